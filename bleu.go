@@ -1,0 +1,374 @@
+package bleu
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Version is this library's version. Signatures carry it in their
+// "version" field, where sacreBLEU puts its own version.
+const Version = "0.1.0"
+
+// Score is a BLEU score with the numbers it was computed from. Fractions
+// (BLEU, Precisions, BP, Ratio) are on the 0–1 scale; sacreBLEU shows BLEU
+// and precisions multiplied by 100, as do [Score.String] and
+// [Score.Percent].
+//
+// A Score holds no reference to the [Stats] it came from: it is a plain
+// value, safe to keep, copy and read from several goroutines.
+type Score struct {
+	// BLEU is the score in [0, 1].
+	BLEU float64
+	// Precisions are the n-gram precisions after smoothing, index 0 for
+	// unigrams, in [0, 1]. Orders past the last one with any n-grams are 0.
+	Precisions []float64
+	// Counts are the clipped n-gram matches per order and Totals the
+	// hypothesis n-grams per order. With add-k smoothing they include the
+	// k added to orders 2 and up (unless nothing matched at all), exactly
+	// as sacreBLEU reports them.
+	Counts []int64
+	Totals []int64
+	// BP is the brevity penalty, in [0, 1].
+	BP float64
+	// HypLen is the number of hypothesis words and RefLen the number of
+	// words of the closest references, summed over the segments.
+	HypLen int64
+	RefLen int64
+	// Ratio is HypLen/RefLen, or 0 when RefLen is 0.
+	Ratio float64
+	// Signature describes how the score was computed.
+	Signature Signature
+}
+
+// Percent returns the score on sacreBLEU's 0–100 scale.
+func (s Score) Percent() float64 { return 100 * s.BLEU }
+
+// String returns the score in sacreBLEU's text format, for example
+//
+//	BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = 0.943 ratio = 0.944 hyp_len = 17 ref_len = 18)
+func (s Score) String() string {
+	return s.Text(2, "")
+}
+
+// Text returns the score in sacreBLEU's text format with width decimals,
+// after "BLEU|signature" when signature is not empty, as sacreBLEU's
+// Score.format does: "BLEU|nrefs:1|...|version:0.1.0 = 33.70 66.3/41.3/...".
+func (s Score) Text(width int, signature string) string {
+	var b strings.Builder
+	b.WriteString("BLEU")
+	if signature != "" {
+		b.WriteByte('|')
+		b.WriteString(signature)
+	}
+	b.WriteString(" = ")
+	b.WriteString(strconv.FormatFloat(s.Percent(), 'f', width, 64))
+	b.WriteByte(' ')
+	b.WriteString(s.Verbose())
+	return b.String()
+}
+
+// Verbose returns the part of sacreBLEU's text format after the score:
+// precisions in percent with one decimal, then the brevity penalty, the
+// ratio and the lengths, for example
+// "82.4/50.0/45.5/37.5 (BP = 0.943 ratio = 0.944 hyp_len = 17 ref_len = 18)".
+func (s Score) Verbose() string {
+	var b strings.Builder
+	for i, p := range s.Precisions {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		b.WriteString(strconv.FormatFloat(100*p, 'f', 1, 64))
+	}
+	fmt.Fprintf(&b, " (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)", s.BP, s.Ratio, s.HypLen, s.RefLen)
+	return b.String()
+}
+
+// SmoothMethod is a way of keeping BLEU from being zero when an n-gram
+// order has no match, from Chen and Cherry (2014), "A Systematic
+// Comparison of Smoothing Techniques for Sentence-Level BLEU". The zero
+// value is [SmoothExp], sacreBLEU's default.
+type SmoothMethod uint8
+
+// The smoothing methods of sacreBLEU.
+const (
+	// SmoothExp is NIST's geometric smoothing (Chen and Cherry's method 3,
+	// what mteval-v13a.pl does): the k-th order without matches gets
+	// precision 1/(2^k · total). sacreBLEU's default ("exp").
+	SmoothExp SmoothMethod = iota
+	// SmoothNone applies no smoothing: an order without matches makes
+	// BLEU 0 ("none").
+	SmoothNone
+	// SmoothFloor gives an order without matches the precision
+	// SmoothValue/total, 0.1 by default (method 1, "floor").
+	SmoothFloor
+	// SmoothAddK adds SmoothValue, 1 by default, to the matches and totals
+	// of every order from 2 up (method 2, "add-k"). SmoothValue must then
+	// be a whole number.
+	SmoothAddK
+
+	numSmoothMethods
+)
+
+var smoothNames = [numSmoothMethods]string{"exp", "none", "floor", "add-k"}
+
+// String returns sacreBLEU's name of the method: "exp", "none", "floor" or
+// "add-k".
+func (m SmoothMethod) String() string {
+	if m < numSmoothMethods {
+		return smoothNames[m]
+	}
+	return fmt.Sprintf("SmoothMethod(%d)", uint8(m))
+}
+
+// SmoothMethodByName returns the smoothing method with the given sacreBLEU
+// name.
+func SmoothMethodByName(name string) (SmoothMethod, error) {
+	for i, n := range smoothNames {
+		if n == name {
+			return SmoothMethod(i), nil
+		}
+	}
+	return 0, fmt.Errorf("bleu: unknown smoothing method %q (want one of %s)", name, strings.Join(smoothNames[:], ", "))
+}
+
+// defaultValue is sacreBLEU's SMOOTH_DEFAULTS entry for m (0 when the
+// method takes no value).
+func (m SmoothMethod) defaultValue() float64 {
+	switch m {
+	case SmoothFloor:
+		return 0.1
+	case SmoothAddK:
+		return 1
+	}
+	return 0
+}
+
+// myLog is sacreBLEU's my_log: the natural logarithm, with log(0) taken as
+// -9999999999 so that an unsmoothed zero precision makes BLEU 0.
+func myLog(x float64) float64 {
+	if x == 0 {
+		return -9999999999
+	}
+	return math.Log(x)
+}
+
+// compute is sacreBLEU's BLEU.compute_bleu on the given statistics, which
+// it does not modify. It evaluates the same float64 operations in the same
+// order, on the 0–100 scale, and returns the score on the 0–1 scale.
+func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
+	c.check()
+	order := len(matches)
+	s := Score{
+		Precisions: make([]float64, order),
+		Counts:     append([]int64(nil), matches...),
+		Totals:     append([]int64(nil), totals...),
+		BP:         brevityPenalty(hypLen, refLen),
+		HypLen:     hypLen,
+		RefLen:     refLen,
+	}
+	if refLen != 0 {
+		s.Ratio = float64(hypLen) / float64(refLen)
+	}
+	matched := false
+	for _, m := range matches {
+		matched = matched || m != 0
+	}
+	if !matched {
+		return s
+	}
+	value := c.smoothValue()
+	prec := s.Precisions // percentages until the end
+	smoothMteval := 1.0
+	eff := order
+	for n := 1; n <= order; n++ {
+		if c.Smooth == SmoothAddK && n > 1 {
+			k := int64(value)
+			s.Counts[n-1] += k
+			s.Totals[n-1] += k
+		}
+		cnt, tot := s.Counts[n-1], s.Totals[n-1]
+		if tot == 0 {
+			break
+		}
+		if c.EffectiveOrder {
+			eff = n
+		}
+		if cnt == 0 {
+			switch c.Smooth {
+			case SmoothExp:
+				smoothMteval *= 2
+				prec[n-1] = 100 / (smoothMteval * float64(tot))
+			case SmoothFloor:
+				prec[n-1] = 100 * value / float64(tot)
+			}
+		} else {
+			prec[n-1] = 100 * float64(cnt) / float64(tot)
+		}
+	}
+	sum := 0.0
+	for _, p := range prec[:eff] {
+		sum += myLog(p)
+	}
+	s.BLEU = s.BP * math.Exp(sum/float64(eff)) / 100
+	for i := range prec {
+		prec[i] /= 100
+	}
+	return s
+}
+
+// Sentence returns the BLEU score of one hypothesis against its
+// references with the defaults of sacreBLEU's sentence_bleu: the 13a
+// tokenizer, exp smoothing and effective order on. For other options use
+// [Config.Sentence].
+//
+// Sentence BLEU is noisy: averaging it over a corpus does not give corpus
+// BLEU (see the package documentation). It returns the errors of
+// [Stats.Add].
+func Sentence(hyp string, refs ...string) (Score, error) {
+	return Config{EffectiveOrder: true}.Sentence(hyp, refs...)
+}
+
+// Sentence returns the BLEU score of one hypothesis against its references
+// under c, exactly as sacreBLEU's BLEU(...).sentence_score. Note that
+// sacreBLEU's sentence_bleu, like [Sentence], turns EffectiveOrder on,
+// while a bare BLEU object does not. It returns the errors of [Stats.Add].
+func (c Config) Sentence(hyp string, refs ...string) (Score, error) {
+	s := Stats{Config: c}
+	if err := s.Add(hyp, refs...); err != nil {
+		return Score{}, err
+	}
+	return s.Score(), nil
+}
+
+// Signature records the options a score was computed with, in the fields
+// and order of sacreBLEU's signature, so that a score can be reproduced:
+//
+//	nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0
+//
+// Fields that are empty are left out of the string. The zero Signature
+// formats as "".
+type Signature struct {
+	NRefs     string // references per segment: "1", "2", ... or "var" when it varies
+	Bootstrap string // bootstrap resamples, for confidence intervals ("bs")
+	AR        string // approximate randomization trials ("ar")
+	Seed      string // random seed of Bootstrap or AR ("seed")
+	Lang      string // language pair, when given ("lang")
+	Case      string // "mixed", or "lc" when lowercased
+	Norm      string // our normalizers, e.g. "nfkc"; not a sacreBLEU field
+	Eff       string // effective order: "yes" or "no"
+	Tok       string // tokenizer name, e.g. "13a"
+	Smooth    string // smoothing, e.g. "exp" or "floor[0.10]"
+	Version   string // library version
+}
+
+// String returns the signature in sacreBLEU's long form.
+func (g Signature) String() string { return g.format(false) }
+
+// Short returns the signature in sacreBLEU's short form, for example
+// "#:1|c:mixed|e:no|tok:13a|s:exp|v:0.1.0".
+func (g Signature) Short() string { return g.format(true) }
+
+func (g Signature) format(short bool) string {
+	fields := [...]struct{ long, short, value string }{
+		{"nrefs", "#", g.NRefs},
+		{"bs", "bs", g.Bootstrap},
+		{"ar", "ar", g.AR},
+		{"seed", "rs", g.Seed},
+		{"lang", "l", g.Lang},
+		{"case", "c", g.Case},
+		{"norm", "n", g.Norm},
+		{"eff", "e", g.Eff},
+		{"tok", "tok", g.Tok},
+		{"smooth", "s", g.Smooth},
+		{"version", "v", g.Version},
+	}
+	var b strings.Builder
+	for _, f := range fields {
+		if f.value == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('|')
+		}
+		if short {
+			b.WriteString(f.short)
+		} else {
+			b.WriteString(f.long)
+		}
+		b.WriteByte(':')
+		b.WriteString(f.value)
+	}
+	return b.String()
+}
+
+// signature returns the signature of scores computed under c with the
+// given references-per-segment field.
+func (c *Config) signature(nrefs string) Signature {
+	g := Signature{
+		NRefs:   nrefs,
+		Case:    "mixed",
+		Norm:    normalizerName(c.Normalizer),
+		Eff:     "no",
+		Tok:     tokenizerName(c.Tokenizer),
+		Smooth:  c.Smooth.String(),
+		Version: Version,
+	}
+	if c.Lowercase {
+		g.Case = "lc"
+	}
+	if c.EffectiveOrder {
+		g.Eff = "yes"
+	}
+	if v := c.Smooth.defaultValue(); v != 0 {
+		g.Smooth += "[" + strconv.FormatFloat(c.smoothValue(), 'f', 2, 64) + "]"
+	}
+	return g
+}
+
+// Quality is a band of the usual interpretation scale for corpus BLEU, as
+// given in Google Cloud Translation's AutoML documentation. Use it to give
+// a number a reading, never as a substitute for looking at translations: a
+// band's meaning depends on the language pair, the domain and the
+// references.
+type Quality struct {
+	// Min and Max bound the band on the 0–100 scale: Min <= score < Max
+	// (the last band includes 100).
+	Min, Max float64
+	// Description is the band's interpretation, e.g. "high quality
+	// translations".
+	Description string
+	// Color is the band's colour on a red-to-green scale, as "#rrggbb", for
+	// reports that draw the scale.
+	Color string
+}
+
+// qualityBands is the interpretation scale, in ascending order.
+var qualityBands = [...]Quality{
+	{0, 10, "almost useless", "#d73027"},
+	{10, 20, "hard to get the gist", "#f46d43"},
+	{20, 30, "the gist is clear, but has significant grammatical errors", "#fdae61"},
+	{30, 40, "understandable to good translations", "#fee08b"},
+	{40, 50, "high quality translations", "#d9ef8b"},
+	{50, 60, "very high quality, adequate, and fluent translations", "#91cf60"},
+	{60, 100, "quality often better than human", "#1a9850"},
+}
+
+// Qualities returns the bands of the interpretation scale in ascending
+// order; the slice is the caller's own.
+func Qualities() []Quality {
+	return append([]Quality(nil), qualityBands[:]...)
+}
+
+// Quality returns the band of the interpretation scale that s falls in.
+// Like the scale itself it is meant for corpus scores.
+func (s Score) Quality() Quality {
+	p := s.Percent()
+	for _, q := range qualityBands[:len(qualityBands)-1] {
+		if p < q.Max {
+			return q
+		}
+	}
+	return qualityBands[len(qualityBands)-1]
+}

@@ -1,0 +1,480 @@
+package bleu
+
+// The conformance test: every golden file of the shared sacreBLEU 2.6.0
+// conformance set that this package can check, walked from the directory
+// rather than listed, so that any set laid out the same way runs as well.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// conformanceDir returns the conformance set's directory:
+// $BLEU_CONFORMANCE_DIR, or ../shared/conformance relative to the module
+// root. It skips the test when there is none.
+func conformanceDir(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("BLEU_CONFORMANCE_DIR")
+	if dir == "" {
+		dir = filepath.Join("..", "shared", "conformance")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "goldens")); err != nil {
+		t.Skipf("no conformance set at %s (set BLEU_CONFORMANCE_DIR to its directory): %v", dir, err)
+	}
+	return dir
+}
+
+// readSegments reads a data file's segments: its lines, split on "\n" with
+// the final empty piece dropped and nothing else removed.
+func readSegments(t testing.TB, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// goldenConfig is the conformance set's config object.
+type goldenConfig struct {
+	Tokenize       string   `json:"tokenize"`
+	Lowercase      bool     `json:"lowercase"`
+	SmoothMethod   string   `json:"smooth_method"`
+	SmoothValue    *float64 `json:"smooth_value"`
+	EffectiveOrder bool     `json:"effective_order"`
+	MaxNgramOrder  int      `json:"max_ngram_order"`
+	Refs           []string `json:"refs"`
+}
+
+func (g goldenConfig) config(t testing.TB) Config {
+	t.Helper()
+	tok, err := TokenizerByName(g.Tokenize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm, err := SmoothMethodByName(g.SmoothMethod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Config{Tokenizer: tok, Lowercase: g.Lowercase, MaxOrder: g.MaxNgramOrder, Smooth: sm, EffectiveOrder: g.EffectiveOrder}
+	if g.SmoothValue != nil {
+		c.SmoothValue = *g.SmoothValue
+	}
+	return c
+}
+
+// goldenScore is the conformance set's score object; ours are converted to
+// it for comparison.
+type goldenScore struct {
+	Score      float64   `json:"score"`
+	Precisions []float64 `json:"precisions"`
+	BP         float64   `json:"bp"`
+	SysLen     int64     `json:"sys_len"`
+	RefLen     int64     `json:"ref_len"`
+	Counts     []int64   `json:"counts"`
+	Totals     []int64   `json:"totals"`
+	Ratio      float64   `json:"ratio"`
+	Verbose    string    `json:"verbose"`
+	Formatted  string    `json:"formatted,omitempty"`
+}
+
+// asGolden expresses s as sacreBLEU reports it; formatted is filled when
+// signature is not empty.
+func asGolden(s Score, signature string) goldenScore {
+	g := goldenScore{
+		Score:   s.Percent(),
+		BP:      s.BP,
+		SysLen:  s.HypLen,
+		RefLen:  s.RefLen,
+		Counts:  s.Counts,
+		Totals:  s.Totals,
+		Ratio:   s.Ratio,
+		Verbose: s.Verbose(),
+	}
+	for _, p := range s.Precisions {
+		g.Precisions = append(g.Precisions, 100*p)
+	}
+	if signature != "" {
+		g.Formatted = s.Text(2, signature)
+	}
+	return g
+}
+
+// approx is the tolerance of the conformance promise: floats within 1e-9
+// on the 0–100 scale (integers and strings exactly).
+var approx = cmpopts.EquateApprox(0, 1e-9)
+
+// ourVersion replaces sacreBLEU's version in a signature with ours.
+func ourVersion(sig string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(sig, "version:2.6.0", "version:"+Version), "v:2.6.0", "v:"+Version)
+}
+
+// checks counts the comparisons the conformance test makes.
+type checks struct{ n int }
+
+func (c *checks) diff(t *testing.T, what string, want, got any, opts ...cmp.Option) {
+	t.Helper()
+	c.n++
+	if d := cmp.Diff(want, got, opts...); d != "" {
+		t.Errorf("%s mismatch (-sacreBLEU +ours):\n%s", what, d)
+	}
+}
+
+func TestConformance(t *testing.T) {
+	dir := conformanceDir(t)
+	files, err := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	var c checks
+	for _, f := range files {
+		var head struct {
+			DataDir *string         `json:"data_dir"`
+			Corpus  json.RawMessage `json:"corpus"`
+			Cases   json.RawMessage `json:"cases"`
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &head); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		name := filepath.Base(f)
+		switch {
+		case head.DataDir != nil && head.Corpus != nil:
+			t.Run(name, func(t *testing.T) { checkPairGolden(t, &c, dir, b) })
+		case head.Cases != nil:
+			t.Run(name, func(t *testing.T) { checkEdgeGolden(t, &c, dir, b) })
+		default:
+			t.Logf("%s: no corpus or edge entries; its tests belong elsewhere", name)
+		}
+	}
+	if c.n == 0 {
+		t.Fatal("the conformance set had nothing to check")
+	}
+	t.Logf("ran %d conformance checks on %d golden files", c.n, len(files))
+}
+
+// checkPairGolden checks the corpus and sentence entries of a
+// goldens/<pair>.json.
+func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
+	var g struct {
+		DataDir string            `json:"data_dir"`
+		Systems map[string]string `json:"systems"`
+		Corpus  []struct {
+			ID             string                 `json:"id"`
+			Config         goldenConfig           `json:"config"`
+			Results        map[string]goldenScore `json:"results"`
+			Signature      string                 `json:"signature"`
+			SignatureShort string                 `json:"signature_short"`
+		} `json:"corpus"`
+		Sentence []struct {
+			ID        string                       `json:"id"`
+			Config    goldenConfig                 `json:"config"`
+			FirstN    int                          `json:"first_n_segments"`
+			FullStats bool                         `json:"full_stats"`
+			Results   map[string][]json.RawMessage `json:"results"`
+			Signature string                       `json:"signature"`
+		} `json:"sentence"`
+	}
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(dir, g.DataDir)
+	files := map[string][]string{}
+	read := func(name string) []string {
+		if files[name] == nil {
+			files[name] = readSegments(t, filepath.Join(data, name))
+		}
+		return files[name]
+	}
+	refsOf := func(gc goldenConfig, i int) []string {
+		var refs []string
+		for _, r := range gc.Refs {
+			refs = append(refs, read(r)[i])
+		}
+		return refs
+	}
+	for _, e := range g.Corpus {
+		t.Run(e.ID, func(t *testing.T) {
+			cfg := e.Config.config(t)
+			for sys, want := range e.Results {
+				hyps := read(g.Systems[sys])
+				s := Stats{Config: cfg}
+				for i, h := range hyps {
+					if err := s.Add(h, refsOf(e.Config, i)...); err != nil {
+						t.Fatalf("%s segment %d: %v", sys, i, err)
+					}
+				}
+				got := s.Score()
+				want.Formatted = ourVersion(want.Formatted)
+				c.diff(t, sys+" corpus score", want, asGolden(got, got.Signature.String()), approx)
+				c.diff(t, sys+" signature", ourVersion(e.Signature), got.Signature.String())
+				c.diff(t, sys+" short signature", ourVersion(e.SignatureShort), got.Signature.Short())
+			}
+		})
+	}
+	for _, e := range g.Sentence {
+		t.Run(e.ID, func(t *testing.T) {
+			cfg := e.Config.config(t)
+			for sys, items := range e.Results {
+				hyps := read(g.Systems[sys])
+				var want, got []goldenScore
+				for i, raw := range items {
+					sc, err := cfg.Sentence(hyps[i], refsOf(e.Config, i)...)
+					if err != nil {
+						t.Fatalf("%s segment %d: %v", sys, i, err)
+					}
+					var w goldenScore
+					if e.FullStats {
+						if err := json.Unmarshal(raw, &w); err != nil {
+							t.Fatal(err)
+						}
+						got = append(got, asGolden(sc, ""))
+					} else {
+						if err := json.Unmarshal(raw, &w.Score); err != nil {
+							t.Fatal(err)
+						}
+						got = append(got, goldenScore{Score: sc.Percent()})
+					}
+					want = append(want, w)
+					if i == len(items)-1 {
+						// sacreBLEU's signature describes the BLEU object after its last call.
+						c.diff(t, sys+" sentence signature", ourVersion(e.Signature), sc.Signature.String())
+					}
+				}
+				c.diff(t, sys+" sentence scores", want, got, approx)
+			}
+		})
+	}
+}
+
+// edgeCase is one case of goldens/edge.json.
+type edgeCase struct {
+	Name      string      `json:"name"`
+	Files     *edgeFiles  `json:"files"`
+	NSegments int         `json:"n_segments"`
+	Hyps      []string    `json:"hyps"`
+	Refs      [][]*string `json:"refs"`
+	Tokenized map[string]struct {
+		RawHyps []json.RawMessage   `json:"raw_hyps"`
+		RawRefs [][]json.RawMessage `json:"raw_refs"`
+		PreHyps []json.RawMessage   `json:"pre_hyps"`
+		PreRefs [][]json.RawMessage `json:"pre_refs"`
+	} `json:"tokenized"`
+	Corpus []struct {
+		ID        string       `json:"id"`
+		Config    goldenConfig `json:"config"`
+		Signature string       `json:"signature"`
+		Result    *goldenScore `json:"result"`
+		Error     *string      `json:"error"`
+	} `json:"corpus"`
+	Sentence []struct {
+		ID        string            `json:"id"`
+		Config    goldenConfig      `json:"config"`
+		Signature string            `json:"signature"`
+		Results   []json.RawMessage `json:"results"`
+	} `json:"sentence"`
+}
+
+type edgeFiles struct {
+	Hyp  string `json:"hyp"`
+	Ref  string `json:"ref"`
+	Ref2 string `json:"ref2"`
+}
+
+// segments returns the case's hypotheses and reference streams (nil for a
+// missing reference), reading the files when the JSON omits them.
+func (e *edgeCase) segments(t *testing.T, dir string) (hyps []string, refs [][]*string) {
+	if e.Hyps != nil {
+		return e.Hyps, e.Refs
+	}
+	hyps = readSegments(t, filepath.Join(dir, e.Files.Hyp))
+	for _, f := range []string{e.Files.Ref, e.Files.Ref2} {
+		if f == "" {
+			continue
+		}
+		var stream []*string
+		for _, s := range readSegments(t, filepath.Join(dir, f)) {
+			stream = append(stream, &s)
+		}
+		refs = append(refs, stream)
+	}
+	return hyps, refs
+}
+
+// segmentRefs returns the references of segment i, skipping missing ones.
+func segmentRefs(refs [][]*string, i int) []string {
+	var out []string
+	for _, stream := range refs {
+		if r := stream[i]; r != nil {
+			out = append(out, *r)
+		}
+	}
+	return out
+}
+
+func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
+	var g struct {
+		Cases []edgeCase `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range g.Cases {
+		t.Run(e.Name, func(t *testing.T) {
+			hyps, refs := e.segments(t, dir)
+			if len(hyps) != e.NSegments {
+				t.Fatalf("read %d segments, want %d", len(hyps), e.NSegments)
+			}
+			checkEdgeTokenized(t, c, &e, hyps, refs)
+			for _, ce := range e.Corpus {
+				t.Run(ce.ID, func(t *testing.T) {
+					s := Stats{Config: ce.Config.config(t)}
+					var err error
+					for i, h := range hyps {
+						if err = s.Add(h, segmentRefs(refs, i)...); err != nil {
+							break
+						}
+					}
+					if ce.Error != nil {
+						c.n++
+						if err == nil {
+							t.Errorf("sacreBLEU failed (%s), we did not", *ce.Error)
+						}
+						return
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := s.Score()
+					want := *ce.Result
+					want.Formatted = ourVersion(want.Formatted)
+					c.diff(t, "corpus score", want, asGolden(got, got.Signature.String()), approx)
+					c.diff(t, "signature", ourVersion(ce.Signature), got.Signature.String())
+				})
+			}
+			for _, se := range e.Sentence {
+				t.Run(se.ID, func(t *testing.T) {
+					cfg := se.Config.config(t)
+					for i, raw := range se.Results {
+						var w struct {
+							goldenScore
+							Error *string `json:"error"`
+						}
+						if err := json.Unmarshal(raw, &w); err != nil {
+							t.Fatal(err)
+						}
+						sc, err := cfg.Sentence(hyps[i], segmentRefs(refs, i)...)
+						if w.Error != nil {
+							c.n++
+							if err == nil {
+								t.Errorf("segment %d: sacreBLEU failed (%s), we did not", i, *w.Error)
+							}
+							continue
+						}
+						if err != nil {
+							t.Fatalf("segment %d: %v", i, err)
+						}
+						c.diff(t, "sentence score", w.goldenScore, asGolden(sc, ""), approx)
+						if i == len(se.Results)-1 {
+							// sacreBLEU's signature describes the BLEU object after its last call.
+							c.diff(t, "sentence signature", ourVersion(se.Signature), sc.Signature.String())
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// checkEdgeTokenized compares every tokenizer's output for the case's
+// segments: raw (the segment as it is) and pre (what BLEU tokenizes).
+func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, refs [][]*string) {
+	for key, tk := range e.Tokenized {
+		name, lower := strings.CutSuffix(key, "+lc")
+		tok, err := TokenizerByName(name)
+		if err != nil {
+			t.Fatalf("tokenized[%q]: %v", key, err)
+		}
+		check := func(what string, text string, raw json.RawMessage, pre bool) {
+			if pre {
+				if lower {
+					text = pyLower(text)
+				}
+				text = pyRStrip(text)
+			}
+			got := tok.Tokenize(nil, text)
+			var want string
+			if err := json.Unmarshal(raw, &want); err == nil {
+				c.diff(t, key+" "+what, appendPyFields(nil, want), got, cmpopts.EquateEmpty())
+				return
+			}
+			// Long lines: token count and the SHA-256 of the tokenizer's
+			// output string.
+			var h struct {
+				NTokens int    `json:"n_tokens"`
+				SHA256  string `json:"sha256"`
+			}
+			if err := json.Unmarshal(raw, &h); err != nil {
+				t.Fatalf("%s %s: %v", key, what, err)
+			}
+			out := strings.Join(got, " ")
+			switch tok {
+			case TokenizerChar:
+				out = spaceJoinRunes(text)
+			case TokenizerNone:
+				out = text
+			}
+			sum := sha256.Sum256([]byte(out))
+			c.diff(t, key+" "+what, h, struct {
+				NTokens int    `json:"n_tokens"`
+				SHA256  string `json:"sha256"`
+			}{len(got), hex.EncodeToString(sum[:])})
+		}
+		for i, h := range hyps {
+			if !lower {
+				check("raw hyp", h, tk.RawHyps[i], false)
+			}
+			check("pre hyp", h, tk.PreHyps[i], true)
+		}
+		for k, stream := range refs {
+			for i, r := range stream {
+				if r == nil {
+					continue
+				}
+				if !lower {
+					check("raw ref", *r, tk.RawRefs[k][i], false)
+				}
+				check("pre ref", *r, tk.PreRefs[k][i], true)
+			}
+		}
+	}
+}
+
+// spaceJoinRunes is Python's " ".join(s): sacreBLEU's char tokenizer.
+func spaceJoinRunes(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,313 @@
+package bleu
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Config holds the options of a BLEU computation. Its zero value is
+// sacreBLEU 2.6.0's BLEU() default: the 13a tokenizer, mixed case, n-grams
+// up to order 4, exp smoothing, no effective order. Every field's zero
+// value is its sacreBLEU default.
+//
+// Tokenizer, Normalizer, Lowercase and MaxOrder decide the statistics that
+// [Stats.Add] collects and must not change once a Stats has statistics;
+// Smooth, SmoothValue and EffectiveOrder only affect how [Stats.Score]
+// turns them into a score and may change at any time.
+type Config struct {
+	// Tokenizer splits segments into words; nil means [Tokenizer13a].
+	Tokenizer Tokenizer
+	// Normalizer, if not nil, rewrites every segment first (for example
+	// [NFKC]). sacreBLEU has no such option; the signature shows it.
+	Normalizer Normalizer
+	// Lowercase lowercases every segment, after Normalizer, as Python's
+	// str.lower does (sacreBLEU's lowercase=True, -lc).
+	Lowercase bool
+	// MaxOrder is the largest n-gram order; 0 means 4. It must not be
+	// negative.
+	MaxOrder int
+	// Smooth is the smoothing method; the zero value is [SmoothExp].
+	Smooth SmoothMethod
+	// SmoothValue is the value of [SmoothFloor] (0 means 0.1) and
+	// [SmoothAddK] (0 means 1; it must be a whole number). Other methods
+	// ignore it. It must not be negative.
+	SmoothValue float64
+	// EffectiveOrder averages the log precisions only over the orders up to
+	// the last one that has n-grams in the hypotheses, so that a sentence
+	// shorter than MaxOrder words can score above 0. sacreBLEU turns it on
+	// for sentence BLEU.
+	EffectiveOrder bool
+}
+
+// order returns the effective MaxOrder.
+func (c *Config) order() int {
+	switch {
+	case c.MaxOrder == 0:
+		return 4
+	case c.MaxOrder < 0:
+		panic(fmt.Sprintf("bleu: negative MaxOrder %d", c.MaxOrder))
+	}
+	return c.MaxOrder
+}
+
+// smoothValue returns SmoothValue or the method's default for 0.
+func (c *Config) smoothValue() float64 {
+	if c.SmoothValue == 0 {
+		return c.Smooth.defaultValue()
+	}
+	return c.SmoothValue
+}
+
+// check panics when the scoring options are invalid: that is a programming
+// error, not a data problem.
+func (c *Config) check() {
+	if c.Smooth >= numSmoothMethods {
+		panic(fmt.Sprintf("bleu: invalid SmoothMethod %d", uint8(c.Smooth)))
+	}
+	v := c.SmoothValue
+	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		panic(fmt.Sprintf("bleu: invalid SmoothValue %v", v))
+	}
+	if c.Smooth == SmoothAddK && (v != math.Trunc(v) || v > 1<<40) {
+		panic(fmt.Sprintf("bleu: add-k smoothing needs a whole-number SmoothValue, not %v", v))
+	}
+}
+
+// fingerprint identifies the options that shape the statistics, for
+// [Stats.Merge].
+func (c *Config) fingerprint() string {
+	var b strings.Builder
+	b.WriteString("tok:")
+	b.WriteString(tokenizerName(c.Tokenizer))
+	if n := normalizerName(c.Normalizer); n != "" {
+		b.WriteString("|norm:")
+		b.WriteString(n)
+	}
+	if c.Lowercase {
+		b.WriteString("|case:lc")
+	} else {
+		b.WriteString("|case:mixed")
+	}
+	b.WriteString("|order:")
+	b.WriteString(strconv.Itoa(c.order()))
+	return b.String()
+}
+
+// Errors that [Stats.Add] returns for data it cannot score. They are
+// returned wrapped with detail; test for them with [errors.Is].
+var (
+	// ErrNoReference means a segment was added without any reference.
+	ErrNoReference = errors.New("bleu: no reference for the segment")
+	// ErrInvalidUTF8 means a hypothesis or reference is not valid UTF-8.
+	ErrInvalidUTF8 = errors.New("bleu: invalid UTF-8")
+)
+
+// Stats accumulates the sufficient statistics of corpus BLEU: per n-gram
+// order the clipped matches and the hypothesis n-grams, and the hypothesis
+// and closest reference lengths, summed over the segments added. It keeps
+// nothing else of the text, so a corpus of any size scores in constant
+// memory, and adding a segment never depends on the segments before it.
+//
+// The zero value is ready to use with sacreBLEU's defaults; set the fields
+// of the embedded [Config] before the first [Stats.Add] to change them:
+//
+//	s := bleu.Stats{Config: bleu.Config{Tokenizer: bleu.TokenizerIntl, Lowercase: true}}
+//
+// A Stats is not safe for concurrent use: give each goroutine its own and
+// combine them with [Stats.Merge]. Copy one with [Stats.Clone], not by
+// assignment, which would share its counts.
+type Stats struct {
+	Config
+
+	segments int
+	hypLen   int64
+	refLen   int64
+	matches  []int64 // by order, index 0 = unigrams; nil before the first Add
+	totals   []int64
+	minRefs  int // fewest and most references of a segment
+	maxRefs  int
+	fp       string // Config.fingerprint() at the first Add
+
+	w *worker // scratch space, created by the first Add
+}
+
+// worker is the scratch space of Add: it makes a steady-state Add free of
+// allocations.
+type worker struct {
+	sc      tokScratch
+	toks    []string
+	counter ngramCounter
+	seg     segmentStats
+}
+
+// Add adds one segment: a hypothesis and its references, one or more. It
+// returns an error wrapping [ErrNoReference] when refs is empty and
+// [ErrInvalidUTF8] when a text is not valid UTF-8; the statistics are then
+// unchanged. An empty string is a valid hypothesis or reference, of length
+// zero.
+//
+// Each text is normalized (Normalizer, then Lowercase), stripped of
+// trailing whitespace (as Python's str.rstrip), tokenized, and its n-grams
+// counted; hypothesis n-gram counts are clipped to the largest count of the
+// n-gram in any one reference, and the reference length is that of the
+// reference closest in length to the hypothesis (the shorter on a tie).
+func (s *Stats) Add(hyp string, refs ...string) error {
+	if len(refs) == 0 {
+		return ErrNoReference
+	}
+	if !utf8.ValidString(hyp) {
+		return fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
+	}
+	for i, r := range refs {
+		if !utf8.ValidString(r) {
+			return fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
+		}
+	}
+	order := s.order()
+	if s.matches == nil {
+		s.matches = make([]int64, order)
+		s.totals = make([]int64, order)
+		s.fp = s.fingerprint()
+		s.minRefs, s.maxRefs = len(refs), len(refs)
+	} else if len(s.matches) != order {
+		panic("bleu: Stats.MaxOrder changed after Add")
+	}
+	if s.w == nil {
+		s.w = &worker{}
+	}
+	w := s.w
+	if len(w.seg.matches) != order {
+		w.seg.matches = make([]int64, order)
+		w.seg.totals = make([]int64, order)
+	}
+	c := &w.counter
+	c.begin(&w.seg, s.words(hyp))
+	for _, r := range refs {
+		c.addRef(&w.seg, s.words(r), len(refs) == 1)
+	}
+	c.finish(&w.seg)
+
+	s.segments++
+	s.hypLen += int64(w.seg.hypLen)
+	s.refLen += int64(w.seg.refLen)
+	for k := range order {
+		s.matches[k] += w.seg.matches[k]
+		s.totals[k] += w.seg.totals[k]
+	}
+	s.minRefs = min(s.minRefs, len(refs))
+	s.maxRefs = max(s.maxRefs, len(refs))
+	return nil
+}
+
+// words preprocesses and tokenizes one text as sacreBLEU's
+// _preprocess_segment does. The words are valid until the next call.
+func (s *Stats) words(text string) []string {
+	if s.Normalizer != nil {
+		text = s.Normalizer.Normalize(text)
+	}
+	if s.Lowercase {
+		text = pyLower(text)
+	}
+	text = pyRStrip(text)
+	w := s.w
+	switch t := s.Tokenizer.(type) {
+	case nil:
+		w.toks = Tokenizer13a.tokenize(&w.sc, w.toks[:0], text)
+	case StandardTokenizer:
+		w.toks = t.tokenize(&w.sc, w.toks[:0], text)
+	default:
+		w.toks = t.Tokenize(w.toks[:0], text)
+	}
+	return w.toks
+}
+
+// Score returns the BLEU score of the statistics added so far, computed
+// with the receiver's smoothing and effective-order options. It does not
+// change s. With no segments added the score is 0.
+//
+// Score panics if Smooth or SmoothValue is invalid (see [Config]).
+func (s *Stats) Score() Score {
+	matches, totals := s.matches, s.totals
+	if matches == nil {
+		matches = make([]int64, s.order())
+		totals = matches
+	}
+	sc := s.compute(s.hypLen, s.refLen, matches, totals)
+	sc.Signature = s.signature(s.nrefs())
+	return sc
+}
+
+// nrefs is the signature's nrefs field.
+func (s *Stats) nrefs() string {
+	if s.minRefs != s.maxRefs {
+		return "var"
+	}
+	return strconv.Itoa(s.minRefs)
+}
+
+// Len returns the number of segments added.
+func (s *Stats) Len() int { return s.segments }
+
+// Reset discards the statistics, keeping the configuration (and the
+// scratch space, so that reuse does not allocate).
+func (s *Stats) Reset() {
+	w := s.w
+	*s = Stats{Config: s.Config, w: w}
+}
+
+// Clone returns a copy of s with statistics of its own.
+func (s *Stats) Clone() *Stats {
+	c := &Stats{
+		Config:   s.Config,
+		segments: s.segments,
+		hypLen:   s.hypLen,
+		refLen:   s.refLen,
+		minRefs:  s.minRefs,
+		maxRefs:  s.maxRefs,
+		fp:       s.fp,
+	}
+	if s.matches != nil {
+		c.matches = append([]int64(nil), s.matches...)
+		c.totals = append([]int64(nil), s.totals...)
+	}
+	return c
+}
+
+// Merge adds the statistics of other to s, as if every segment added to
+// other had been added to s. It is the way to combine the work of several
+// goroutines or machines. It returns an error, and leaves s unchanged,
+// when the two were collected with different tokenizers, normalizers,
+// lowercasing or maximum order (custom tokenizers and normalizers are told
+// apart only by name). Merging an empty Stats changes nothing.
+func (s *Stats) Merge(other *Stats) error {
+	if other.segments == 0 {
+		return nil
+	}
+	mine, theirs := s.fp, other.fp
+	if s.segments == 0 {
+		mine = s.fingerprint()
+	}
+	if mine != theirs {
+		return fmt.Errorf("bleu: cannot merge statistics collected with different options (%s and %s)", mine, theirs)
+	}
+	if s.matches == nil {
+		s.matches = make([]int64, len(other.matches))
+		s.totals = make([]int64, len(other.totals))
+		s.fp = theirs
+		s.minRefs, s.maxRefs = other.minRefs, other.maxRefs
+	}
+	s.segments += other.segments
+	s.hypLen += other.hypLen
+	s.refLen += other.refLen
+	for k := range s.matches {
+		s.matches[k] += other.matches[k]
+		s.totals[k] += other.totals[k]
+	}
+	s.minRefs = min(s.minRefs, other.minRefs)
+	s.maxRefs = max(s.maxRefs, other.maxRefs)
+	return nil
+}

@@ -1,0 +1,496 @@
+package bleu
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// A Tokenizer splits a segment into the words whose n-grams BLEU counts.
+//
+// Tokenize appends the tokens of text to dst and returns the extended
+// slice, in the manner of strconv.AppendInt; it must not modify the
+// elements of dst already present. Tokens are used exactly as returned:
+// they should be non-empty and, for results comparable with other tools,
+// contain no whitespace. Tokens may be substrings of text.
+//
+// [Stats] hands a tokenizer each segment after normalization, lowercasing
+// and removal of trailing whitespace, exactly as sacreBLEU does.
+//
+// The signature of a score names its tokenizer by the tokenizer's String
+// method when it has one (see [fmt.Stringer]) and "custom" otherwise.
+//
+// A Tokenizer used by several [Stats] at once must be safe for concurrent
+// use; the built-in [StandardTokenizer] values are.
+type Tokenizer interface {
+	Tokenize(dst []string, text string) []string
+}
+
+// TokenizerFunc adapts an ordinary function to the [Tokenizer] interface.
+// Its signature name is "custom"; to give a custom tokenizer a name, define
+// a type with Tokenize and String methods instead.
+type TokenizerFunc func(dst []string, text string) []string
+
+// Tokenize calls f(dst, text).
+func (f TokenizerFunc) Tokenize(dst []string, text string) []string { return f(dst, text) }
+
+// StandardTokenizer is one of the tokenizers built into sacreBLEU 2.6.0,
+// reproduced exactly. Its zero value is [Tokenizer13a], sacreBLEU's
+// default. StandardTokenizer values are safe for concurrent use.
+type StandardTokenizer uint8
+
+// The standard tokenizers, under the names sacreBLEU gives them.
+const (
+	// Tokenizer13a is the tokenizer of mteval-v13a.pl, sacreBLEU's default
+	// ("13a"): it removes "<skipped>", joins lines broken by "-\n", decodes
+	// &quot; &amp; &lt; &gt; (only when the segment contains '&'), splits off
+	// ASCII punctuation and symbols, splits periods and commas except
+	// between digits, and splits a hyphen that follows a digit.
+	Tokenizer13a StandardTokenizer = iota
+	// TokenizerIntl is sacreBLEU's "intl" tokenizer (mteval-v14
+	// international): it splits off Unicode punctuation (category P) unless
+	// next to a digit on the relevant side, and every Unicode symbol
+	// (category S).
+	TokenizerIntl
+	// TokenizerZh is sacreBLEU's "zh" tokenizer for Chinese: every character
+	// in its table of CJK ranges becomes a token of its own, and the rest is
+	// tokenized with the punctuation rules of 13a (without its entity and
+	// <skipped> handling). The table is reproduced bug for bug, including
+	// its misspelt astral ranges, so that CJK Extension B is not split; see
+	// [TokenizerZhFixed] for the corrected table.
+	TokenizerZh
+	// TokenizerChar is sacreBLEU's "char" tokenizer: every code point other
+	// than whitespace is a token.
+	TokenizerChar
+	// TokenizerNone is sacreBLEU's "none": the segment is split at
+	// whitespace (as Python's str.split does it) and nothing else.
+	TokenizerNone
+	// TokenizerZhFixed is TokenizerZh with the astral ranges of its table
+	// as their authors meant them (U+20000–U+2A6D6 and U+2F800–U+2FA1D)
+	// instead of sacreBLEU's effective U+2001–U+2A6D and U+2F81–U+2FA1. It
+	// is not a sacreBLEU tokenizer: its scores are comparable only with
+	// each other, and the signature names it "zh-fixed".
+	TokenizerZhFixed
+
+	numStandardTokenizers
+)
+
+var standardTokenizerNames = [numStandardTokenizers]string{"13a", "intl", "zh", "char", "none", "zh-fixed"}
+
+// String returns sacreBLEU's name of the tokenizer: "13a", "intl", "zh",
+// "char" or "none" (and "zh-fixed" for [TokenizerZhFixed]).
+func (t StandardTokenizer) String() string {
+	if t < numStandardTokenizers {
+		return standardTokenizerNames[t]
+	}
+	return fmt.Sprintf("StandardTokenizer(%d)", uint8(t))
+}
+
+// Tokenize appends the tokens of text to dst and returns the extended
+// slice. The tokens are exactly the words sacreBLEU 2.6.0 gets by applying
+// the tokenizer and then Python's str.split to text. Invalid UTF-8 bytes are
+// kept and treated as characters that are neither space, punctuation,
+// symbol nor digit.
+//
+// Tokenize panics if t is not one of the defined constants.
+func (t StandardTokenizer) Tokenize(dst []string, text string) []string {
+	var sc tokScratch
+	out := t.transform(&sc, text)
+	if len(sc.a) > 0 || len(sc.b) > 0 {
+		// out may point into the scratch buffers: give it storage of its own.
+		out = strings.Clone(out)
+	}
+	return t.split(dst, out)
+}
+
+// tokenize is Tokenize for the hot path: the tokens may point into sc's
+// buffers and are valid only until sc is used again.
+func (t StandardTokenizer) tokenize(sc *tokScratch, dst []string, text string) []string {
+	return t.split(dst, t.transform(sc, text))
+}
+
+// split turns the tokenizer's output string into tokens.
+func (t StandardTokenizer) split(dst []string, out string) []string {
+	if t == TokenizerChar {
+		return appendCharTokens(dst, out)
+	}
+	return appendPyFields(dst, out)
+}
+
+// TokenizerByName returns the standard tokenizer with the given sacreBLEU
+// name ("13a", "intl", "zh", "char", "none", or our "zh-fixed").
+func TokenizerByName(name string) (StandardTokenizer, error) {
+	for i, n := range standardTokenizerNames {
+		if n == name {
+			return StandardTokenizer(i), nil
+		}
+	}
+	return 0, fmt.Errorf("bleu: unknown tokenizer %q (want one of %s)", name, strings.Join(standardTokenizerNames[:], ", "))
+}
+
+// tokenizerName is the name a signature gives t.
+func tokenizerName(t Tokenizer) string {
+	if t == nil {
+		return Tokenizer13a.String()
+	}
+	if s, ok := t.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return "custom"
+}
+
+// tokScratch holds the buffers a tokenizer reuses between segments.
+type tokScratch struct {
+	a, b []byte
+}
+
+// transform returns the tokenizer's output for text before it is split into
+// words: text itself, or a string that may point into sc's buffers.
+func (t StandardTokenizer) transform(sc *tokScratch, text string) string {
+	sc.a, sc.b = sc.a[:0], sc.b[:0]
+	switch t {
+	case Tokenizer13a:
+		return transform13a(sc, text)
+	case TokenizerIntl:
+		return transformIntl(sc, text)
+	case TokenizerZh:
+		return transformZh(sc, text, isZhChar)
+	case TokenizerZhFixed:
+		return transformZh(sc, text, isZhCharFixed)
+	case TokenizerChar, TokenizerNone:
+		return text
+	}
+	panic(fmt.Sprintf("bleu: invalid StandardTokenizer %d", uint8(t)))
+}
+
+// bytesString returns a string that shares b's storage. The caller must not
+// modify b while the string is in use.
+func bytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// transform13a applies sacreBLEU's Tokenizer13a up to, not including, the
+// final split.
+func transform13a(sc *tokScratch, s string) string {
+	if strings.Contains(s, "<skipped>") {
+		s = strings.ReplaceAll(s, "<skipped>", "")
+	}
+	if strings.IndexByte(s, '\n') >= 0 {
+		s = strings.ReplaceAll(s, "-\n", "")
+		s = strings.ReplaceAll(s, "\n", " ")
+	}
+	if strings.IndexByte(s, '&') >= 0 {
+		s = strings.ReplaceAll(s, "&quot;", `"`)
+		s = strings.ReplaceAll(s, "&amp;", "&")
+		s = strings.ReplaceAll(s, "&lt;", "<")
+		s = strings.ReplaceAll(s, "&gt;", ">")
+	}
+	// sacreBLEU pads the line with a space on each side before the rules;
+	// the padding matters to rule 2 at the start of the line.
+	return rules13a(sc, s, true)
+}
+
+// rules13a applies the four regular expressions of sacreBLEU's
+// TokenizerRegexp to s, each over the whole output of the one before, as
+// Python's re.sub does: left to right, without overlapping matches.
+//
+//  1. ([\{-\~\[-\` -\&\(-\+\:-\@\/]) -> " \1 "
+//  2. ([^0-9])([\.,])                  -> "\1 \2 "
+//  3. ([\.,])([^0-9])                  -> " \1 \2"
+//  4. ([0-9])(-)                       -> "\1 \2 "
+//
+// The character classes are ASCII, and every other character (multi-byte
+// ones included) is a non-digit, so the rules can be applied byte by byte:
+// a match never starts or ends inside a multi-byte character.
+func rules13a(sc *tokScratch, s string, pad bool) string {
+	buf := sc.a[:0]
+	if pad {
+		buf = append(buf, ' ')
+	}
+	var sawPeriod, sawHyphen bool
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ':
+			// " \1 " around a space changes no token.
+			buf = append(buf, ' ')
+		case c < utf8.RuneSelf && is13aPunct[c]:
+			buf = append(buf, ' ', c, ' ')
+		default:
+			sawPeriod = sawPeriod || c == '.' || c == ','
+			sawHyphen = sawHyphen || c == '-'
+			buf = append(buf, c)
+		}
+	}
+	if pad {
+		buf = append(buf, ' ')
+	}
+	src, dst := buf, sc.b[:0]
+	if sawPeriod {
+		// Rule 2.
+		for i := 0; i < len(src); i++ {
+			c := src[i]
+			if !isDigit(c) && i+1 < len(src) && isPeriodComma(src[i+1]) {
+				dst = append(dst, c, ' ', src[i+1], ' ')
+				i++
+				continue
+			}
+			dst = append(dst, c)
+		}
+		src, dst = dst, src[:0]
+		// Rule 3.
+		for i := 0; i < len(src); i++ {
+			c := src[i]
+			if isPeriodComma(c) && i+1 < len(src) && !isDigit(src[i+1]) {
+				dst = append(dst, ' ', c, ' ', src[i+1])
+				i++
+				continue
+			}
+			dst = append(dst, c)
+		}
+		src, dst = dst, src[:0]
+	}
+	if sawHyphen {
+		// Rule 4.
+		for i := 0; i < len(src); i++ {
+			c := src[i]
+			if isDigit(c) && i+1 < len(src) && src[i+1] == '-' {
+				dst = append(dst, c, ' ', '-', ' ')
+				i++
+				continue
+			}
+			dst = append(dst, c)
+		}
+		src, dst = dst, src[:0]
+	}
+	// Keep both buffers for the next segment, whichever holds the result.
+	sc.a, sc.b = src, dst
+	return bytesString(src)
+}
+
+// is13aPunct is the class of rule 1 of 13a: {|}~ [\]^_` space!"#$%& ()*+
+// :;<=>?@ and /.
+var is13aPunct = func() (t [utf8.RuneSelf]bool) {
+	for _, r := range [][2]byte{{'{', '~'}, {'[', '`'}, {' ', '&'}, {'(', '+'}, {':', '@'}, {'/', '/'}} {
+		for c := r[0]; c <= r[1]; c++ {
+			t[c] = true
+		}
+	}
+	return t
+}()
+
+func isDigit(c byte) bool       { return '0' <= c && c <= '9' }
+func isPeriodComma(c byte) bool { return c == '.' || c == ',' }
+
+// transformZh applies sacreBLEU's TokenizerZh up to the final split: strip,
+// put spaces around every character of the table, then the 13a rules
+// without padding.
+func transformZh(sc *tokScratch, s string, isZh func(rune) bool) string {
+	s = pyStrip(s)
+	var spaced []byte
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			if spaced != nil {
+				spaced = append(spaced, c)
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isZh(r) && !(r == utf8.RuneError && n == 1) {
+			if spaced == nil {
+				spaced = append(make([]byte, 0, len(s)+len(s)/2), s[:i]...)
+			}
+			spaced = append(spaced, ' ')
+			spaced = append(spaced, s[i:i+n]...)
+			spaced = append(spaced, ' ')
+		} else if spaced != nil {
+			spaced = append(spaced, s[i:i+n]...)
+		}
+		i += n
+	}
+	if spaced != nil {
+		s = bytesString(spaced)
+	}
+	return rules13a(sc, s, false)
+}
+
+// zhRanges is sacreBLEU's _UCODE_RANGES as Python's string comparison
+// reads it. Four of its entries were written as '\u20000', '\u2a6d6',
+// '\u2f800' and '\u2fa1d', which Python parses as a BMP character followed
+// by a digit; comparing one-character strings against them makes the
+// ranges U+2001–U+2A6D and U+2F81–U+2FA1 ("\u2000" + "0" < c <= "\u2a6d" +
+// "6" holds for U+2001..U+2A6D, and U+2000 itself is smaller than
+// "\u20000").
+var zhRanges = [...][2]rune{
+	{0x3400, 0x4db5}, {0x4e00, 0x9fa5}, {0x9fa6, 0x9fbb}, {0xf900, 0xfa2d},
+	{0xfa30, 0xfa6a}, {0xfa70, 0xfad9}, {0x2001, 0x2a6d}, {0x2f81, 0x2fa1},
+	{0xff00, 0xffef}, {0x2e80, 0x2eff}, {0x3000, 0x303f}, {0x31c0, 0x31ef},
+	{0x2f00, 0x2fdf}, {0x2ff0, 0x2fff}, {0x3100, 0x312f}, {0x31a0, 0x31bf},
+	{0xfe10, 0xfe1f}, {0xfe30, 0xfe4f}, {0x2600, 0x26ff}, {0x2700, 0x27bf},
+	{0x3200, 0x32ff}, {0x3300, 0x33ff},
+}
+
+// zhRangesFixed is zhRanges with the astral ranges as intended.
+var zhRangesFixed = [...][2]rune{
+	{0x3400, 0x4db5}, {0x4e00, 0x9fa5}, {0x9fa6, 0x9fbb}, {0xf900, 0xfa2d},
+	{0xfa30, 0xfa6a}, {0xfa70, 0xfad9}, {0x20000, 0x2a6d6}, {0x2f800, 0x2fa1d},
+	{0xff00, 0xffef}, {0x2e80, 0x2eff}, {0x3000, 0x303f}, {0x31c0, 0x31ef},
+	{0x2f00, 0x2fdf}, {0x2ff0, 0x2fff}, {0x3100, 0x312f}, {0x31a0, 0x31bf},
+	{0xfe10, 0xfe1f}, {0xfe30, 0xfe4f}, {0x2600, 0x26ff}, {0x2700, 0x27bf},
+	{0x3200, 0x32ff}, {0x3300, 0x33ff},
+}
+
+func isZhChar(r rune) bool {
+	if r < 0x2001 {
+		return false
+	}
+	for _, rg := range zhRanges {
+		if rg[0] <= r && r <= rg[1] {
+			return true
+		}
+	}
+	return false
+}
+
+func isZhCharFixed(r rune) bool {
+	if r < 0x2600 {
+		return false
+	}
+	for _, rg := range zhRangesFixed {
+		if rg[0] <= r && r <= rg[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// Character classes of the intl tokenizer, for one code point.
+const (
+	classOther = iota
+	classN     // \p{N}
+	classP     // \p{P}
+	classS     // \p{S}
+)
+
+// asciiClass is runeClass for ASCII.
+var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+	for c := rune(0); c < utf8.RuneSelf; c++ {
+		t[c] = unicodeClass(c)
+	}
+	return t
+}()
+
+func unicodeClass(r rune) uint8 {
+	switch {
+	case unicode.Is(unicode.N, r):
+		return classN
+	case unicode.Is(unicode.P, r):
+		return classP
+	case unicode.Is(unicode.S, r):
+		return classS
+	}
+	return classOther
+}
+
+// nextRune decodes the code point at s[i:] and its intl class. An invalid
+// byte is a code point of its own of class classOther.
+func nextRune(s []byte, i int) (n int, class uint8) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return 1, asciiClass[c]
+	}
+	r, n := utf8.DecodeRune(s[i:])
+	if r == utf8.RuneError && n == 1 {
+		return 1, classOther
+	}
+	return n, unicodeClass(r)
+}
+
+// transformIntl applies sacreBLEU's TokenizerV14International up to the
+// final split. Its three rules, applied in order with Python regex
+// semantics (left to right, no overlapping matches):
+//
+//  1. (\P{N})(\p{P}) -> "\1 \2 "
+//  2. (\p{P})(\P{N}) -> " \1 \2"
+//  3. (\p{S})        -> " \1 "
+func transformIntl(sc *tokScratch, s string) string {
+	src := append(sc.a[:0], s...)
+	dst := sc.b[:0]
+	// Rule 1.
+	for i := 0; i < len(src); {
+		n1, c1 := nextRune(src, i)
+		if c1 != classN && i+n1 < len(src) {
+			if n2, c2 := nextRune(src, i+n1); c2 == classP {
+				dst = append(dst, src[i:i+n1]...)
+				dst = append(dst, ' ')
+				dst = append(dst, src[i+n1:i+n1+n2]...)
+				dst = append(dst, ' ')
+				i += n1 + n2
+				continue
+			}
+		}
+		dst = append(dst, src[i:i+n1]...)
+		i += n1
+	}
+	src, dst = dst, src[:0]
+	// Rule 2.
+	for i := 0; i < len(src); {
+		n1, c1 := nextRune(src, i)
+		if c1 == classP && i+n1 < len(src) {
+			if n2, c2 := nextRune(src, i+n1); c2 != classN {
+				dst = append(dst, ' ')
+				dst = append(dst, src[i:i+n1]...)
+				dst = append(dst, ' ')
+				dst = append(dst, src[i+n1:i+n1+n2]...)
+				i += n1 + n2
+				continue
+			}
+		}
+		dst = append(dst, src[i:i+n1]...)
+		i += n1
+	}
+	src, dst = dst, src[:0]
+	// Rule 3.
+	for i := 0; i < len(src); {
+		n, c := nextRune(src, i)
+		if c == classS {
+			dst = append(dst, ' ')
+			dst = append(dst, src[i:i+n]...)
+			dst = append(dst, ' ')
+		} else {
+			dst = append(dst, src[i:i+n]...)
+		}
+		i += n
+	}
+	sc.a, sc.b = dst, src
+	return bytesString(dst)
+}
+
+// appendCharTokens appends every code point of s that is not Python
+// whitespace as a token of its own: sacreBLEU's " ".join(line) followed by
+// str.split(). An invalid byte is a token of its own.
+func appendCharTokens(dst []string, s string) []string {
+	for i := 0; i < len(s); {
+		n := 1
+		if s[i] >= utf8.RuneSelf {
+			var r rune
+			r, n = utf8.DecodeRuneInString(s[i:])
+			if isPySpace(r) {
+				i += n
+				continue
+			}
+		} else if isPySpace(rune(s[i])) {
+			i++
+			continue
+		}
+		dst = append(dst, s[i:i+n])
+		i += n
+	}
+	return dst
+}
