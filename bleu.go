@@ -19,7 +19,9 @@ const Version = "0.1.0"
 // A Score holds no reference to the [Stats] it came from: it is a plain
 // value, safe to keep, copy and read from several goroutines.
 type Score struct {
-	// BLEU is the score in [0, 1].
+	// BLEU is the score in [0, 1]. Where rounding makes sacreBLEU's score
+	// exceed 100 (a perfect match scores 100.00000000000004 there), BLEU is
+	// exactly 1.
 	BLEU float64
 	// Precisions are the n-gram precisions after smoothing, index 0 for
 	// unigrams, in [0, 1]. Orders past the last one with any n-grams are 0.
@@ -211,7 +213,9 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	for _, p := range prec[:eff] {
 		sum += myLog(p)
 	}
-	s.BLEU = s.BP * math.Exp(sum/float64(eff)) / 100
+	// A perfect match gives exp(N·log(100)/N) = 100.00000000000004 in
+	// float64 (sacreBLEU reports that); keep BLEU within [0, 1].
+	s.BLEU = min(1, s.BP*math.Exp(sum/float64(eff))/100)
 	for i := range prec {
 		prec[i] /= 100
 	}

@@ -1,0 +1,116 @@
+// Package bleu computes BLEU, the machine-translation metric of Papineni et
+// al. (2002), exactly as sacreBLEU 2.6.0 (Post, 2018) computes it: the same
+// tokenizers, the same smoothing, the same counts and totals, and scores
+// that agree to within 1e-9 on sacreBLEU's 0–100 scale (in practice, to the
+// last bit or two).
+//
+// # What BLEU is
+//
+// BLEU compares hypotheses (system translations) with one or more
+// references (human translations), segment by segment, and combines the
+// counts over the whole corpus. For each n-gram order n = 1..N (N = 4 by
+// default) it counts the hypothesis n-grams (the totals) and how many of
+// them also occur in the segment's references (the matches). A hypothesis
+// n-gram is counted at most as often as it occurs in any one reference:
+// against the reference "the cat is on the mat", the hypothesis "the the
+// the cat mat" matches 4 of its 5 unigrams, not 5 ("the" is clipped to 2).
+// With several references the clip is the largest count in any of them.
+//
+// The precision of order n is p_n = matches_n / totals_n, summed over the
+// corpus before dividing. The brevity penalty punishes hypotheses that are
+// too short, where c is the number of hypothesis words and r the number of
+// words of the references closest in length to each hypothesis (on a tie,
+// the shorter):
+//
+//	BP   = min(1, exp(1 - r/c))
+//	BLEU = BP · exp( (1/N) · Σ_{n=1..N} log p_n )
+//
+// BLEU is in [0, 1]; it is usually shown multiplied by 100, as sacreBLEU
+// and [Score.String] do. It is case-sensitive unless lowercasing is asked
+// for.
+//
+// # Scoring a corpus
+//
+// A [Stats] accumulates the counts; add each segment, then ask for the
+// [Score]:
+//
+//	var s bleu.Stats // sacreBLEU's defaults: 13a, mixed case, order 4, exp smoothing
+//	for i := range hyps {
+//		if err := s.Add(hyps[i], refs[i]); err != nil { // one or more references
+//			return err
+//		}
+//	}
+//	fmt.Println(s.Score()) // BLEU = 33.70 66.3/41.3/27.9/19.4 (BP = 0.966 ...)
+//
+// [Stats] keeps only the integer sufficient statistics, so memory does not
+// grow with the corpus; statistics gathered separately (on several
+// goroutines or machines) combine with [Stats.Merge]. For one sentence use
+// [Sentence], which applies sacreBLEU's sentence_bleu defaults.
+//
+// # Options
+//
+// All options live in [Config], embedded in [Stats]; every field's zero
+// value is sacreBLEU's default, so the zero Stats scores like sacreBLEU's
+// BLEU(). The tokenizer is any [Tokenizer]: the built-in
+// [StandardTokenizer] values reproduce sacreBLEU's 13a (the default),
+// intl, zh, char and none, and a [TokenizerFunc] plugs in anything else (a
+// morphological analyser, a subword model). A [Normalizer] such as [NFC] or
+// [NFKC] can rewrite the text first; [Config.Lowercase] lowercases as
+// Python does. Smoothing ([SmoothExp], [SmoothNone], [SmoothFloor],
+// [SmoothAddK]), the maximum order and effective order are the other
+// options.
+//
+// Every [Score] carries a [Signature] in sacreBLEU's format, such as
+// "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0". Report it
+// with the score: BLEU numbers computed with different options are not
+// comparable.
+//
+// # Compatibility with sacreBLEU
+//
+// For the same options, the counts, totals and lengths are identical to
+// sacreBLEU 2.6.0's and the floating-point results agree within 1e-9 on the
+// 0–100 scale; the formatted strings and signatures are identical except
+// for the version field, which gives this library's [Version]. The details
+// that make this hold are all reproduced: Python's whitespace (which
+// includes U+001C–U+001F) and str.lower (İ becomes "i̇", and Σ becomes ς at
+// the end of a word), the regular-expression rules of each tokenizer with
+// Python's matching semantics, the misspelt ranges of the zh tokenizer,
+// log(0) taken as -9999999999, add-k changing the reported counts, and a
+// perfect match scoring 100.00000000000004. A test checks all of it against
+// sacreBLEU's own outputs on WMT22 system outputs and hand-made edge cases.
+//
+// Invalid UTF-8 has no counterpart in Python, where text is always
+// decoded: [Stats.Add] rejects it with [ErrInvalidUTF8].
+//
+// # What BLEU cannot tell you
+//
+// BLEU is useful for comparing systems on the same test set; it is easy to
+// over-read. Its limits, and what follows from each:
+//
+//   - It is a corpus-level metric. Corpus BLEU is not the mean of sentence
+//     BLEU: the counts are summed first. A single sentence often has no
+//     4-gram match and scores 0 without smoothing; sentence scores are
+//     noisy, so use [Sentence] (smoothed, effective order) only for rough
+//     filtering or analysis, and report corpus scores.
+//   - It does not tell content words from function words: missing "not"
+//     costs as much as missing "the". Small BLEU differences say little
+//     about adequacy; test them for significance and look at the output.
+//   - It is blind to meaning and grammar: a paraphrase that shares no words
+//     with the reference scores as badly as nonsense, and a fluent
+//     hypothesis is not rewarded for fluency. Use several references where
+//     possible, and human evaluation for claims about quality.
+//   - It depends on normalization and tokenization: the same output scores
+//     differently under 13a, intl or lowercasing, and text tokenized
+//     beforehand inflates scores. Score detokenized text with a standard
+//     tokenizer, and always report the [Signature].
+//
+// [Score.Quality] maps a corpus score to the customary interpretation
+// bands, with a colour for each, for reports; [Qualities] lists them.
+//
+// # Concurrency
+//
+// A [Stats] must not be used by several goroutines at once; give each its
+// own and [Stats.Merge] them. [Score], [Signature] and [Config] values, the
+// standard tokenizers and normalizers, [Sentence] and [Config.Sentence] are
+// safe for concurrent use.
+package bleu
