@@ -156,15 +156,22 @@ type worker struct {
 // n-gram in any one reference, and the reference length is that of the
 // reference closest in length to the hypothesis (the shorter on a tie).
 func (s *Stats) Add(hyp string, refs ...string) error {
+	_, err := s.add(hyp, refs)
+	return err
+}
+
+// add is Add, returning also the statistics of the segment itself, valid
+// until the next call (for per-segment work such as significance tests).
+func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	if len(refs) == 0 {
-		return ErrNoReference
+		return nil, ErrNoReference
 	}
 	if !utf8.ValidString(hyp) {
-		return fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
+		return nil, fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
 	}
 	for i, r := range refs {
 		if !utf8.ValidString(r) {
-			return fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
+			return nil, fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
 		}
 	}
 	order := s.order()
@@ -200,7 +207,7 @@ func (s *Stats) Add(hyp string, refs ...string) error {
 	}
 	s.minRefs = min(s.minRefs, len(refs))
 	s.maxRefs = max(s.maxRefs, len(refs))
-	return nil
+	return &w.seg, nil
 }
 
 // words preprocesses and tokenizes one text as sacreBLEU's
