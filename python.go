@@ -1,0 +1,355 @@
+package bleu
+
+// Python string primitives: exact reimplementations of the Python 3.11 str
+// methods sacreBLEU relies on (str.isspace, str.split/strip/rstrip without
+// arguments, str.lower). Python 3.11 uses Unicode 14.0, Go's unicode package a
+// newer version; python_tables.go holds the generated differences.
+//
+// Strings are UTF-8. A byte that is not part of a valid UTF-8 sequence is
+// treated as one non-space, caseless character and is kept unchanged.
+
+//go:generate go run ./internal/gen/pytables
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// isPySpace reports whether r is whitespace for Python 3.11's str.isspace()
+// (and hence for str.split(), str.strip() and str.rstrip() without
+// arguments): U+0009..U+000D, U+001C..U+0020, U+0085, U+00A0, U+1680,
+// U+2000..U+200A, U+2028, U+2029, U+202F, U+205F and U+3000.
+//
+// Unlike unicode.IsSpace it includes U+001C..U+001F; like it, it excludes
+// U+180E, U+200B and U+FEFF.
+func isPySpace(r rune) bool {
+	if uint32(r) < utf8.RuneSelf {
+		return pyByteClass[r] == pyByteSpace
+	}
+	switch r {
+	case 0x0085, 0x00A0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200A
+}
+
+// Byte classes of pyByteClass.
+const (
+	// pyByteOther: an ASCII non-space byte, a continuation byte, or a lead
+	// byte no whitespace character starts with.
+	pyByteOther = iota
+	// pyByteSpace: an ASCII whitespace byte.
+	pyByteSpace
+	// pyByteLead: the first byte of the UTF-8 encoding of some non-ASCII
+	// whitespace character (0xC2, 0xE1, 0xE2, 0xE3); see pyMultiByteSpace.
+	pyByteLead
+)
+
+// pyByteClass classifies every byte value for the whitespace scanners. It is
+// never written to.
+var pyByteClass = [256]uint8{
+	'\t': pyByteSpace, '\n': pyByteSpace, '\v': pyByteSpace, '\f': pyByteSpace, '\r': pyByteSpace,
+	0x1C: pyByteSpace, 0x1D: pyByteSpace, 0x1E: pyByteSpace, 0x1F: pyByteSpace, ' ': pyByteSpace,
+	0xC2: pyByteLead, 0xE1: pyByteLead, 0xE2: pyByteLead, 0xE3: pyByteLead,
+}
+
+// pyMultiByteSpace returns the length of the UTF-8 encoded non-ASCII Python
+// whitespace character at the start of s, or 0 if s does not start with one.
+// It matches the encodings of isPySpace's non-ASCII characters byte by byte:
+// C2 85, C2 A0, E1 9A 80, E2 80 80..8A, E2 80 A8, E2 80 A9, E2 80 AF,
+// E2 81 9F and E3 80 80.
+//
+// Looking at bytes instead of decoding runes gives the same answer as
+// isPySpace(utf8.DecodeRuneInString(s)) at every position a forward decode
+// visits, because a whitespace encoding starts with a lead byte and a lead
+// byte is never inside a validly decoded rune.
+func pyMultiByteSpace(s string) int {
+	if len(s) < 2 {
+		return 0
+	}
+	if s[0] == 0xC2 {
+		if s[1] == 0x85 || s[1] == 0xA0 {
+			return 2
+		}
+		return 0
+	}
+	if len(s) < 3 {
+		return 0
+	}
+	switch uint32(s[0])<<16 | uint32(s[1])<<8 | uint32(s[2]) {
+	case 0xE19A80, // U+1680
+		0xE28080, 0xE28081, 0xE28082, 0xE28083, 0xE28084, 0xE28085, // U+2000..U+2005
+		0xE28086, 0xE28087, 0xE28088, 0xE28089, 0xE2808A, // U+2006..U+200A
+		0xE280A8, 0xE280A9, 0xE280AF, // U+2028, U+2029, U+202F
+		0xE2819F, // U+205F
+		0xE38080: // U+3000
+		return 3
+	}
+	return 0
+}
+
+// pySpaceAt returns the length of the Python whitespace character starting at
+// s[i], or 0 if there is none.
+func pySpaceAt(s string, i int) int {
+	switch pyByteClass[s[i]] {
+	case pyByteSpace:
+		return 1
+	case pyByteLead:
+		return pyMultiByteSpace(s[i:])
+	}
+	return 0
+}
+
+// pyLStripIndex returns the index of the first non-whitespace character of s
+// (len(s) if there is none).
+func pyLStripIndex(s string) int {
+	i := 0
+	for i < len(s) {
+		w := pySpaceAt(s, i)
+		if w == 0 {
+			break
+		}
+		i += w
+	}
+	return i
+}
+
+// pyRStrip returns s without trailing whitespace, like Python's s.rstrip()
+// with no argument. The result is a substring of s.
+func pyRStrip(s string) string {
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c < utf8.RuneSelf {
+			if pyByteClass[c] != pyByteSpace {
+				break
+			}
+			s = s[:len(s)-1]
+			continue
+		}
+		r, w := utf8.DecodeLastRuneInString(s)
+		if !isPySpace(r) {
+			break
+		}
+		s = s[:len(s)-w]
+	}
+	return s
+}
+
+// pyStrip returns s without leading and trailing whitespace, like Python's
+// s.strip() with no argument. The result is a substring of s.
+func pyStrip(s string) string {
+	return pyRStrip(s[pyLStripIndex(s):])
+}
+
+// appendPyFields appends the fields of s to dst and returns the extended
+// slice, like Python's s.split() with no argument: s is split at runs of
+// whitespace (isPySpace) and empty fields are dropped. The fields are
+// substrings of s; an invalid UTF-8 byte counts as a non-space character and
+// stays in its field.
+func appendPyFields(dst []string, s string) []string {
+	i, n := 0, len(s)
+	for {
+		// Skip whitespace.
+		for i < n {
+			c := pyByteClass[s[i]]
+			if c == pyByteSpace {
+				i++
+				continue
+			}
+			if c == pyByteOther {
+				break
+			}
+			w := pyMultiByteSpace(s[i:])
+			if w == 0 {
+				break
+			}
+			i += w
+		}
+		if i >= n {
+			return dst
+		}
+		// s[i] starts a field. A byte that does not start whitespace can be
+		// stepped over on its own (see pyMultiByteSpace).
+		start := i
+		i++
+		for i < n {
+			c := pyByteClass[s[i]]
+			if c == pyByteOther {
+				i++
+				continue
+			}
+			if c == pyByteSpace || pyMultiByteSpace(s[i:]) != 0 {
+				break
+			}
+			i++
+		}
+		dst = append(dst, s[start:i])
+	}
+}
+
+// Final_Sigma classes of code points, see pyCaseClassOf.
+type pyCaseClass uint8
+
+const (
+	// pyCaseOther is neither cased nor case-ignorable.
+	pyCaseOther pyCaseClass = iota
+	// pyCaseCased is cased and not case-ignorable.
+	pyCaseCased
+	// pyCaseIgnorable is case-ignorable (whether cased or not: the
+	// Final_Sigma rule skips case-ignorable characters before it asks
+	// whether one is cased).
+	pyCaseIgnorable
+)
+
+// pyCaseClassOf returns the class of r for Python 3.11's Final_Sigma rule.
+// Python (Unicode 14.0) uses the derived properties Case_Ignorable (general
+// category Mn, Me, Cf, Lm or Sk, or Word_Break MidLetter, MidNumLet or
+// Single_Quote) and Cased (Lowercase, Uppercase or general category Lt,
+// where Lowercase = Ll + Other_Lowercase and Uppercase = Lu +
+// Other_Uppercase). The formula below computes them from Go's unicode tables;
+// pyCaseClassOverride (generated) supplies the Word_Break characters and the
+// corrections for code points Unicode 14.0 did not assign. The invalid-byte
+// rune utf8.RuneError (U+FFFD, So) is pyCaseOther.
+func pyCaseClassOf(r rune) pyCaseClass {
+	if c, ok := pyCaseClassOverride(r); ok {
+		return c
+	}
+	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk) {
+		return pyCaseIgnorable
+	}
+	if unicode.In(r, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Other_Lowercase, unicode.Other_Uppercase) {
+		return pyCaseCased
+	}
+	return pyCaseOther
+}
+
+// pyFinalSigma reports whether the capital sigma s[i:j] is in the
+// Final_Sigma context, as CPython's str.lower() decides it: the nearest
+// preceding character that is not case-ignorable exists and is cased, and the
+// nearest following character that is not case-ignorable does not exist or
+// is not cased. Invalid bytes count as pyCaseOther.
+func pyFinalSigma(s string, i, j int) bool {
+	before := pyCaseOther
+	for k := i; k > 0; {
+		r, w := utf8.DecodeLastRuneInString(s[:k])
+		if before = pyCaseClassOf(r); before != pyCaseIgnorable {
+			break
+		}
+		k -= w
+	}
+	if before != pyCaseCased {
+		return false
+	}
+	for k := j; k < len(s); {
+		r, w := utf8.DecodeRuneInString(s[k:])
+		switch pyCaseClassOf(r) {
+		case pyCaseCased:
+			return false
+		case pyCaseOther:
+			return true
+		}
+		k += w
+	}
+	return true
+}
+
+// Code point ranges without any lowercase mapping in Python 3.11: between
+// them lie (among others) the CJK, kana and Hangul blocks. pyToLower skips
+// the table look-up there. TestPyUnicodeTablesConformance checks the claim.
+const (
+	pyNoLower1Lo = 0x2D00 // after Coptic (U+2CF2 is the last mapping below)
+	pyNoLower1Hi = 0xA63F // Cyrillic Extended-B starts at U+A640
+	pyNoLower2Lo = 0xA800 // after Latin Extended-D (U+A7F5)
+	pyNoLower2Hi = 0xFF20 // fullwidth A starts at U+FF21
+)
+
+// pyToLower returns the simple lowercase of r, for r other than capital sigma
+// and the pyLowerSpecial code points: unicode.ToLower(r), with shortcuts for
+// Latin-1 and the caseless ranges above (checked for every code point by
+// TestPyUnicodeTablesConformance).
+func pyToLower(r rune) rune {
+	if r <= 0xFF { // Latin-1: À..Þ except × lower by 0x20
+		if 0xC0 <= r && r <= 0xDE && r != 0xD7 {
+			return r + 0x20
+		}
+		return r
+	}
+	if pyNoLower1Lo <= r && r <= pyNoLower1Hi || pyNoLower2Lo <= r && r <= pyNoLower2Hi {
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
+// pyLower returns s lowercased exactly like Python 3.11's s.lower(): every
+// code point gets its full lowercase mapping from Unicode 14.0 (U+0130 İ
+// becomes "i\u0307"), and capital sigma U+03A3 becomes final sigma ς in the
+// Final_Sigma context (see pyFinalSigma) and σ elsewhere. Invalid UTF-8 bytes
+// are copied unchanged. If nothing changes, s itself is returned.
+func pyLower(s string) string {
+	// Find the first byte that changes.
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				return pyLowerFrom(s, i)
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == 0x3A3 || pyToLower(r) != r {
+			return pyLowerFrom(s, i)
+		}
+		if _, ok := pyLowerSpecial(r); ok {
+			return pyLowerFrom(s, i)
+		}
+		i += w
+	}
+	return s
+}
+
+// pyLowerFrom is pyLower for a string whose bytes before i do not change.
+func pyLowerFrom(s string, i int) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	start := i // s[start:i] is unchanged and not yet written
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				b.WriteString(s[start:i])
+				b.WriteByte(c + 'a' - 'A')
+				start = i + 1
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == 0x3A3:
+			b.WriteString(s[start:i])
+			if pyFinalSigma(s, i, i+w) {
+				b.WriteString("\u03C2")
+			} else {
+				b.WriteString("\u03C3")
+			}
+			start = i + w
+		default:
+			if special, ok := pyLowerSpecial(r); ok {
+				b.WriteString(s[start:i])
+				b.WriteString(special)
+				start = i + w
+			} else if l := pyToLower(r); l != r {
+				b.WriteString(s[start:i])
+				b.WriteRune(l)
+				start = i + w
+			}
+		}
+		i += w
+	}
+	b.WriteString(s[start:])
+	return b.String()
+}
