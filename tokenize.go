@@ -96,27 +96,31 @@ func (t StandardTokenizer) String() string {
 //
 // Tokenize panics if t is not one of the defined constants.
 func (t StandardTokenizer) Tokenize(dst []string, text string) []string {
+	// A scratch space of its own: the tokens may point into it, and nothing
+	// else will ever write there.
 	var sc tokScratch
-	out := t.transform(&sc, text)
-	if len(sc.a) > 0 || len(sc.b) > 0 {
-		// out may point into the scratch buffers: give it storage of its own.
-		out = strings.Clone(out)
-	}
-	return t.split(dst, out)
+	return t.tokenize(&sc, dst, text)
 }
 
 // tokenize is Tokenize for the hot path: the tokens may point into sc's
 // buffers and are valid only until sc is used again.
 func (t StandardTokenizer) tokenize(sc *tokScratch, dst []string, text string) []string {
-	return t.split(dst, t.transform(sc, text))
-}
-
-// split turns the tokenizer's output string into tokens.
-func (t StandardTokenizer) split(dst []string, out string) []string {
-	if t == TokenizerChar {
-		return appendCharTokens(dst, out)
+	sc.arena = sc.arena[:0]
+	switch t {
+	case Tokenizer13a:
+		return tokenize13a(sc, dst, text)
+	case TokenizerIntl:
+		return tokenizeIntl(sc, dst, text)
+	case TokenizerZh:
+		return tokenizeZh(sc, dst, text, isZhChar)
+	case TokenizerZhFixed:
+		return tokenizeZh(sc, dst, text, isZhCharFixed)
+	case TokenizerChar:
+		return appendCharTokens(dst, text)
+	case TokenizerNone:
+		return appendPyFields(dst, text)
 	}
-	return appendPyFields(dst, out)
+	panic(fmt.Sprintf("bleu: invalid StandardTokenizer %d", uint8(t)))
 }
 
 // TokenizerByName returns the standard tokenizer with the given sacreBLEU
@@ -141,42 +145,111 @@ func tokenizerName(t Tokenizer) string {
 	return "custom"
 }
 
+// How the tokenizers work
+//
+// sacreBLEU's 13a, intl and zh tokenizers are regular-expression rewrites
+// of the whole line followed by str.split. Each rule matches one or two
+// adjacent characters, and whitespace plays the same part in every rule as
+// the spaces the rules insert: it is a non-digit that is neither
+// punctuation nor symbol nor one of 13a's characters. So no rule can carry
+// an effect across whitespace, and each whitespace-separated word can be
+// tokenized on its own, knowing only whether whitespace (or 13a's padding)
+// comes before and after it rather than the start or end of the line. Most
+// words contain no character any rule looks at: they are tokens as they
+// are, substrings of the input, found in one pass over the bytes. The
+// others go through the rules literally (rules13a, rulesIntl) in a small
+// buffer. tokenize_test.go checks this against the rules applied literally
+// to whole lines.
+
 // tokScratch holds the buffers a tokenizer reuses between segments.
 type tokScratch struct {
-	a, b []byte
+	a, b []byte // input and output of the rules
+	// arena holds the text of tokens that are not substrings of the input.
+	// It only grows during one call, so tokens pointing into it stay valid
+	// (a reallocation leaves the old array to them).
+	arena []byte
 }
 
-// transform returns the tokenizer's output for text before it is split into
-// words: text itself, or a string that may point into sc's buffers.
-func (t StandardTokenizer) transform(sc *tokScratch, text string) string {
-	sc.a, sc.b = sc.a[:0], sc.b[:0]
-	switch t {
-	case Tokenizer13a:
-		return transform13a(sc, text)
-	case TokenizerIntl:
-		return transformIntl(sc, text)
-	case TokenizerZh:
-		return transformZh(sc, text, isZhChar)
-	case TokenizerZhFixed:
-		return transformZh(sc, text, isZhCharFixed)
-	case TokenizerChar, TokenizerNone:
-		return text
+// Byte classes for the word scanners.
+const (
+	byteSpace = 1 << iota // ASCII Python whitespace
+	byteLead              // may start a non-ASCII Python whitespace character
+	byte13a               // a character some rule of 13a looks at
+	byteIntl              // ASCII punctuation or symbol (\p{P} or \p{S})
+)
+
+var byteClass = func() (t [256]uint8) {
+	for _, c := range []byte("\t\n\v\f\r\x1c\x1d\x1e\x1f ") {
+		t[c] |= byteSpace
 	}
-	panic(fmt.Sprintf("bleu: invalid StandardTokenizer %d", uint8(t)))
-}
-
-// bytesString returns a string that shares b's storage. The caller must not
-// modify b while the string is in use.
-func bytesString(b []byte) string {
-	if len(b) == 0 {
-		return ""
+	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
+		t[c] |= byteLead
 	}
-	return unsafe.String(&b[0], len(b))
+	for c := range byte(utf8.RuneSelf) {
+		if (is13aPunct[c] && c != ' ') || c == '.' || c == ',' || c == '-' {
+			t[c] |= byte13a
+		}
+		if cl := unicodeClass(rune(c)); cl == classP || cl == classS {
+			t[c] |= byteIntl
+		}
+	}
+	return t
+}()
+
+// spaceAt returns the length of the Python whitespace character at s[i:],
+// or 0 if there is none.
+func spaceAt(s string, i int) int {
+	c := byteClass[s[i]]
+	if c&byteSpace != 0 {
+		return 1
+	}
+	if c&byteLead != 0 {
+		if r, n := utf8.DecodeRuneInString(s[i:]); isPySpace(r) {
+			return n
+		}
+	}
+	return 0
 }
 
-// transform13a applies sacreBLEU's Tokenizer13a up to, not including, the
-// final split.
-func transform13a(sc *tokScratch, s string) string {
+// scanWord returns the end of the word starting at s[i] (the index of the
+// next whitespace, or len(s)) and whether it has a byte of class mask.
+// Non-ASCII characters are looked at only for whitespace.
+func scanWord(s string, i int, mask uint8) (end int, special bool) {
+	for i < len(s) {
+		f := byteClass[s[i]]
+		if f&(byteSpace|byteLead) != 0 {
+			if f&byteSpace != 0 || spaceAt(s, i) > 0 {
+				break
+			}
+		}
+		special = special || f&mask != 0
+		i++
+	}
+	return i, special
+}
+
+// tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
+func tokenize13a(sc *tokScratch, dst []string, s string) []string {
+	s = pre13a(s)
+	for i := 0; i < len(s); {
+		if n := spaceAt(s, i); n > 0 {
+			i += n
+			continue
+		}
+		end, special := scanWord(s, i, byte13a)
+		if special {
+			// 13a pads the line: every word has a space on both sides.
+			dst = sc.split(dst, rules13a(sc, s[i:end], true, true))
+		} else {
+			dst = append(dst, s[i:end])
+		}
+		i = end
+	}
+	return dst
+}
+
+// pre13a applies the steps of 13a that come before its rules.
+func pre13a(s string) string {
 	if strings.Contains(s, "<skipped>") {
 		s = strings.ReplaceAll(s, "<skipped>", "")
 	}
@@ -190,26 +263,142 @@ func transform13a(sc *tokScratch, s string) string {
 		s = strings.ReplaceAll(s, "&lt;", "<")
 		s = strings.ReplaceAll(s, "&gt;", ">")
 	}
-	// sacreBLEU pads the line with a space on each side before the rules;
-	// the padding matters to rule 2 at the start of the line.
-	return rules13a(sc, s, true)
+	return s
+}
+
+// tokenizeIntl is sacreBLEU's TokenizerV14International followed by
+// str.split.
+func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
+	for i := 0; i < len(s); {
+		if n := spaceAt(s, i); n > 0 {
+			i += n
+			continue
+		}
+		end, special := scanWord(s, i, byteIntl)
+		if !special {
+			// Look at the non-ASCII characters too.
+			for j := i; j < end; {
+				if s[j] < utf8.RuneSelf {
+					j++
+					continue
+				}
+				_, n, cl := decodeClass(s, j)
+				if cl == classP || cl == classS {
+					special = true
+					break
+				}
+				j += n
+			}
+		}
+		if special {
+			// intl does not pad: at the start and end of the line, rules
+			// 1 and 2 find no character.
+			dst = sc.split(dst, rulesIntl(sc, s[i:end], i > 0, end < len(s)))
+		} else {
+			dst = append(dst, s[i:end])
+		}
+		i = end
+	}
+	return dst
+}
+
+// tokenizeZh is sacreBLEU's TokenizerZh followed by str.split: each
+// character of the table is a token of its own and separates words as
+// whitespace does; the 13a rules, unpadded, apply to the rest.
+func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool) []string {
+	s = pyStrip(s)
+	for i := 0; i < len(s); {
+		if n := spaceAt(s, i); n > 0 {
+			i += n
+			continue
+		}
+		// The word ends at whitespace or at a character of the table.
+		start, special := i, false
+		for i < len(s) {
+			c := s[i]
+			if c < utf8.RuneSelf {
+				f := byteClass[c]
+				if f&byteSpace != 0 {
+					break
+				}
+				special = special || f&byte13a != 0
+				i++
+				continue
+			}
+			if spaceAt(s, i) > 0 {
+				break
+			}
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if n > 1 && isZh(r) {
+				break
+			}
+			i += n
+		}
+		if i > start {
+			if special {
+				dst = sc.split(dst, rules13a(sc, s[start:i], start > 0, i < len(s)))
+			} else {
+				dst = append(dst, s[start:i])
+			}
+		}
+		if i < len(s) && spaceAt(s, i) == 0 {
+			// A character of the table.
+			_, n := utf8.DecodeRuneInString(s[i:])
+			dst = append(dst, s[i:i+n])
+			i += n
+		}
+	}
+	return dst
+}
+
+// split appends the space-separated words of out, the rules' output for
+// one word, to dst, copying their text to the arena.
+func (sc *tokScratch) split(dst []string, out []byte) []string {
+	base := len(sc.arena)
+	sc.arena = append(sc.arena, out...)
+	text := bytesString(sc.arena[base:])
+	for i := 0; i < len(text); {
+		if text[i] == ' ' {
+			i++
+			continue
+		}
+		start := i
+		for i < len(text) && text[i] != ' ' {
+			i++
+		}
+		dst = append(dst, text[start:i])
+	}
+	return dst
+}
+
+// bytesString returns a string that shares b's storage. The caller must not
+// modify b while the string is in use.
+func bytesString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // rules13a applies the four regular expressions of sacreBLEU's
 // TokenizerRegexp to s, each over the whole output of the one before, as
-// Python's re.sub does: left to right, without overlapping matches.
+// Python's re.sub does: left to right, without overlapping matches:
 //
 //  1. ([\{-\~\[-\` -\&\(-\+\:-\@\/]) -> " \1 "
 //  2. ([^0-9])([\.,])                  -> "\1 \2 "
 //  3. ([\.,])([^0-9])                  -> " \1 \2"
 //  4. ([0-9])(-)                       -> "\1 \2 "
 //
-// The character classes are ASCII, and every other character (multi-byte
-// ones included) is a non-digit, so the rules can be applied byte by byte:
+// A space is put before s when left is set and after it when right is set,
+// standing for the whitespace (or padding) around a word. The result is in
+// sc's buffers, valid until they are used again.
+//
+// The character classes are ASCII and every other character, multi-byte
+// ones included, is a non-digit, so the rules can be applied byte by byte:
 // a match never starts or ends inside a multi-byte character.
-func rules13a(sc *tokScratch, s string, pad bool) string {
+func rules13a(sc *tokScratch, s string, left, right bool) []byte {
 	buf := sc.a[:0]
-	if pad {
+	if left {
 		buf = append(buf, ' ')
 	}
 	var sawPeriod, sawHyphen bool
@@ -227,7 +416,7 @@ func rules13a(sc *tokScratch, s string, pad bool) string {
 			buf = append(buf, c)
 		}
 	}
-	if pad {
+	if right {
 		buf = append(buf, ' ')
 	}
 	src, dst := buf, sc.b[:0]
@@ -268,9 +457,9 @@ func rules13a(sc *tokScratch, s string, pad bool) string {
 		}
 		src, dst = dst, src[:0]
 	}
-	// Keep both buffers for the next segment, whichever holds the result.
+	// Keep both buffers for next time, whichever holds the result.
 	sc.a, sc.b = src, dst
-	return bytesString(src)
+	return src
 }
 
 // is13aPunct is the class of rule 1 of 13a: {|}~ [\]^_` space!"#$%& ()*+
@@ -286,40 +475,6 @@ var is13aPunct = func() (t [utf8.RuneSelf]bool) {
 
 func isDigit(c byte) bool       { return '0' <= c && c <= '9' }
 func isPeriodComma(c byte) bool { return c == '.' || c == ',' }
-
-// transformZh applies sacreBLEU's TokenizerZh up to the final split: strip,
-// put spaces around every character of the table, then the 13a rules
-// without padding.
-func transformZh(sc *tokScratch, s string, isZh func(rune) bool) string {
-	s = pyStrip(s)
-	var spaced []byte
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			i++
-			if spaced != nil {
-				spaced = append(spaced, c)
-			}
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if isZh(r) && !(r == utf8.RuneError && n == 1) {
-			if spaced == nil {
-				spaced = append(make([]byte, 0, len(s)+len(s)/2), s[:i]...)
-			}
-			spaced = append(spaced, ' ')
-			spaced = append(spaced, s[i:i+n]...)
-			spaced = append(spaced, ' ')
-		} else if spaced != nil {
-			spaced = append(spaced, s[i:i+n]...)
-		}
-		i += n
-	}
-	if spaced != nil {
-		s = bytesString(spaced)
-	}
-	return rules13a(sc, s, false)
-}
 
 // zhRanges is sacreBLEU's _UCODE_RANGES as Python's string comparison
 // reads it. Four of its entries were written as '\u20000', '\u2a6d6',
@@ -379,14 +534,9 @@ const (
 	classS     // \p{S}
 )
 
-// asciiClass is runeClass for ASCII.
-var asciiClass = func() (t [utf8.RuneSelf]uint8) {
-	for c := rune(0); c < utf8.RuneSelf; c++ {
-		t[c] = unicodeClass(c)
-	}
-	return t
-}()
-
+// unicodeClass returns the intl class of r. Go's unicode tables are
+// Unicode 15.0, as are those of the regex module sacreBLEU used; a test
+// checks them against the conformance set's copy of the regex tables.
 func unicodeClass(r rune) uint8 {
 	switch {
 	case unicode.Is(unicode.N, r):
@@ -399,34 +549,56 @@ func unicodeClass(r rune) uint8 {
 	return classOther
 }
 
-// nextRune decodes the code point at s[i:] and its intl class. An invalid
-// byte is a code point of its own of class classOther.
-func nextRune(s []byte, i int) (n int, class uint8) {
+// asciiClass is unicodeClass for ASCII.
+var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+	for c := range rune(utf8.RuneSelf) {
+		t[c] = unicodeClass(c)
+	}
+	return t
+}()
+
+// decodeClass decodes the code point at s[i:] and returns it with its
+// length and intl class. An invalid byte is a code point of its own, of
+// class classOther.
+func decodeClass[T string | []byte](s T, i int) (r rune, n int, class uint8) {
 	if c := s[i]; c < utf8.RuneSelf {
-		return 1, asciiClass[c]
+		return rune(c), 1, asciiClass[c]
 	}
-	r, n := utf8.DecodeRune(s[i:])
+	var b [utf8.UTFMax]byte
+	k := copy(b[:], s[i:])
+	r, n = utf8.DecodeRune(b[:k])
 	if r == utf8.RuneError && n == 1 {
-		return 1, classOther
+		return r, 1, classOther
 	}
-	return n, unicodeClass(r)
+	return r, n, unicodeClass(r)
 }
 
-// transformIntl applies sacreBLEU's TokenizerV14International up to the
-// final split. Its three rules, applied in order with Python regex
-// semantics (left to right, no overlapping matches):
+// rulesIntl applies the three rules of sacreBLEU's
+// TokenizerV14International to s, in order and with Python regex semantics
+// (left to right, no overlapping matches):
 //
 //  1. (\P{N})(\p{P}) -> "\1 \2 "
 //  2. (\p{P})(\P{N}) -> " \1 \2"
 //  3. (\p{S})        -> " \1 "
-func transformIntl(sc *tokScratch, s string) string {
-	src := append(sc.a[:0], s...)
+//
+// A space is put before s when left is set and after it when right is set,
+// standing for the whitespace around a word. The result is in sc's
+// buffers, valid until they are used again.
+func rulesIntl(sc *tokScratch, s string, left, right bool) []byte {
+	src := sc.a[:0]
+	if left {
+		src = append(src, ' ')
+	}
+	src = append(src, s...)
+	if right {
+		src = append(src, ' ')
+	}
 	dst := sc.b[:0]
 	// Rule 1.
 	for i := 0; i < len(src); {
-		n1, c1 := nextRune(src, i)
+		_, n1, c1 := decodeClass(src, i)
 		if c1 != classN && i+n1 < len(src) {
-			if n2, c2 := nextRune(src, i+n1); c2 == classP {
+			if _, n2, c2 := decodeClass(src, i+n1); c2 == classP {
 				dst = append(dst, src[i:i+n1]...)
 				dst = append(dst, ' ')
 				dst = append(dst, src[i+n1:i+n1+n2]...)
@@ -441,9 +613,9 @@ func transformIntl(sc *tokScratch, s string) string {
 	src, dst = dst, src[:0]
 	// Rule 2.
 	for i := 0; i < len(src); {
-		n1, c1 := nextRune(src, i)
+		_, n1, c1 := decodeClass(src, i)
 		if c1 == classP && i+n1 < len(src) {
-			if n2, c2 := nextRune(src, i+n1); c2 != classN {
+			if _, n2, c2 := decodeClass(src, i+n1); c2 != classN {
 				dst = append(dst, ' ')
 				dst = append(dst, src[i:i+n1]...)
 				dst = append(dst, ' ')
@@ -458,7 +630,7 @@ func transformIntl(sc *tokScratch, s string) string {
 	src, dst = dst, src[:0]
 	// Rule 3.
 	for i := 0; i < len(src); {
-		n, c := nextRune(src, i)
+		_, n, c := decodeClass(src, i)
 		if c == classS {
 			dst = append(dst, ' ')
 			dst = append(dst, src[i:i+n]...)
@@ -469,7 +641,7 @@ func transformIntl(sc *tokScratch, s string) string {
 		i += n
 	}
 	sc.a, sc.b = dst, src
-	return bytesString(dst)
+	return dst
 }
 
 // appendCharTokens appends every code point of s that is not Python
