@@ -236,16 +236,79 @@ func tokenize13a(sc *tokScratch, dst []string, s string) []string {
 			i += n
 			continue
 		}
-		end, special := scanWord(s, i, byte13a)
-		if special {
-			// 13a pads the line: every word has a space on both sides.
-			dst = sc.split(dst, rules13a(sc, s[i:end], true, true))
-		} else {
-			dst = append(dst, s[i:end])
-		}
-		i = end
+		// 13a pads the line: every word has a space on both sides.
+		dst, i = sc.word13a(dst, s, i, true, true)
 	}
 	return dst
+}
+
+// word13a appends the 13a tokens of the word starting at s[i], which has
+// whitespace (or padding) before it if left and after it if right, and
+// returns the word's end.
+//
+// Without the rules: a word whose only special characters are those of
+// rule 1 (each a token of its own whatever surrounds it), hyphens not after
+// a digit (no rule touches them), and at most one period or comma, as its
+// last character and with a space after it (rule 2 or, after a digit, rule
+// 3 splits it off), is cut up directly into substrings of s.
+func (sc *tokScratch) word13a(dst []string, s string, i int, left, right bool) ([]string, int) {
+	start := i
+	soft, hard := false, false
+	lastPC := -1
+	for ; i < len(s); i++ {
+		c := s[i]
+		f := byteClass[c]
+		if f == 0 {
+			continue
+		}
+		if f&byteSpace != 0 {
+			break
+		}
+		if f&byteLead != 0 {
+			if spaceAt(s, i) > 0 {
+				break
+			}
+			continue
+		}
+		if f&byte13a == 0 {
+			continue
+		}
+		switch c {
+		case '.', ',':
+			hard = hard || lastPC >= 0
+			lastPC = i
+		case '-':
+			hard = hard || (i > start && isDigit(s[i-1]))
+		default:
+			soft = true
+		}
+	}
+	end := i
+	if lastPC >= 0 && (lastPC != end-1 || !right) {
+		hard = true
+	}
+	switch {
+	case hard:
+		return sc.split(dst, rules13a(sc, s[start:end], left, right)), end
+	case !soft && lastPC < 0:
+		return append(dst, s[start:end]), end
+	}
+	// Split at rule 1's characters and before a final period or comma.
+	from := start
+	for j := start; j < end; j++ {
+		c := s[j]
+		if c < utf8.RuneSelf && (is13aPunct[c] || j == lastPC) {
+			if j > from {
+				dst = append(dst, s[from:j])
+			}
+			dst = append(dst, s[j:j+1])
+			from = j + 1
+		}
+	}
+	if end > from {
+		dst = append(dst, s[from:end])
+	}
+	return dst, end
 }
 
 // pre13a applies the steps of 13a that come before its rules.
@@ -336,7 +399,10 @@ func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool) []
 		}
 		if i > start {
 			if special {
-				dst = sc.split(dst, rules13a(sc, s[start:i], start > 0, i < len(s)))
+				// The word ends here: at whitespace, a character of the
+				// table (which the tokenizer surrounds with spaces), or the
+				// end of the line, where there is no padding.
+				dst, _ = sc.word13a(dst, s[:i], start, start > 0, i < len(s))
 			} else {
 				dst = append(dst, s[start:i])
 			}
