@@ -606,3 +606,33 @@ func BenchmarkScore(b *testing.B) {
 		_ = s.Score()
 	}
 }
+
+// BenchmarkReadBytes is the baseline of BenchmarkCorpus: it reads every
+// byte of the same text once, which is as fast as any scorer can be.
+func BenchmarkReadBytes(b *testing.B) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	n := 0
+	for i := range hyps {
+		n += len(hyps[i]) + len(refs[i])
+	}
+	b.SetBytes(int64(n))
+	var sink byte
+	for b.Loop() {
+		var x byte
+		for i := range hyps {
+			for j := 0; j < len(hyps[i]); j++ {
+				x ^= hyps[i][j]
+			}
+			for j := 0; j < len(refs[i]); j++ {
+				x ^= refs[i][j]
+			}
+		}
+		sink ^= x
+	}
+	_ = sink
+}

@@ -1,16 +1,17 @@
 package bleu
 
 import (
+	"hash/maphash"
 	"math/bits"
-	"strings"
 )
 
 // This file counts and clips n-grams, the hot path of BLEU.
 //
-// Words are interned into integer ids by a vocabulary that lives as long as
-// the counter (bounded: it is dropped and rebuilt when it grows past
-// maxVocab). Within one segment, every distinct n-gram of the hypothesis gets
-// a dense id: unigrams are numbered first, and an n-gram of order k > 1 is
+// Nothing outlives a segment but reusable buffers: there is no vocabulary
+// growing with the corpus. Within one segment, every distinct n-gram of the
+// hypothesis gets a dense id. Words are numbered first, through a small
+// hash table of the hypothesis words (which stays in the cache, unlike a
+// corpus-wide map); an n-gram of order k > 1 is
 // identified by the pair (id of its first k-1 words, id of its last word),
 // looked up in an open-addressing table. Reference n-grams are only looked
 // up, never inserted: an n-gram absent from the hypothesis cannot match,
@@ -21,24 +22,16 @@ import (
 // noID marks a word or n-gram that does not occur in the hypothesis.
 const noID = ^uint32(0)
 
-// maxVocab bounds the vocabulary; past it the vocabulary starts afresh at
-// the next segment, so memory does not grow with the corpus.
-const maxVocab = 1 << 20
-
 // ngramCounter computes the sufficient statistics of one segment. It is not
 // safe for concurrent use.
 type ngramCounter struct {
-	vocab map[string]uint32 // word -> global id
-	// local maps a global word id to the segment's dense id when
-	// stamp[id] == gen.
-	local []uint32
-	stamp []uint32
-	gen   uint32
-
-	table ngramTable
+	seed  maphash.Seed
+	words wordTable  // hypothesis word -> dense id
+	table ngramTable // (prefix id, word id) -> dense n-gram id
 
 	hypIDs   []uint32 // dense unigram ids of the hypothesis words
 	refWords []uint32 // dense unigram ids of a reference's words, or noID
+	live     []int32  // positions of a reference that still match
 	cur      []uint32 // ids of the n-grams of the current order, by position
 	hypCnt   []int32  // hypothesis count by dense n-gram id
 	refMax   []int32  // clip: max count over references, by dense id
@@ -60,10 +53,11 @@ type segmentStats struct {
 
 // begin starts a segment with hypothesis words hyp: it sets st's totals
 // and hypothesis length and counts the hypothesis n-grams of orders
-// 1..len(st.matches). It keeps none of the strings it is given.
+// 1..len(st.matches). The words must stay valid and unchanged until the
+// segment is finished.
 func (c *ngramCounter) begin(st *segmentStats, hyp []string) {
 	order := len(st.matches)
-	c.startSegment()
+	c.startSegment(len(hyp))
 	for k := range order {
 		st.matches[k] = 0
 		st.totals[k] = int64(max(0, len(hyp)-k))
@@ -100,19 +94,13 @@ func (c *ngramCounter) finish(st *segmentStats) {
 	}
 }
 
-// startSegment prepares the per-segment state.
-func (c *ngramCounter) startSegment() {
-	if c.vocab == nil || len(c.vocab) > maxVocab {
-		c.vocab = make(map[string]uint32)
-		c.local = c.local[:0]
-		c.stamp = c.stamp[:0]
+// startSegment prepares the per-segment state for a hypothesis of n
+// words.
+func (c *ngramCounter) startSegment(n int) {
+	if c.words.slots == nil {
+		c.seed = maphash.MakeSeed()
 	}
-	c.gen++
-	if c.gen == 0 {
-		// The stamps wrapped around: forget them all.
-		clear(c.stamp)
-		c.gen = 1
-	}
+	c.words.reset(n)
 	clear(c.hypCnt[:c.nextID])
 	clear(c.refMax[:c.nextID])
 	c.nextID = 0
@@ -120,32 +108,80 @@ func (c *ngramCounter) startSegment() {
 	c.orderStart = c.orderStart[:0]
 }
 
-// internHyp returns the dense segment id of hypothesis word w, creating it
-// (and the word's global id) as needed.
+// internHyp returns the dense id of hypothesis word w, creating it as
+// needed. w must stay valid until the segment is finished.
 func (c *ngramCounter) internHyp(w string) uint32 {
-	g, ok := c.vocab[w]
-	if !ok {
-		g = uint32(len(c.local))
-		// Clone: w may share memory with a large segment or a scratch buffer.
-		c.vocab[strings.Clone(w)] = g
-		c.local = append(c.local, 0)
-		c.stamp = append(c.stamp, 0)
+	t := &c.words
+	h := maphash.String(c.seed, w)
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		e := &t.slots[i]
+		if e.stamp != t.gen {
+			id := c.newID()
+			*e = wordSlot{key: h, stamp: t.gen, val: id, word: w}
+			return id
+		}
+		if e.key == h && e.word == w {
+			return e.val
+		}
 	}
-	if c.stamp[g] != c.gen {
-		c.stamp[g] = c.gen
-		c.local[g] = c.newID()
-	}
-	return c.local[g]
 }
 
 // lookupRef returns the dense id of reference word w, or noID when w is
 // not in the hypothesis.
 func (c *ngramCounter) lookupRef(w string) uint32 {
-	g, ok := c.vocab[w]
-	if !ok || c.stamp[g] != c.gen {
-		return noID
+	t := &c.words
+	h := maphash.String(c.seed, w)
+	for i := h & t.mask; ; i = (i + 1) & t.mask {
+		e := &t.slots[i]
+		if e.stamp != t.gen {
+			return noID
+		}
+		if e.key == h && e.word == w {
+			return e.val
+		}
 	}
-	return c.local[g]
+}
+
+// wordTable maps the hypothesis words of a segment to their dense ids, by
+// open addressing on a 64-bit hash, confirmed by comparing the words. A
+// slot is in use when its stamp is the table's generation, so emptying the
+// table costs nothing.
+type wordTable struct {
+	slots []wordSlot
+	gen   uint32
+	mask  uint64
+}
+
+type wordSlot struct {
+	key   uint64
+	stamp uint32
+	val   uint32
+	word  string
+}
+
+// reset empties the table and makes room for n words at a load factor of at
+// most one half.
+func (t *wordTable) reset(n int) {
+	size := tableSize(n)
+	if size > len(t.slots) {
+		t.slots = make([]wordSlot, size)
+		t.gen = 0
+	}
+	t.mask = uint64(size - 1)
+	t.gen++
+	if t.gen == 0 {
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
+// tableSize returns the power of two, at least 16, that holds n keys at a
+// load factor of at most one half.
+func tableSize(n int) int {
+	if n <= 8 {
+		return 16
+	}
+	return 1 << bits.Len(uint(2*n-1))
 }
 
 // newID allocates a dense n-gram id with zeroed counts.
@@ -193,51 +229,55 @@ func (c *ngramCounter) countHyp(order int) {
 // hypothesis and raises refMax to their counts. With only one reference
 // the counts go to refMax directly.
 func (c *ngramCounter) countRef(ref []string, order int, only bool) {
-	words := c.refWords[:0]
-	for _, w := range ref {
-		words = append(words, c.lookupRef(w))
-	}
-	c.refWords = words
-	// ids[i] is the id of the n-gram of the current order at position i;
-	// c.cur is free now that the hypothesis is counted.
-	ids := append(c.cur[:0], words...)
-	c.cur = ids
 	cnt := c.refCnt
 	if only {
 		cnt = c.refMax
 	}
 	c.touched = c.touched[:0]
-	for k := range order {
-		n := len(ids) - k
-		if n <= 0 {
-			break
-		}
-		live := false
-		for i := range n {
-			id := ids[i]
-			if k > 0 && id != noID {
-				if w := words[i+k]; w == noID {
-					id = noID
-				} else {
-					id = c.table.lookup(id, w)
-				}
-				ids[i] = id
-			}
-			if id == noID {
-				continue
-			}
-			live = true
+	// words[i] is the id of the reference's i-th word, or noID; live lists
+	// the positions where an n-gram of the current order occurs in the
+	// hypothesis, and ids[i] is that n-gram's id. Only live positions can
+	// start a longer match, so each order looks at fewer positions.
+	words := c.refWords[:0]
+	live := c.live[:0]
+	for i, w := range ref {
+		id := c.lookupRef(w)
+		words = append(words, id)
+		if id != noID {
+			live = append(live, int32(i))
 			if !only && cnt[id] == 0 {
 				c.touched = append(c.touched, id)
 			}
 			cnt[id]++
 		}
-		if !live {
-			// No n-gram of this order occurs in the hypothesis, so no
-			// longer one does.
-			break
-		}
 	}
+	ids := append(c.cur[:0], words...)
+	for k := 1; k < order && len(live) > 0; k++ {
+		n := 0
+		for _, i := range live {
+			j := int(i) + k
+			if j >= len(words) {
+				break // positions are in order: the rest run off the end too
+			}
+			w := words[j]
+			if w == noID {
+				continue
+			}
+			id := c.table.lookup(ids[i], w)
+			if id == noID {
+				continue
+			}
+			ids[i] = id
+			live[n] = i
+			n++
+			if !only && cnt[id] == 0 {
+				c.touched = append(c.touched, id)
+			}
+			cnt[id]++
+		}
+		live = live[:n]
+	}
+	c.refWords, c.live, c.cur = words, live, ids
 	if !only {
 		for _, id := range c.touched {
 			c.refMax[id] = max(c.refMax[id], cnt[id])
@@ -248,26 +288,25 @@ func (c *ngramCounter) countRef(ref []string, order int, only bool) {
 
 // ngramTable maps (prefix id, last word id) to a dense n-gram id, by open
 // addressing with linear probing. A slot is in use when its stamp equals
-// the table's generation, so resetting it costs nothing.
+// the table's generation, so emptying it costs nothing.
 type ngramTable struct {
-	keys  []uint64
-	vals  []uint32
-	stamp []uint32
+	slots []ngramSlot
 	gen   uint32
 	mask  uint64
+}
+
+type ngramSlot struct {
+	key   uint64
+	stamp uint32
+	val   uint32
 }
 
 // reset empties the table and makes room for n insertions at a load factor
 // of at most one half.
 func (t *ngramTable) reset(n int) {
-	size := 16
-	if n > 4 {
-		size = 1 << bits.Len(uint(2*n))
-	}
-	if size > len(t.keys) {
-		t.keys = make([]uint64, size)
-		t.vals = make([]uint32, size)
-		t.stamp = make([]uint32, size)
+	size := tableSize(n)
+	if size > len(t.slots) {
+		t.slots = make([]ngramSlot, size)
 		t.gen = 0
 	}
 	// Use only the part of the table this segment needs: slots whose stamp
@@ -276,7 +315,7 @@ func (t *ngramTable) reset(n int) {
 	t.mask = uint64(size - 1)
 	t.gen++
 	if t.gen == 0 {
-		clear(t.stamp)
+		clear(t.slots)
 		t.gen = 1
 	}
 }
@@ -290,13 +329,14 @@ func hashKey(k uint64) uint64 {
 func (t *ngramTable) insert(prefix, w uint32, c *ngramCounter) uint32 {
 	key := uint64(prefix)<<32 | uint64(w)
 	for i := hashKey(key) & t.mask; ; i = (i + 1) & t.mask {
-		if t.stamp[i] != t.gen {
+		e := &t.slots[i]
+		if e.stamp != t.gen {
 			id := c.newID()
-			t.stamp[i], t.keys[i], t.vals[i] = t.gen, key, id
+			*e = ngramSlot{key: key, stamp: t.gen, val: id}
 			return id
 		}
-		if t.keys[i] == key {
-			return t.vals[i]
+		if e.key == key {
+			return e.val
 		}
 	}
 }
@@ -305,11 +345,12 @@ func (t *ngramTable) insert(prefix, w uint32, c *ngramCounter) uint32 {
 func (t *ngramTable) lookup(prefix, w uint32) uint32 {
 	key := uint64(prefix)<<32 | uint64(w)
 	for i := hashKey(key) & t.mask; ; i = (i + 1) & t.mask {
-		if t.stamp[i] != t.gen {
+		e := &t.slots[i]
+		if e.stamp != t.gen {
 			return noID
 		}
-		if t.keys[i] == key {
-			return t.vals[i]
+		if e.key == key {
+			return e.val
 		}
 	}
 }

@@ -138,10 +138,17 @@ type Stats struct {
 // worker is the scratch space of Add: it makes a steady-state Add free of
 // allocations.
 type worker struct {
-	sc      tokScratch
-	toks    []string
-	counter ngramCounter
-	seg     segmentStats
+	// The hypothesis words must outlive the tokenization of the references,
+	// so each side has buffers of its own.
+	hyp, ref tokBuffer
+	counter  ngramCounter
+	seg      segmentStats
+}
+
+// tokBuffer is the scratch space of one tokenization.
+type tokBuffer struct {
+	sc   tokScratch
+	toks []string
 }
 
 // Add adds one segment: a hypothesis and its references, one or more. It
@@ -166,11 +173,11 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	if len(refs) == 0 {
 		return nil, ErrNoReference
 	}
-	if !utf8.ValidString(hyp) {
+	if !validUTF8(hyp) {
 		return nil, fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
 	}
 	for i, r := range refs {
-		if !utf8.ValidString(r) {
+		if !validUTF8(r) {
 			return nil, fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
 		}
 	}
@@ -192,9 +199,9 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		w.seg.totals = make([]int64, order)
 	}
 	c := &w.counter
-	c.begin(&w.seg, s.words(hyp))
+	c.begin(&w.seg, s.words(&w.hyp, hyp))
 	for _, r := range refs {
-		c.addRef(&w.seg, s.words(r), len(refs) == 1)
+		c.addRef(&w.seg, s.words(&w.ref, r), len(refs) == 1)
 	}
 	c.finish(&w.seg)
 
@@ -211,8 +218,8 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 }
 
 // words preprocesses and tokenizes one text as sacreBLEU's
-// _preprocess_segment does. The words are valid until the next call.
-func (s *Stats) words(text string) []string {
+// _preprocess_segment does. The words are valid until b is used again.
+func (s *Stats) words(b *tokBuffer, text string) []string {
 	if s.Normalizer != nil {
 		text = s.Normalizer.Normalize(text)
 	}
@@ -220,16 +227,15 @@ func (s *Stats) words(text string) []string {
 		text = pyLower(text)
 	}
 	text = pyRStrip(text)
-	w := s.w
 	switch t := s.Tokenizer.(type) {
 	case nil:
-		w.toks = Tokenizer13a.tokenize(&w.sc, w.toks[:0], text)
+		b.toks = Tokenizer13a.tokenize(&b.sc, b.toks[:0], text)
 	case StandardTokenizer:
-		w.toks = t.tokenize(&w.sc, w.toks[:0], text)
+		b.toks = t.tokenize(&b.sc, b.toks[:0], text)
 	default:
-		w.toks = t.Tokenize(w.toks[:0], text)
+		b.toks = t.Tokenize(b.toks[:0], text)
 	}
-	return w.toks
+	return b.toks
 }
 
 // Score returns the BLEU score of the statistics added so far, computed
@@ -317,4 +323,32 @@ func (s *Stats) Merge(other *Stats) error {
 	s.minRefs = min(s.minRefs, other.minRefs)
 	s.maxRefs = max(s.maxRefs, other.maxRefs)
 	return nil
+}
+
+// validUTF8 is utf8.ValidString, but returns to checking eight bytes at a
+// time after each non-ASCII character instead of decoding the rest of the
+// string rune by rune: most segments of European text have a few accented
+// letters among mostly ASCII.
+func validUTF8(s string) bool {
+	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			// Little-endian load of eight bytes.
+			x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			if x&0x8080808080808080 == 0 {
+				i += 8
+				continue
+			}
+		}
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			return false
+		}
+		i += n
+	}
+	return true
 }
