@@ -157,13 +157,11 @@ func myLog(x float64) float64 {
 }
 
 // compute is sacreBLEU's BLEU.compute_bleu on the given statistics, which
-// it does not modify. It evaluates the same float64 operations in the same
-// order, on the 0–100 scale, and returns the score on the 0–1 scale.
+// it does not modify.
 func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	c.check()
-	order := len(matches)
 	s := Score{
-		Precisions: make([]float64, order),
+		Precisions: make([]float64, len(matches)),
 		Counts:     append([]int64(nil), matches...),
 		Totals:     append([]int64(nil), totals...),
 		BP:         brevityPenalty(hypLen, refLen),
@@ -173,24 +171,38 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	if refLen != 0 {
 		s.Ratio = float64(hypLen) / float64(refLen)
 	}
+	s.BLEU = c.bleu(s.BP, s.Counts, s.Totals, s.Precisions)
+	for i := range s.Precisions {
+		s.Precisions[i] /= 100
+	}
+	return s
+}
+
+// bleu is the heart of sacreBLEU's BLEU.compute_bleu: it evaluates the same
+// float64 operations in the same order, on the 0–100 scale, and returns
+// BLEU on the 0–1 scale. It sets prec to the precisions in percent, and
+// changes counts and totals in place as add-k smoothing does. c must have
+// been checked.
+func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64) float64 {
+	order := len(counts)
+	clear(prec)
 	matched := false
-	for _, m := range matches {
+	for _, m := range counts {
 		matched = matched || m != 0
 	}
 	if !matched {
-		return s
+		return 0
 	}
 	value := c.smoothValue()
-	prec := s.Precisions // percentages until the end
 	smoothMteval := 1.0
 	eff := order
 	for n := 1; n <= order; n++ {
 		if c.Smooth == SmoothAddK && n > 1 {
 			k := int64(value)
-			s.Counts[n-1] += k
-			s.Totals[n-1] += k
+			counts[n-1] += k
+			totals[n-1] += k
 		}
-		cnt, tot := s.Counts[n-1], s.Totals[n-1]
+		cnt, tot := counts[n-1], totals[n-1]
 		if tot == 0 {
 			break
 		}
@@ -215,11 +227,7 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	}
 	// A perfect match gives exp(N·log(100)/N) = 100.00000000000004 in
 	// float64 (sacreBLEU reports that); keep BLEU within [0, 1].
-	s.BLEU = min(1, s.BP*math.Exp(sum/float64(eff))/100)
-	for i := range prec {
-		prec[i] /= 100
-	}
-	return s
+	return min(1, bp*math.Exp(sum/float64(eff))/100)
 }
 
 // Sentence returns the BLEU score of one hypothesis against its

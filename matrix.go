@@ -1,0 +1,179 @@
+package bleu
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// SentenceMatrix returns the sentence BLEU of every hypothesis against
+// every reference, with the defaults of [Sentence]: m[i][j] is
+// Sentence(hyps[i], refs[j]).BLEU. See [Config.SentenceMatrix].
+func SentenceMatrix(hyps, refs []string) ([][]float64, error) {
+	return Config{EffectiveOrder: true}.SentenceMatrix(hyps, refs)
+}
+
+// SentenceMatrix returns the sentence BLEU under c of every hypothesis
+// against every reference, each pair scored on its own (one reference per
+// pair): m[i][j] equals c.Sentence(hyps[i], refs[j]).BLEU exactly. It is
+// meant for all-pairs work such as aligning or filtering parallel data.
+//
+// Every text is normalized and tokenized once, its n-grams numbered and
+// sorted, so a pair costs a merge of two short lists; the rows are shared
+// out among GOMAXPROCS goroutines. It returns the errors of [Stats.Add]
+// (wrapped with the index of the text). c's Tokenizer and Normalizer must be
+// safe for concurrent use.
+func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
+	c.check()
+	order := c.order()
+	if len(refs) == 0 && len(hyps) > 0 {
+		return nil, ErrNoReference
+	}
+	ix := ngramIndex{ids: map[string]uint32{}, pairs: map[uint64]uint32{}}
+	var s Stats
+	s.Config = c
+	s.w = &worker{}
+	profile := func(texts []string, what string) ([]textNgrams, error) {
+		out := make([]textNgrams, len(texts))
+		for i, t := range texts {
+			if !validUTF8(t) {
+				return nil, fmt.Errorf("%w in %s %d", ErrInvalidUTF8, what, i)
+			}
+			out[i] = ix.profile(s.words(&s.w.hyp, t), order)
+		}
+		return out, nil
+	}
+	hp, err := profile(hyps, "hypothesis")
+	if err != nil {
+		return nil, err
+	}
+	rp, err := profile(refs, "reference")
+	if err != nil {
+		return nil, err
+	}
+
+	m := make([][]float64, len(hyps))
+	cells := make([]float64, len(hyps)*len(refs))
+	for i := range m {
+		m[i] = cells[i*len(refs) : (i+1)*len(refs) : (i+1)*len(refs)]
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(hyps))
+	var wg sync.WaitGroup
+	var next sync.Mutex
+	row := 0
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			counts := make([]int64, order)
+			totals := make([]int64, order)
+			prec := make([]float64, order)
+			for {
+				next.Lock()
+				i := row
+				row++
+				next.Unlock()
+				if i >= len(hyps) {
+					return
+				}
+				h := &hp[i]
+				for j := range rp {
+					r := &rp[j]
+					matchCounts(h, r, counts)
+					for k := range totals {
+						totals[k] = int64(max(0, h.len-k))
+					}
+					bp := brevityPenalty(int64(h.len), int64(r.len))
+					m[i][j] = c.bleu(bp, counts, totals, prec)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return m, nil
+}
+
+// ngramIndex numbers n-grams across texts: words by their text, and an
+// n-gram of order k > 1 by the pair (id of its first k-1 words, id of its
+// last word). Ids are unique across orders.
+type ngramIndex struct {
+	ids   map[string]uint32
+	pairs map[uint64]uint32
+	next  uint32
+}
+
+// textNgrams is a text's n-grams: their ids in ascending order with their
+// counts and orders (0 = unigrams), and the number of words.
+type textNgrams struct {
+	ids    []uint32
+	counts []int32
+	orders []uint8
+	len    int
+}
+
+func (ix *ngramIndex) profile(words []string, order int) textNgrams {
+	wordIDs := make([]uint32, len(words))
+	cur := make([]uint32, len(words)) // ids of the n-grams of the current order
+	type entry struct {
+		id    uint32
+		order uint8
+	}
+	var all []entry
+	for i, w := range words {
+		id, ok := ix.ids[w]
+		if !ok {
+			id = ix.next
+			ix.next++
+			ix.ids[string([]byte(w))] = id // w may point into scratch space
+		}
+		wordIDs[i], cur[i] = id, id
+		all = append(all, entry{id, 0})
+	}
+	for k := 1; k < order; k++ {
+		for i := 0; i+k < len(words); i++ {
+			key := uint64(cur[i])<<32 | uint64(wordIDs[i+k])
+			id, ok := ix.pairs[key]
+			if !ok {
+				id = ix.next
+				ix.next++
+				ix.pairs[key] = id
+			}
+			cur[i] = id
+			all = append(all, entry{id, uint8(k)})
+		}
+	}
+	slices.SortFunc(all, func(a, b entry) int { return int(a.id) - int(b.id) })
+	var t textNgrams
+	t.len = len(words)
+	for i, e := range all {
+		if i > 0 && e.id == all[i-1].id {
+			t.counts[len(t.counts)-1]++
+			continue
+		}
+		t.ids = append(t.ids, e.id)
+		t.counts = append(t.counts, 1)
+		t.orders = append(t.orders, e.order)
+	}
+	return t
+}
+
+// matchCounts sets counts to the clipped matches of hypothesis h against
+// reference r, by order.
+func matchCounts(h, r *textNgrams, counts []int64) {
+	clear(counts)
+	i, j := 0, 0
+	for i < len(h.ids) && j < len(r.ids) {
+		a, b := h.ids[i], r.ids[j]
+		switch {
+		case a < b:
+			i++
+		case a > b:
+			j++
+		default:
+			counts[h.orders[i]] += int64(min(h.counts[i], r.counts[j]))
+			i++
+			j++
+		}
+	}
+}

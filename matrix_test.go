@@ -1,0 +1,71 @@
+package bleu
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSentenceMatrix(t *testing.T) {
+	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 10 {
+		hyps = append(hyps, randomText(r, 10))
+		refs = append(refs, randomText(r, 10))
+	}
+	hyps = append(hyps, "")
+	for _, cfg := range []Config{
+		{EffectiveOrder: true}, {}, {Smooth: SmoothAddK}, {Smooth: SmoothFloor, MaxOrder: 2},
+		{Tokenizer: TokenizerChar, MaxOrder: 6, Lowercase: true}, {Smooth: SmoothNone, EffectiveOrder: true},
+	} {
+		got, err := cfg.SentenceMatrix(hyps, refs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := make([][]float64, len(hyps))
+		for i, h := range hyps {
+			for _, ref := range refs {
+				sc, err := cfg.Sentence(h, ref)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want[i] = append(want[i], sc.BLEU)
+			}
+		}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%+v: matrix differs from Sentence (-Sentence +matrix):\n%s", cfg, d)
+		}
+	}
+
+	if m, err := SentenceMatrix(nil, refs); err != nil || len(m) != 0 {
+		t.Errorf("no hypotheses: %v, %v", m, err)
+	}
+	if _, err := SentenceMatrix(hyps, nil); err == nil {
+		t.Error("no references: no error")
+	}
+	if _, err := SentenceMatrix([]string{"a", "\xff"}, refs); err == nil || err.Error() != "bleu: invalid UTF-8 in hypothesis 1" {
+		t.Errorf("invalid UTF-8: err = %v", err)
+	}
+}
+
+// BenchmarkSentenceMatrix scores 2,000 × 2,000 sentence pairs of the de-en
+// conformance set (hypotheses of one system against the references).
+func BenchmarkSentenceMatrix(b *testing.B) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:2000]
+	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))[:2000]
+	b.Run(fmt.Sprintf("%dx%d", len(hyps), len(refs)), func(b *testing.B) {
+		for b.Loop() {
+			if _, err := SentenceMatrix(hyps, refs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
