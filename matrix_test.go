@@ -69,3 +69,70 @@ func BenchmarkSentenceMatrix(b *testing.B) {
 		}
 	})
 }
+
+func TestCorpus(t *testing.T) {
+	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	r := rand.New(rand.NewPCG(7, 8))
+	for len(hyps) < 500 {
+		hyps = append(hyps, randomText(r, 15))
+		refs = append(refs, randomText(r, 15))
+	}
+	refs2 := append(refs[1:len(refs):len(refs)], refs[0])
+	for _, streams := range [][][]string{{refs}, {refs, refs2}} {
+		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}} {
+			s := Stats{Config: cfg}
+			for i := range hyps {
+				var segRefs []string
+				for _, st := range streams {
+					segRefs = append(segRefs, st[i])
+				}
+				if err := s.Add(hyps[i], segRefs...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := cfg.Corpus(hyps, streams...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(s.Score(), got); d != "" {
+				t.Errorf("Corpus differs from one Stats (-Stats +Corpus):\n%s", d)
+			}
+		}
+	}
+	if _, err := (Config{}).Corpus(hyps, refs[:3]); err == nil || err.Error() != "bleu: reference stream 1 has 3 segments, the hypotheses 500" {
+		t.Errorf("short stream: err = %v", err)
+	}
+	if _, err := (Config{}).Corpus(hyps); err != ErrNoReference {
+		t.Errorf("no streams: err = %v", err)
+	}
+	bad := append([]string(nil), hyps...)
+	bad[321] = "\xff"
+	if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 321: bleu: invalid UTF-8 in the hypothesis" {
+		t.Errorf("invalid segment: err = %v", err)
+	}
+	if sc, err := (Config{}).Corpus(nil, nil); err != nil || sc.BLEU != 0 {
+		t.Errorf("empty corpus: %v, %v", sc, err)
+	}
+}
+
+// BenchmarkCorpusParallel is BenchmarkCorpus/13a through Config.Corpus:
+// compare -cpu 1 and -cpu 2 for the speed-up of sharding.
+func BenchmarkCorpusParallel(b *testing.B) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	n := 0
+	for i := range hyps {
+		n += len(hyps[i]) + len(refs[i])
+	}
+	b.SetBytes(int64(n))
+	for b.Loop() {
+		if _, err := (Config{}).Corpus(hyps, refs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
