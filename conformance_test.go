@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -138,11 +140,12 @@ func ourVersion(sig string) string {
 }
 
 // checks counts the comparisons the conformance test makes.
-type checks struct{ n int }
+// It is safe for concurrent use by parallel subtests.
+type checks struct{ n atomic.Int64 }
 
 func (c *checks) diff(t *testing.T, what string, want, got any, opts ...cmp.Option) {
 	t.Helper()
-	c.n++
+	c.n.Add(1)
 	if d := cmp.Diff(want, got, opts...); d != "" {
 		t.Errorf("%s mismatch (-sacreBLEU +ours):\n%s", what, d)
 	}
@@ -179,10 +182,10 @@ func TestConformance(t *testing.T) {
 			t.Logf("%s: no corpus or edge entries; its tests belong elsewhere", name)
 		}
 	}
-	if c.n == 0 {
+	if c.n.Load() == 0 {
 		t.Fatal("the conformance set had nothing to check")
 	}
-	t.Logf("ran %d conformance checks on %d golden files", c.n, len(files))
+	t.Logf("ran %d conformance checks on %d golden files", c.n.Load(), len(files))
 }
 
 // checkPairGolden checks the corpus and sentence entries of a
@@ -212,27 +215,31 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 	}
 	data := filepath.Join(dir, g.DataDir)
 	files := map[string][]string{}
-	read := func(name string) []string {
+	var mu sync.Mutex // the subtests run in parallel
+	read := func(t testing.TB, name string) []string {
+		mu.Lock()
+		defer mu.Unlock()
 		if files[name] == nil {
 			files[name] = readSegments(t, filepath.Join(data, name))
 		}
 		return files[name]
 	}
-	refsOf := func(gc goldenConfig, i int) []string {
+	refsOf := func(t testing.TB, gc goldenConfig, i int) []string {
 		var refs []string
 		for _, r := range gc.Refs {
-			refs = append(refs, read(r)[i])
+			refs = append(refs, read(t, r)[i])
 		}
 		return refs
 	}
 	for _, e := range g.Corpus {
 		t.Run(e.ID, func(t *testing.T) {
+			t.Parallel()
 			cfg := e.Config.config(t)
 			for sys, want := range e.Results {
-				hyps := read(g.Systems[sys])
+				hyps := read(t, g.Systems[sys])
 				s := Stats{Config: cfg}
 				for i, h := range hyps {
-					if err := s.Add(h, refsOf(e.Config, i)...); err != nil {
+					if err := s.Add(h, refsOf(t, e.Config, i)...); err != nil {
 						t.Fatalf("%s segment %d: %v", sys, i, err)
 					}
 				}
@@ -246,12 +253,13 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 	}
 	for _, e := range g.Sentence {
 		t.Run(e.ID, func(t *testing.T) {
+			t.Parallel()
 			cfg := e.Config.config(t)
 			for sys, items := range e.Results {
-				hyps := read(g.Systems[sys])
+				hyps := read(t, g.Systems[sys])
 				var want, got []goldenScore
 				for i, raw := range items {
-					sc, err := cfg.Sentence(hyps[i], refsOf(e.Config, i)...)
+					sc, err := cfg.Sentence(hyps[i], refsOf(t, e.Config, i)...)
 					if err != nil {
 						t.Fatalf("%s segment %d: %v", sys, i, err)
 					}
@@ -368,7 +376,7 @@ func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
 						}
 					}
 					if ce.Error != nil {
-						c.n++
+						c.n.Add(1)
 						if err == nil {
 							t.Errorf("sacreBLEU failed (%s), we did not", *ce.Error)
 						}
@@ -397,7 +405,7 @@ func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
 						}
 						sc, err := cfg.Sentence(hyps[i], segmentRefs(refs, i)...)
 						if w.Error != nil {
-							c.n++
+							c.n.Add(1)
 							if err == nil {
 								t.Errorf("segment %d: sacreBLEU failed (%s), we did not", i, *w.Error)
 							}

@@ -232,9 +232,14 @@ func scanWord(s string, i int, mask uint8) (end int, special bool) {
 func tokenize13a(sc *tokScratch, dst []string, s string) []string {
 	s = pre13a(s)
 	for i := 0; i < len(s); {
-		if n := spaceAt(s, i); n > 0 {
-			i += n
+		if f := byteClass[s[i]]; f&byteSpace != 0 {
+			i++
 			continue
+		} else if f&byteLead != 0 {
+			if n := spaceAt(s, i); n > 0 {
+				i += n
+				continue
+			}
 		}
 		// 13a pads the line: every word has a space on both sides.
 		dst, i = sc.word13a(dst, s, i, true, true)
