@@ -195,6 +195,9 @@ func (c *cli) execute(o *options) error {
 	if o.inputGiven && len(o.inputs) == 0 {
 		return usageErrorf("-i/--input needs at least one file")
 	}
+	// Issue 5 wires these in: the output side is ready (systemScore.ci,
+	// formatText/formatJSON with an estimate, and table for the paired
+	// tests' multi-line cells).
 	switch {
 	case o.confidence:
 		return unsupportedf("--confidence/-ci (bootstrap confidence intervals) is not supported yet")

@@ -25,7 +25,14 @@ import (
 type systemScore struct {
 	name  string
 	score bleu.Score
-	// Later (issue 5): bootstrap mean and confidence half-width, p-value.
+	ci    *confidence // bootstrap estimate (--confidence), or nil
+	// Later (issue 5): the p-value of a paired test.
+}
+
+// confidence is a bootstrap estimate of a score, on the 0–100 scale:
+// sacreBLEU's Score._mean and Score._ci (the 95% interval's half-width).
+type confidence struct {
+	mean, halfWidth float64
 }
 
 // scoreString is f"{score:.{width}f}" on sacreBLEU's 0–100 scale.
@@ -33,10 +40,25 @@ func scoreString(sc bleu.Score, width int) string {
 	return strconv.FormatFloat(sc.Percent(), 'f', width, 64)
 }
 
+// fixed is f"{x:.{width}f}".
+func fixed(x float64, width int) string { return strconv.FormatFloat(x, 'f', width, 64) }
+
+// shown reports whether sacreBLEU shows the estimate: it does when the
+// mean is above 0.
+func (c *confidence) shown() bool { return c != nil && c.mean > 0 }
+
+// text is "μ = <mean> ± <half-width>".
+func (c *confidence) text(width int) string {
+	return "μ = " + fixed(c.mean, width) + " ± " + fixed(c.halfWidth, width)
+}
+
 // formatText is sacreBLEU's Score.format for text: the score alone, or
-// "BLEU|<signature> = <score> <verbose>".
-func formatText(sc bleu.Score, width int, scoreOnly bool, sig string) string {
+// "BLEU|<signature> = <score> [(μ = <mean> ± <ci>) ]<verbose>".
+func formatText(sc bleu.Score, ci *confidence, width int, scoreOnly bool, sig string) string {
 	s := scoreString(sc, width)
+	if ci.shown() {
+		s += " (" + ci.text(width) + ")"
+	}
 	if scoreOnly {
 		return s
 	}
@@ -49,19 +71,30 @@ func formatText(sc bleu.Score, width int, scoreOnly bool, sig string) string {
 
 // formatJSON is sacreBLEU's Score.format with is_json: the fields of the
 // score and of the signature, in its order.
-func formatJSON(sc bleu.Score, width int, sig string) string {
-	score, _ := strconv.ParseFloat(scoreString(sc, width), 64)
+func formatJSON(sc bleu.Score, ci *confidence, width int, sig string) string {
 	obj := jsonObject{
 		{"name", "BLEU"},
-		{"score", score},
+		{"score", pyRounded(sc.Percent(), width)},
 		{"signature", sig},
-		{"verbose_score", sc.Verbose()},
 	}
+	if ci.shown() {
+		obj = append(obj,
+			jsonField{"confidence_mean", pyRounded(ci.mean, width)},
+			jsonField{"confidence_var", pyRounded(ci.halfWidth, width)},
+			jsonField{"confidence", ci.text(width)})
+	}
+	obj = append(obj, jsonField{"verbose_score", sc.Verbose()})
 	for _, field := range strings.Split(sig, "|") {
 		k, v, _ := strings.Cut(field, ":")
 		obj = obj.set(k, v)
 	}
 	return encodeJSON(obj, 1, false)
+}
+
+// pyRounded is float(f"{x:.{width}f}").
+func pyRounded(x float64, width int) float64 {
+	f, _ := strconv.ParseFloat(fixed(x, width), 64)
+	return f
 }
 
 // signatureString is the signature, long or short.
@@ -76,13 +109,13 @@ func signatureString(sc bleu.Score, short bool) string {
 func printSingle(w io.Writer, r systemScore, o *options) {
 	if o.format == "json" {
 		if o.scoreOnly {
-			fmt.Fprintln(w, scoreString(r.score, o.width))
+			fmt.Fprintln(w, formatText(r.score, r.ci, o.width, true, ""))
 			return
 		}
-		fmt.Fprintln(w, formatJSON(r.score, o.width, signatureString(r.score, false)))
+		fmt.Fprintln(w, formatJSON(r.score, r.ci, o.width, signatureString(r.score, false)))
 		return
 	}
-	fmt.Fprintln(w, formatText(r.score, o.width, o.scoreOnly, signatureString(r.score, o.short)))
+	fmt.Fprintln(w, formatText(r.score, r.ci, o.width, o.scoreOnly, signatureString(r.score, o.short)))
 }
 
 // printMulti prints the scores of several systems (print_results_table).

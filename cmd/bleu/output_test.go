@@ -2,8 +2,12 @@ package main
 
 import (
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/go-bleu/bleu"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -183,4 +187,56 @@ func TestTable(t *testing.T) {
 			t.Errorf("%s: (-tabulate +ours)\n%s", tt.name, diff)
 		}
 	}
+}
+
+// TestConfidenceFormat checks the output of a score with a bootstrap
+// estimate (--confidence, still to be wired to the significance tests)
+// against sacreBLEU's runs 8 and 9 of cli.json, with the estimate that
+// goldens/de-en.json records for them.
+func TestConfidenceFormat(t *testing.T) {
+	dir := conformanceDir(t)
+	var runs struct {
+		Runs []struct {
+			Args   []string `json:"args"`
+			Stdout string   `json:"stdout"`
+		} `json:"runs"`
+	}
+	readJSON(t, filepath.Join(dir, "goldens", "cli.json"), &runs)
+	var pair struct {
+		Bootstrap struct {
+			Mean float64 `json:"mean"`
+			CI   float64 `json:"ci"`
+		} `json:"bootstrap"`
+	}
+	readJSON(t, filepath.Join(dir, "goldens", "de-en.json"), &pair)
+	var st bleu.Stats
+	refs := readLines(t, filepath.Join(dir, "data", "de-en", "ref.txt"))
+	for i, h := range readLines(t, filepath.Join(dir, "data", "de-en", "sys-JDExploreAcademy.txt")) {
+		if err := st.Add(h, refs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc := st.Score()
+	sc.Signature.Bootstrap, sc.Signature.Seed = "1000", "12345"
+	r := systemScore{score: sc, ci: &confidence{mean: pair.Bootstrap.Mean, halfWidth: pair.Bootstrap.CI}}
+	for _, run := range []int{8, 9} {
+		o, _, err := parseArgs(runs.Runs[run].Args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		printSingle(&b, r, o)
+		if diff := cmp.Diff(ourVersion.Replace(runs.Runs[run].Stdout), b.String()); diff != "" {
+			t.Errorf("run %d (%s): (-sacreBLEU +ours)\n%s", run, strings.Join(runs.Runs[run].Args, " "), diff)
+		}
+	}
+}
+
+func readLines(t testing.TB, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }

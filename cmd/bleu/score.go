@@ -464,7 +464,7 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 			return inputErrorf("bleu: line %d: %v", cp.segments, err)
 		}
 		sc = s.label(sc)
-		out.WriteString(formatText(sc, o.width, o.scoreOnly, signatureString(sc, o.short)))
+		out.WriteString(formatText(sc, nil, o.width, o.scoreOnly, signatureString(sc, o.short)))
 		out.WriteByte('\n')
 		prog.line()
 	}
