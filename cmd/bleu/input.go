@@ -1,0 +1,355 @@
+package main
+
+// Reading input as sacreBLEU's command line does.
+//
+// sacreBLEU opens files with utils.smart_open: open(file, encoding=...,
+// newline="\n"), through gzip for names ending in ".gz". With newline="\n"
+// only "\n" ends a line; a "\r" before it stays in the line, and each line
+// is then rstrip()ped, which removes it (and all other trailing Python
+// whitespace). Standard input is different: sacreBLEU wraps it in a
+// TextIOWrapper with the default newline=None, universal newlines, so
+// there "\r", "\n" and "\r\n" all end a line. A last line without a
+// newline is a line; an empty file has no lines.
+//
+// Lines are read with a bufio.Reader of fixed size, so a line may be of
+// any length and memory is bounded by the longest line.
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+)
+
+// isPySpace reports whether r is whitespace for Python's str.isspace
+// (Python 3.11, Unicode 14.0), which str.split, strip and rstrip use. It
+// includes U+001C..U+001F and U+0085, which Go's unicode.IsSpace does not.
+func isPySpace(r rune) bool {
+	switch {
+	case r <= ' ':
+		return r == ' ' || (r >= '\t' && r <= '\r') || (r >= 0x1c && r <= 0x1f)
+	case r < 0x85:
+		return false
+	}
+	switch r {
+	case 0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}
+
+// pyRStrip is Python's str.rstrip() without arguments.
+func pyRStrip(s string) string {
+	for len(s) > 0 {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !isPySpace(r) {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
+}
+
+// pyStrip is Python's str.strip() without arguments.
+func pyStrip(s string) string {
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if !isPySpace(r) {
+			break
+		}
+		s = s[n:]
+	}
+	return pyRStrip(s)
+}
+
+// pySplit is Python's str.split() without arguments.
+func pySplit(s string) []string {
+	var out []string
+	start := -1
+	for i, r := range s {
+		if isPySpace(r) {
+			if start >= 0 {
+				out = append(out, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// encoding is an input encoding this command reads.
+type encoding uint8
+
+const (
+	encUTF8    encoding = iota // Python's "utf-8": a BOM is kept, as U+FEFF
+	encUTF8Sig                 // Python's "utf-8-sig": a BOM at the start is dropped
+)
+
+// lookupEncoding maps an -e value to the encoding, accepting the spellings
+// Python's codec registry accepts for UTF-8 (case, "-" or "_" or " ").
+func lookupEncoding(name string) (encoding, bool) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	n = strings.NewReplacer("-", "_", " ", "_").Replace(n)
+	switch n {
+	case "utf_8", "utf8", "u8", "utf", "cp65001", "utf8_ucs2", "utf8_ucs4":
+		return encUTF8, true
+	case "utf_8_sig", "utf8_sig":
+		return encUTF8Sig, true
+	}
+	return 0, false
+}
+
+// lineReader reads the lines of one input.
+type lineReader struct {
+	name      string // as the user gave it, for messages
+	r         *bufio.Reader
+	closers   []io.Closer
+	universal bool // "\r" and "\r\n" end lines too (standard input)
+	replace   bool // replace invalid UTF-8 instead of failing
+	sig       bool // drop a BOM before the first line
+	n         int  // lines returned so far
+	buf       []byte
+	eof       bool
+}
+
+// inputError is bad input: exit status 1.
+type inputError struct{ msg string }
+
+func (e *inputError) Error() string { return e.msg }
+
+func inputErrorf(format string, args ...any) error {
+	return &inputError{msg: fmt.Sprintf(format, args...)}
+}
+
+// openLines opens a file for reading lines, through gzip when its name
+// ends in ".gz" (as smart_open does). counter, if not nil, counts the
+// bytes read from the file itself, for a progress bar.
+func openLines(name string, enc encoding, replace bool, counter *countingReader) (*lineReader, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, describeOpenError(name, err)
+	}
+	lr := &lineReader{name: name, replace: replace, sig: enc == encUTF8Sig, closers: []io.Closer{f}}
+	var src io.Reader = f
+	if counter != nil {
+		counter.r = f
+		src = counter
+	}
+	if strings.HasSuffix(name, ".gz") {
+		z, err := gzip.NewReader(bufio.NewReaderSize(src, 64<<10))
+		if err != nil {
+			f.Close()
+			return nil, inputErrorf("bleu: %s: not a gzip file: %v", name, err)
+		}
+		lr.closers = append(lr.closers, z)
+		src = z
+	}
+	lr.r = bufio.NewReaderSize(src, 64<<10)
+	return lr, nil
+}
+
+// describeOpenError words a failure to open a file.
+func describeOpenError(name string, err error) error {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return inputErrorf("bleu: %s: no such file", name)
+	case errors.Is(err, os.ErrPermission):
+		return inputErrorf("bleu: %s: permission denied", name)
+	}
+	return inputErrorf("bleu: %v", err)
+}
+
+// newStdinLines reads standard input with universal newlines, as
+// sacreBLEU does.
+func newStdinLines(r io.Reader, enc encoding, replace bool) *lineReader {
+	return &lineReader{name: "standard input", r: bufio.NewReaderSize(r, 64<<10), universal: true, replace: replace, sig: enc == encUTF8Sig}
+}
+
+// Close closes the underlying file, if any.
+func (lr *lineReader) Close() error {
+	var first error
+	for i := len(lr.closers) - 1; i >= 0; i-- {
+		if err := lr.closers[i].Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	lr.closers = nil
+	return first
+}
+
+// rawLine returns the next line without its end of line, valid until the
+// next call; ok is false at the end of the input.
+func (lr *lineReader) rawLine() (line []byte, ok bool, err error) {
+	if lr.eof {
+		return nil, false, nil
+	}
+	lr.buf = lr.buf[:0]
+	delims := "\n"
+	if lr.universal {
+		delims = "\r\n"
+	}
+	for {
+		data, perr := lr.r.Peek(max(lr.r.Buffered(), 1))
+		if len(data) == 0 {
+			if perr == io.EOF {
+				lr.eof = true
+				if len(lr.buf) == 0 {
+					return nil, false, nil
+				}
+				return lr.finish()
+			}
+			return nil, false, lr.readError(perr)
+		}
+		i := bytes.IndexAny(data, delims)
+		if i < 0 {
+			lr.buf = append(lr.buf, data...)
+			lr.r.Discard(len(data))
+			continue
+		}
+		lr.buf = append(lr.buf, data[:i]...)
+		end := data[i]
+		lr.r.Discard(i + 1)
+		if end == '\r' {
+			// "\r\n" is one end of line.
+			if next, err := lr.r.Peek(1); err == nil && next[0] == '\n' {
+				lr.r.Discard(1)
+			}
+		}
+		return lr.finish()
+	}
+}
+
+func (lr *lineReader) finish() ([]byte, bool, error) {
+	lr.n++
+	if lr.n == 1 && lr.sig {
+		lr.buf = bytes.TrimPrefix(lr.buf, []byte("\uFEFF"))
+	}
+	return lr.buf, true, nil
+}
+
+func (lr *lineReader) readError(err error) error {
+	return inputErrorf("bleu: %s: %v", lr.name, err)
+}
+
+// next returns the next line as text: without its end of line, checked
+// (or, with replace, repaired) as UTF-8, not stripped.
+func (lr *lineReader) next() (string, bool, error) {
+	b, ok, err := lr.rawLine()
+	if !ok || err != nil {
+		return "", ok, err
+	}
+	if !utf8.Valid(b) {
+		if !lr.replace {
+			i := invalidAt(b)
+			return "", false, inputErrorf("bleu: %s:%d: invalid UTF-8 (byte 0x%02x at byte %d of the line); use --replace-invalid to replace invalid bytes with U+FFFD", lr.name, lr.n, b[i], i+1)
+		}
+		return string(replaceInvalidUTF8(b)), true, nil
+	}
+	return string(b), true, nil
+}
+
+// countRest returns the number of lines left, for an error message.
+func (lr *lineReader) countRest() (int, error) {
+	n := 0
+	for {
+		_, ok, err := lr.rawLine()
+		if err != nil {
+			return n, err
+		}
+		if !ok {
+			return n, nil
+		}
+		n++
+	}
+}
+
+// invalidAt returns the offset of the first byte of b that is not part of
+// valid UTF-8.
+func invalidAt(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}
+
+// replaceInvalidUTF8 replaces every maximal invalid subsequence of b (as
+// the Unicode standard's "maximal subpart" practice defines it, which is
+// what Python's errors="replace" does) with U+FFFD: "\xe2\x82" (a
+// truncated sequence) becomes one U+FFFD, "\xff\xfe" two.
+func replaceInvalidUTF8(b []byte) []byte {
+	out := make([]byte, 0, len(b)+8)
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			out = append(out, b[i])
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError || n > 1 {
+			out = append(out, b[i:i+n]...)
+			i += n
+			continue
+		}
+		out = append(out, "\uFFFD"...)
+		i += maximalSubpart(b[i:])
+	}
+	return out
+}
+
+// maximalSubpart returns the length of the invalid sequence at the start
+// of b: a lead byte and the continuation bytes that could still have
+// completed it, or 1.
+func maximalSubpart(b []byte) int {
+	lo, hi := byte(0x80), byte(0xbf)
+	var need int
+	switch c := b[0]; {
+	case c >= 0xc2 && c <= 0xdf:
+		need = 1
+	case c == 0xe0:
+		need, lo = 2, 0xa0
+	case c == 0xed:
+		need, hi = 2, 0x9f
+	case c >= 0xe1 && c <= 0xef:
+		need = 2
+	case c == 0xf0:
+		need, lo = 3, 0x90
+	case c == 0xf4:
+		need, hi = 3, 0x8f
+	case c >= 0xf1 && c <= 0xf3:
+		need = 3
+	default:
+		return 1
+	}
+	i := 1
+	for i <= need && i < len(b) && b[i] >= lo && b[i] <= hi {
+		lo, hi = 0x80, 0xbf
+		i++
+	}
+	return i
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}

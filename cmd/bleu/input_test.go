@@ -1,0 +1,141 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestPySpace checks isPySpace against the table of Python's str.isspace
+// recorded in the conformance set.
+func TestPySpace(t *testing.T) {
+	dir := conformanceDir(t)
+	var g struct {
+		Tables struct {
+			Space [][2]rune `json:"python_isspace"`
+		} `json:"unicode_tables"`
+	}
+	readJSON(t, filepath.Join(dir, "goldens", "edge.json"), &g)
+	want := map[rune]bool{}
+	for _, r := range g.Tables.Space {
+		for c := r[0]; c <= r[1]; c++ {
+			want[c] = true
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("no python_isspace table")
+	}
+	for c := rune(0); c <= 0x10ffff; c++ {
+		if isPySpace(c) != want[c] {
+			t.Errorf("isPySpace(%U) = %v, Python says %v", c, isPySpace(c), want[c])
+		}
+	}
+}
+
+func TestPyStrings(t *testing.T) {
+	s := "\x1c a\u00a0b\u200bc \u3000\t\r"
+	if got, want := pyRStrip(s), "\x1c a\u00a0b\u200bc"; got != want {
+		t.Errorf("pyRStrip = %q, want %q", got, want)
+	}
+	if got, want := pyStrip(s), "a\u00a0b\u200bc"; got != want {
+		t.Errorf("pyStrip = %q, want %q", got, want)
+	}
+	if diff := cmp.Diff([]string{"a", "b\u200bc"}, pySplit(s)); diff != "" {
+		t.Errorf("pySplit: (-want +got)\n%s", diff)
+	}
+	if pySplit(" \x1f ") != nil {
+		t.Errorf("pySplit of whitespace is not empty")
+	}
+}
+
+// TestReplaceInvalidUTF8 compares with Python's
+// bytes.decode("utf-8", "replace").
+func TestReplaceInvalidUTF8(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"\xff", "\ufffd"},
+		{"\xe2\x82", "\ufffd"},
+		{"\xe2\x82x", "\ufffdx"},
+		{"\xf0\x80\x80", "\ufffd\ufffd\ufffd"},
+		{"\xf0\x90\x80", "\ufffd"},
+		{"\xed\xa0\x80", "\ufffd\ufffd\ufffd"},
+		{"\xc0\xaf", "\ufffd\ufffd"},
+		{"\xf4\x90\x80\x80", "\ufffd\ufffd\ufffd\ufffd"},
+		{"a\xffb\xfe", "a\ufffdb\ufffd"},
+		{"\xe0\x80", "\ufffd\ufffd"},
+		{"\xe0\xa0", "\ufffd"},
+		{"\xf1\x80\x80\xf1", "\ufffd\ufffd"},
+		{"\x80\x80", "\ufffd\ufffd"},
+		{"ok \ufffd é", "ok \ufffd é"},
+	}
+	for _, tt := range tests {
+		if got := string(replaceInvalidUTF8([]byte(tt.in))); got != tt.want {
+			t.Errorf("replaceInvalidUTF8(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestLineReader checks how lines are split: files at "\n" only, standard
+// input with universal newlines, whatever the size of the reads.
+func TestLineReader(t *testing.T) {
+	long := strings.Repeat("x", 200000)
+	tests := []struct {
+		name      string
+		in        string
+		universal bool
+		sig       bool
+		want      []string
+	}{
+		{"empty", "", false, false, nil},
+		{"one empty line", "\n", false, false, []string{""}},
+		{"final newline", "a\nb\n", false, false, []string{"a", "b"}},
+		{"no final newline", "a\nb", false, false, []string{"a", "b"}},
+		{"CRLF in a file", "a\r\nb\r\n", false, false, []string{"a\r", "b\r"}},
+		{"CR in a file", "a\rb\n", false, false, []string{"a\rb"}},
+		{"other Python line breaks are not line ends", "a\x1cb\u2028c\u0085d\n", false, false, []string{"a\x1cb\u2028c\u0085d"}},
+		{"CRLF on standard input", "a\r\nb\r\n", true, false, []string{"a", "b"}},
+		{"CR on standard input", "a\rb\r\rc", true, false, []string{"a", "b", "", "c"}},
+		{"a long line", long + "\n" + long, false, false, []string{long, long}},
+		{"BOM kept", "\ufeffa\n", false, false, []string{"\ufeffa"}},
+		{"BOM dropped (utf-8-sig)", "\ufeffa\n\ufeffb\n", false, true, []string{"a", "\ufeffb"}},
+	}
+	for _, tt := range tests {
+		for _, oneByte := range []bool{false, true} {
+			var src = strings.NewReader(tt.in)
+			lr := newStdinLines(src, encUTF8, false)
+			if oneByte {
+				lr = newStdinLines(iotest.OneByteReader(strings.NewReader(tt.in)), encUTF8, false)
+			}
+			lr.universal, lr.sig = tt.universal, tt.sig
+			var got []string
+			for {
+				l, ok, err := lr.next()
+				if err != nil {
+					t.Fatalf("%s: %v", tt.name, err)
+				}
+				if !ok {
+					break
+				}
+				got = append(got, l)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("%s (one byte at a time: %v): (-want +got)\n%s", tt.name, oneByte, diff)
+			}
+		}
+	}
+}
+
+func TestLookupEncoding(t *testing.T) {
+	for name, want := range map[string]encoding{"utf-8": encUTF8, "UTF8": encUTF8, "utf_8": encUTF8, "U8": encUTF8, "utf-8-sig": encUTF8Sig, "UTF_8_SIG": encUTF8Sig} {
+		if got, ok := lookupEncoding(name); !ok || got != want {
+			t.Errorf("lookupEncoding(%q) = %v, %v", name, got, ok)
+		}
+	}
+	for _, name := range []string{"latin-1", "utf-16", ""} {
+		if _, ok := lookupEncoding(name); ok {
+			t.Errorf("lookupEncoding(%q) succeeded", name)
+		}
+	}
+}

@@ -1,0 +1,294 @@
+// Command bleu scores machine translation output with BLEU, as a drop-in
+// for sacreBLEU 2.6.0's `sacrebleu -m bleu`: the same command lines, the
+// same standard output byte for byte (except the signature's version field,
+// which gives this implementation's version), the same exit status.
+//
+// Usage:
+//
+//	bleu REF [REF ...] -i HYP [HYP ...] [options]
+//	bleu REF [REF ...] [options] < HYP
+//	bleu --print-tokens [-tok NAME] [-lc] [FILE ...] [< FILE]
+//
+// Each line of a file is a segment; line i of the hypotheses is scored
+// against line i of every reference file (or against the -nr
+// tab-separated references of one file). Several -i files score several
+// systems and print a table. Without -i the hypotheses are read from
+// standard input, one system per tab-separated field. The output is JSON
+// by default; -f text prints sacreBLEU's one-line format, -b the score
+// alone, -sl one score per segment.
+//
+// The options are sacreBLEU's, spelt as its argparse parser accepts them:
+// short and long forms, "--width=2" and "-w2", packed flags such as "-bq",
+// and unambiguous prefixes of long options such as "--tok". Run bleu -h
+// for the list. Beyond sacreBLEU, --print-tokens shows every line exactly
+// as BLEU sees it (lowercased with -lc, tokenized, tokens joined by one
+// space), and --replace-invalid replaces invalid UTF-8 with U+FFFD instead
+// of stopping with an error.
+//
+// A corpus is scored in one pass over the files, in memory independent of
+// their length; lines may be of any length. On a terminal, standard error
+// shows a progress bar for long inputs (not with -q).
+//
+// Exit status: 0 on success; 1 for bad input (missing or unreadable files,
+// files of different lengths, invalid UTF-8, a -nr line without enough
+// references, an unavailable tokenizer) and wherever sacreBLEU's own
+// checks exit with 1; 2 for a command line that cannot be parsed or asks
+// for something this implementation does not do (test sets, chrF and TER,
+// and, for now, significance tests).
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/go-bleu/bleu"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run runs the command with the given arguments (without the program
+// name) and returns its exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := &cli{
+		stdin:    stdin,
+		stdout:   stdout,
+		stderr:   stderr,
+		getenv:   os.Getenv,
+		terminal: isTerminal(stderr),
+		now:      time.Now,
+	}
+	return c.main(args)
+}
+
+// cli is one run of the command and everything it touches outside itself.
+type cli struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	terminal       bool // stderr is a terminal: draw a progress bar
+	now            func() time.Time
+
+	out *bufio.Writer
+}
+
+// exitError ends the run with a message on standard error and an exit
+// status.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// usageErrorf is a command-line error (exit status 2).
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: 2, msg: "bleu: " + fmt.Sprintf(format, args...)}
+}
+
+// unsupportedf is a request for a sacreBLEU feature this implementation
+// does not have (exit status 2).
+func unsupportedf(format string, args ...any) error {
+	return &exitError{code: 2, msg: "bleu: " + fmt.Sprintf(format, args...)}
+}
+
+const usageLine = "usage: bleu [-h] [options] REF [REF ...] [-i HYP [HYP ...]]    (bleu -h for help)"
+
+func (c *cli) main(args []string) int {
+	o, outcome, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "bleu: %v\n%s\n", err, usageLine)
+		return 2
+	}
+	switch outcome {
+	case outcomeHelp:
+		io.WriteString(c.stdout, helpText)
+		return 0
+	case outcomeVersion:
+		fmt.Fprintf(c.stdout, "bleu %s\n", bleu.Version)
+		return 0
+	}
+	// sacreBLEU lets SACREBLEU_FORMAT override -f.
+	if f := strings.ToLower(c.getenv("SACREBLEU_FORMAT")); f == "json" || f == "text" || f == "latex" {
+		o.format = f
+	}
+	c.out = bufio.NewWriterSize(c.stdout, 64<<10)
+	err = c.execute(o)
+	if ferr := c.out.Flush(); err == nil && ferr != nil {
+		err = inputErrorf("bleu: writing the output: %v", ferr)
+	}
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	var ie *inputError
+	switch {
+	case errors.As(err, &ee):
+		fmt.Fprintln(c.stderr, ee.msg)
+		if ee.code == 2 {
+			fmt.Fprintln(c.stderr, usageLine)
+		}
+		return ee.code
+	case errors.As(err, &ie):
+		fmt.Fprintln(c.stderr, ie.msg)
+		return 1
+	}
+	fmt.Fprintf(c.stderr, "bleu: %v\n", err)
+	return 1
+}
+
+// warnf prints a warning on standard error. sacreBLEU prints its warnings
+// with -q too.
+func (c *cli) warnf(format string, args ...any) {
+	fmt.Fprintf(c.stderr, "bleu: warning: "+format+"\n", args...)
+}
+
+// execute checks the options in the order sacreBLEU's main() does, as far
+// as they apply, and runs what they ask for.
+func (c *cli) execute(o *options) error {
+	enc, ok := lookupEncoding(o.encoding)
+	if !ok {
+		return unsupportedf("only UTF-8 input is supported (-e utf-8 or utf-8-sig), not %s", pyRepr(o.encoding))
+	}
+	if o.printTokens {
+		return c.printTokens(o, enc)
+	}
+	for _, m := range o.metrics {
+		if m != "bleu" {
+			return unsupportedf("only BLEU is implemented (-m bleu); %s is not", strings.ToUpper(m))
+		}
+	}
+	switch {
+	case o.download != nil:
+		return unsupportedf("--download: sacreBLEU's test sets are not available here; download the files and give them as REF and -i")
+	case o.list:
+		return unsupportedf("--list: sacreBLEU's test sets are not available here")
+	case o.echo != nil:
+		return unsupportedf("--echo: sacreBLEU's test sets are not available here")
+	case o.citation:
+		return unsupportedf("--citation: sacreBLEU's test sets are not available here")
+	}
+	if o.sentenceLevel && len(o.metrics) > 1 {
+		return &exitError{code: 1, msg: "bleu: Only one metric can be used in sentence-level mode."}
+	}
+	if o.numRefs != 1 && (o.testSet != nil || len(o.refs) > 1) {
+		return &exitError{code: 1, msg: "bleu: -nr/--num-refs reads several tab-separated references from a single reference file; it cannot be used with several reference files."}
+	}
+	if o.testSet != nil {
+		return unsupportedf("-t/--test-set: sacreBLEU's test sets are not available here; download the files and give them as REF and -i")
+	}
+	if len(o.refs) == 0 {
+		return &exitError{code: 1, msg: "bleu: no reference files: give them before -i (bleu REF [REF ...] -i HYP ...), or before the options when the hypotheses come from standard input."}
+	}
+	if o.numRefs < 1 {
+		return usageErrorf("-nr/--num-refs must be at least 1, not %d", o.numRefs)
+	}
+	if o.width < 0 {
+		return usageErrorf("-w/--width must be at least 0, not %d", o.width)
+	}
+	if o.inputGiven && len(o.inputs) == 0 {
+		return usageErrorf("-i/--input needs at least one file")
+	}
+	// Issue 5 wires these in: the output side is ready (systemScore.ci,
+	// formatText/formatJSON with an estimate, and table for the paired
+	// tests' multi-line cells).
+	switch {
+	case o.confidence:
+		return unsupportedf("--confidence/-ci (bootstrap confidence intervals) is not supported yet")
+	case o.pairedBS:
+		return unsupportedf("--paired-bs/-pbs (paired bootstrap resampling) is not supported yet")
+	case o.pairedAR:
+		return unsupportedf("--paired-ar/-par (paired approximate randomization) is not supported yet")
+	}
+	if o.sentenceLevel && len(o.inputs) > 1 {
+		return &exitError{code: 1, msg: "bleu: Only one system can be evaluated in sentence-level mode."}
+	}
+	if o.origLang != nil || o.subset != nil {
+		return &exitError{code: 1, msg: "bleu: Filtering for --origlang or --subset needs a test (-t) and a language pair (-l)."}
+	}
+	s, warnings, err := configure(o)
+	for _, w := range warnings {
+		c.warnf("%s", w)
+	}
+	if err != nil {
+		return err
+	}
+	if o.sentenceLevel {
+		return c.scoreSentences(o, s, enc)
+	}
+	if o.detail && o.format == "json" {
+		o.format = "text"
+	}
+	return c.scoreCorpus(o, s, enc)
+}
+
+const helpText = `usage: bleu [-h] [options] REF [REF ...] [-i HYP [HYP ...]]
+       bleu [options] REF [REF ...] < HYP
+       bleu --print-tokens [-tok NAME] [-lc] [FILE ...]
+
+BLEU exactly as sacreBLEU 2.6.0 computes it (sacrebleu -m bleu): the same
+options, the same output, the same exit status. Each line is a segment;
+line i of HYP is scored against line i of every REF. Without -i, the
+hypotheses are read from standard input (one system per tab-separated field).
+
+positional arguments:
+  REF                    reference files (give them before -i)
+
+input:
+  -i, --input HYP [HYP ...]
+                         hypothesis files; several score several systems
+  -nr, --num-refs N      read N tab-separated references per line of one REF
+  -e, --encoding ENC     utf-8 (default) or utf-8-sig
+  --replace-invalid      replace invalid UTF-8 with U+FFFD instead of failing
+                         (not in sacreBLEU)
+
+BLEU:
+  -m, --metrics bleu     the metric; only bleu is implemented
+  -tok, --tokenize NAME  13a (default), intl, zh, char, none, or zh-fixed
+                         (zh with the CJK ranges sacreBLEU meant; not in
+                         sacreBLEU)
+  -l, --language-pair SRC-TRG
+                         a target language zh selects -tok zh (ja and ko
+                         select MeCab tokenizers, which are not available)
+  -lc, --lowercase       lowercase as Python's str.lower does
+  -s, --smooth-method {exp,floor,add-k,none}
+                         smoothing (default exp)
+  -sv, --smooth-value X  the value of floor (default 0.1) and add-k (1)
+  -sl, --sentence-level  score every segment (turns effective order on)
+  --force                do not warn about hypotheses that look tokenized
+
+output:
+  -f, --format {json,text,latex}
+                         json (default) or text; latex for several systems
+                         (SACREBLEU_FORMAT overrides it, as in sacreBLEU)
+  -b, --score-only       print only the score
+  -w, --width N          decimals of the score (default 1)
+  -sh, --short           the short form of the signature
+  -q, --quiet            no progress bar or informational messages
+  -d, --detail           accepted; subsets need test sets, which are not
+                         available
+  -nc, --no-color        accepted (the output has no colours)
+  --print-tokens         print every line as BLEU sees it: lowercased with
+                         -lc, tokenized with -tok, tokens joined by one space
+                         (reads FILEs, -i files, or standard input)
+  -V, --version          print the version
+  -h, --help             print this help
+
+significance tests (accepted, not supported yet):
+  -ci, --confidence, -cin, --confidence-n N, -pbs, --paired-bs,
+  -pbsn, --paired-bs-n N, -par, --paired-ar, -parn, --paired-ar-n N,
+  -j, --paired-jobs N
+
+accepted for sacreBLEU compatibility, with an error: -t/--test-set,
+--download, --list, --echo, --citation/--cite, -ol/--origlang, --subset, and
+the chrF and TER options.
+
+Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
+Exit status: 0 success, 1 bad input, 2 bad usage.
+`

@@ -1,0 +1,91 @@
+package main
+
+// A progress bar on standard error, for inputs long enough to wait for,
+// when standard error is a terminal (and not with -q). It is drawn on one
+// line with "\r" and erased when the work is done, so nothing of it stays
+// in the terminal's scrollback and nothing reaches a file or a pipe.
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+const (
+	progressDelay    = time.Second            // show nothing for inputs faster than this
+	progressInterval = 200 * time.Millisecond // redraw at most this often
+	progressBarWidth = 30
+)
+
+// progress tracks how far through its main input a run is.
+type progress struct {
+	w       io.Writer
+	name    string
+	total   int64           // bytes in the input, or 0 when unknown (standard input)
+	read    *countingReader // bytes read so far
+	now     func() time.Time
+	start   time.Time
+	last    time.Time
+	lines   int
+	drawn   int // width of what is on the terminal's line now
+	enabled bool
+}
+
+// newProgress returns a progress bar for an input of total bytes (0 when
+// unknown) read through read, drawn on w when enabled.
+func newProgress(w io.Writer, enabled bool, name string, total int64, read *countingReader, now func() time.Time) *progress {
+	p := &progress{w: w, name: name, total: total, read: read, now: now, enabled: enabled && read != nil}
+	if p.enabled {
+		p.start = now()
+	}
+	return p
+}
+
+// line records one more line read and redraws the bar when it is due.
+func (p *progress) line() {
+	p.lines++
+	if !p.enabled || p.lines%256 != 0 {
+		return
+	}
+	t := p.now()
+	if t.Sub(p.start) < progressDelay || t.Sub(p.last) < progressInterval {
+		return
+	}
+	p.last = t
+	p.draw()
+}
+
+func (p *progress) draw() {
+	var s string
+	if p.total > 0 {
+		frac := min(1, float64(p.read.n)/float64(p.total))
+		full := int(frac * progressBarWidth)
+		s = fmt.Sprintf("bleu: %s [%s%s] %3.0f%% %d lines", p.name,
+			strings.Repeat("#", full), strings.Repeat(".", progressBarWidth-full), 100*frac, p.lines)
+	} else {
+		s = fmt.Sprintf("bleu: %s: %d lines, %.1f MB", p.name, p.lines, float64(p.read.n)/1e6)
+	}
+	fmt.Fprintf(p.w, "\r%-*s", p.drawn, s)
+	p.drawn = max(p.drawn, width(s))
+}
+
+// done erases the bar, if it was drawn.
+func (p *progress) done() {
+	if p.drawn > 0 {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.drawn))
+		p.drawn = 0
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device), without
+// depending on a terminal package.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

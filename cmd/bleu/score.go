@@ -1,0 +1,474 @@
+package main
+
+// From options to scores: the configuration sacreBLEU would build, and the
+// reading of references and hypotheses in lockstep, one line at a time.
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/go-bleu/bleu"
+)
+
+// scoring is the BLEU configuration a command line asks for.
+type scoring struct {
+	cfg bleu.Config
+	// smoothLabel, when not "", replaces the signature's smooth field (see
+	// smoothing).
+	smoothLabel string
+}
+
+// tokenizerFor chooses the tokenizer as sacreBLEU's BLEU does: -tok if
+// given, else from the target language of -l (zh for Chinese, MeCab for
+// Japanese and Korean), else 13a. It returns the warnings sacreBLEU gives
+// for a -tok that does not suit the target language.
+func tokenizerFor(o *options) (bleu.StandardTokenizer, []string, error) {
+	trg := ""
+	if o.langPair != "" {
+		parts := strings.Split(o.langPair, "-")
+		if len(parts) < 2 {
+			return 0, nil, usageErrorf("-l/--language-pair needs a source-target pair such as en-de, not %s", pyRepr(o.langPair))
+		}
+		trg = parts[1]
+	}
+	name := o.tokenize
+	var warnings []string
+	if name == "" {
+		name = "13a"
+		switch trg {
+		case "zh":
+			name = "zh"
+		case "ja":
+			name = "ja-mecab"
+		case "ko":
+			name = "ko-mecab"
+		}
+	} else {
+		switch {
+		case trg == "zh" && name != "zh":
+			warnings = append(warnings, "Consider using the 'zh' or 'spm' tokenizer for Chinese.")
+		case trg == "ja" && name != "ja-mecab":
+			warnings = append(warnings, "Consider using the 'ja-mecab' or 'spm' tokenizer for Japanese.")
+		case trg == "ko" && name != "ko-mecab":
+			warnings = append(warnings, "Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.")
+		}
+	}
+	tok, err := bleu.TokenizerByName(name)
+	if err != nil {
+		return 0, warnings, unavailableTokenizer(name, o)
+	}
+	return tok, warnings, nil
+}
+
+// unavailableTokenizer is the error for a sacreBLEU tokenizer this
+// implementation does not have. sacreBLEU fails the same way (exit 1)
+// when the tokenizer's Python dependencies are missing.
+func unavailableTokenizer(name string, o *options) error {
+	why := "it needs " + map[string]string{
+		"ja-mecab":  "the MeCab morphological analyser with the IPA dictionary",
+		"ko-mecab":  "the MeCab-ko morphological analyser",
+		"spm":       "a SentencePiece model",
+		"flores101": "a SentencePiece model",
+		"flores200": "a SentencePiece model",
+		"spBLEU-1K": "a SentencePiece model",
+	}[name]
+	chosen := ""
+	if o.tokenize == "" {
+		chosen = fmt.Sprintf(" (sacreBLEU's choice for -l %s)", o.langPair)
+	}
+	return &exitError{code: 1, msg: fmt.Sprintf("bleu: the %s tokenizer%s is not available in this implementation: %s.\n"+
+		"bleu: choose another with -tok (one of 13a, intl, zh, char, none); for Japanese, -tok char is a common choice.", name, chosen, why)}
+}
+
+// smoothing returns the smoothing configuration. sacreBLEU takes -sv only
+// for floor and add-k (it ignores it otherwise). A value of 0 is used as
+// given, not as "the default": floor 0 and add-k 0 leave zero counts
+// unsmoothed, which is SmoothNone's arithmetic, so they are computed as
+// that and labelled as sacreBLEU labels them ("floor[0.00]").
+func smoothing(o *options) (bleu.SmoothMethod, float64, string, error) {
+	m, err := bleu.SmoothMethodByName(o.smoothMethod)
+	if err != nil {
+		return 0, 0, "", usageErrorf("%v", err)
+	}
+	if !o.smoothValueGiven || (m != bleu.SmoothFloor && m != bleu.SmoothAddK) {
+		return m, 0, "", nil
+	}
+	v := o.smoothValue
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0) || v < 0:
+		return 0, 0, "", usageErrorf("-sv/--smooth-value must be a finite number >= 0, not %s", pyFloatReprAny(v))
+	case m == bleu.SmoothAddK && (v != math.Trunc(v) || v > 1<<40):
+		return 0, 0, "", usageErrorf("add-k smoothing needs a whole-number -sv/--smooth-value in this implementation, not %s", pyFloatReprAny(v))
+	case v == 0:
+		return bleu.SmoothNone, 0, fmt.Sprintf("%s[0.00]", m), nil
+	}
+	return m, v, "", nil
+}
+
+// pyFloatReprAny is repr() of any float, non-finite ones included.
+func pyFloatReprAny(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	return pyFloatRepr(f)
+}
+
+// configure builds the scoring configuration and returns sacreBLEU's
+// warnings about it.
+func configure(o *options) (scoring, []string, error) {
+	tok, warnings, err := tokenizerFor(o)
+	if err != nil {
+		return scoring{}, warnings, err
+	}
+	m, v, label, err := smoothing(o)
+	if err != nil {
+		return scoring{}, warnings, err
+	}
+	return scoring{
+		cfg: bleu.Config{
+			Tokenizer:      tok,
+			Lowercase:      o.lowercase,
+			Smooth:         m,
+			SmoothValue:    v,
+			EffectiveOrder: o.sentenceLevel,
+		},
+		smoothLabel: label,
+	}, warnings, nil
+}
+
+// label applies the signature override to a score.
+func (s scoring) label(sc bleu.Score) bleu.Score {
+	if s.smoothLabel != "" {
+		sc.Signature.Smooth = s.smoothLabel
+	}
+	return sc
+}
+
+// corpus reads the references and the hypotheses of one or more systems
+// in lockstep: segment i is line i of every file.
+type corpus struct {
+	refs    []*lineReader // one per REF file
+	numRefs int           // -nr: tab-separated references per line of the one REF file
+	hyps    []*lineReader // one per -i file, or standard input
+	// stdinSystems: the hypotheses come from standard input, one system
+	// per tab-separated field, as sacreBLEU reads them.
+	stdinSystems bool
+	nsys         int // systems; for standard input known after the first line
+	segments     int
+
+	hypOut, refOut []string
+}
+
+// systemNames returns the names sacreBLEU gives the systems.
+func (c *corpus) systemNames() []string {
+	if !c.stdinSystems {
+		names := make([]string, len(c.hyps))
+		for i, h := range c.hyps {
+			names[i] = h.name
+		}
+		return names
+	}
+	names := make([]string, c.nsys)
+	for i := range names {
+		names[i] = fmt.Sprintf("System %d", i+1)
+	}
+	return names
+}
+
+// close closes every file.
+func (c *corpus) close() {
+	for _, r := range c.refs {
+		r.Close()
+	}
+	for _, h := range c.hyps {
+		h.Close()
+	}
+}
+
+// next returns the next segment: the hypothesis of every system and the
+// references, as sacreBLEU holds them (each line rstrip()ped). ok is false
+// after the last segment. The slices are reused by the next call.
+func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
+	c.refOut = c.refOut[:0]
+	refOK := make([]bool, len(c.refs))
+	for i, r := range c.refs {
+		line, ok, err := r.next()
+		if err != nil {
+			return nil, nil, false, err
+		}
+		refOK[i] = ok
+		if !ok {
+			continue
+		}
+		line = pyRStrip(line)
+		if c.numRefs == 1 {
+			c.refOut = append(c.refOut, line)
+			continue
+		}
+		fields := strings.SplitN(line, "\t", c.numRefs)
+		if len(fields) != c.numRefs {
+			return nil, nil, false, inputErrorf("bleu: %s:%d: expected %d tab-separated references (-nr %d), found %d", r.name, r.n, c.numRefs, c.numRefs, len(fields))
+		}
+		c.refOut = append(c.refOut, fields...)
+	}
+	c.hypOut = c.hypOut[:0]
+	hypOK := make([]bool, len(c.hyps))
+	for i, h := range c.hyps {
+		line, ok, err := h.next()
+		if err != nil {
+			return nil, nil, false, err
+		}
+		if !c.stdinSystems {
+			hypOK[i] = ok
+			if ok {
+				c.hypOut = append(c.hypOut, pyRStrip(line))
+			}
+			continue
+		}
+		if c.segments == 0 {
+			// sacreBLEU reads the first line with readline(), which gives
+			// "" at the end of the input: empty input is one empty line.
+			// The fields of the first line are not stripped one by one.
+			c.hypOut = append(c.hypOut, strings.Split(pyRStrip(line), "\t")...)
+			c.nsys = len(c.hypOut)
+			hypOK[i] = true
+			if !ok {
+				h.n = 1 // the empty line readline() gave
+			}
+			continue
+		}
+		hypOK[i] = ok
+		if !ok {
+			continue
+		}
+		fields := strings.Split(pyRStrip(line), "\t")
+		if len(fields) != c.nsys {
+			return nil, nil, false, inputErrorf("bleu: %s:%d: %d tab-separated hypotheses, but the first line has %d (each field of standard input is a system)", h.name, h.n, len(fields), c.nsys)
+		}
+		for _, f := range fields {
+			c.hypOut = append(c.hypOut, pyRStrip(f))
+		}
+	}
+	all, none := true, true
+	for _, ok := range append(refOK, hypOK...) {
+		all = all && ok
+		none = none && !ok
+	}
+	switch {
+	case all:
+		c.segments++
+		return c.hypOut, c.refOut, true, nil
+	case none && c.segments > 0:
+		return nil, nil, false, nil
+	}
+	for i, ok := range hypOK {
+		if !ok && c.segments == 0 {
+			return nil, nil, false, inputErrorf("bleu: %s is empty: there are no hypotheses to score", c.hyps[i].name)
+		}
+	}
+	return nil, nil, false, c.lengthError(refOK, hypOK)
+}
+
+// lengthError reports inputs of different lengths, naming every file
+// with its number of lines.
+func (c *corpus) lengthError(refOK, hypOK []bool) error {
+	type count struct {
+		name string
+		n    int
+	}
+	var counts []count
+	add := func(r *lineReader, ok bool) error {
+		n := r.n
+		if ok {
+			rest, err := r.countRest()
+			if err != nil {
+				return err
+			}
+			n += rest
+		}
+		counts = append(counts, count{r.name, n})
+		return nil
+	}
+	for i, h := range c.hyps {
+		if err := add(h, hypOK[i]); err != nil {
+			return err
+		}
+	}
+	for i, r := range c.refs {
+		if err := add(r, refOK[i]); err != nil {
+			return err
+		}
+	}
+	if len(counts) == 2 {
+		return inputErrorf("bleu: %s has %s but %s has %s: hypotheses and references must have the same number of lines",
+			counts[0].name, lines(counts[0].n), counts[1].name, lines(counts[1].n))
+	}
+	parts := make([]string, len(counts))
+	for i, ct := range counts {
+		parts[i] = fmt.Sprintf("%s has %s", ct.name, lines(ct.n))
+	}
+	return inputErrorf("bleu: the inputs have different numbers of lines: %s", strings.Join(parts, ", "))
+}
+
+// lines is "1 line" or "n lines".
+func lines(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return fmt.Sprintf("%d lines", n)
+}
+
+// openCorpus opens the inputs of a scoring run. The progress counter
+// follows the first hypothesis input.
+func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
+	cp := &corpus{numRefs: o.numRefs, nsys: len(o.inputs)}
+	counter := &countingReader{}
+	var total int64
+	fail := func(err error) (*corpus, *progress, error) {
+		cp.close()
+		return nil, nil, err
+	}
+	for _, name := range o.refs {
+		r, err := openLines(name, enc, o.replaceInvalid, nil)
+		if err != nil {
+			return fail(err)
+		}
+		cp.refs = append(cp.refs, r)
+	}
+	if !o.inputGiven {
+		counter.r = c.stdin
+		cp.hyps = []*lineReader{newStdinLines(counter, enc, o.replaceInvalid)}
+		cp.stdinSystems = true
+	} else {
+		for i, name := range o.inputs {
+			for _, prev := range o.inputs[:i] {
+				if prev == name {
+					return fail(&exitError{code: 1, msg: fmt.Sprintf("bleu: %s already used to name a system: give each system's file once", pyRepr(name))})
+				}
+			}
+			var cr *countingReader
+			if i == 0 {
+				cr = counter
+			}
+			h, err := openLines(name, enc, o.replaceInvalid, cr)
+			if err != nil {
+				return fail(err)
+			}
+			if i == 0 {
+				if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() {
+					total = fi.Size()
+				}
+			}
+			cp.hyps = append(cp.hyps, h)
+		}
+	}
+	p := newProgress(c.stderr, c.terminal && !o.quiet, cp.hyps[0].name, total, counter, c.now)
+	return cp, p, nil
+}
+
+// scoreCorpus scores every system over the whole corpus, in constant
+// memory, and prints the result.
+func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
+	cp, prog, err := c.openCorpus(o, enc)
+	if err != nil {
+		return err
+	}
+	defer cp.close()
+	var (
+		stats     []*bleu.Stats
+		tokenized []int // lines ending in " ." per system
+	)
+	for {
+		hyps, refs, ok, err := cp.next()
+		if err != nil {
+			prog.done()
+			return err
+		}
+		if !ok {
+			break
+		}
+		if stats == nil {
+			stats = make([]*bleu.Stats, len(hyps))
+			for i := range stats {
+				stats[i] = &bleu.Stats{Config: s.cfg}
+			}
+			tokenized = make([]int, len(hyps))
+			if len(hyps) > 1 && !o.quiet {
+				fmt.Fprintf(c.stderr, "bleu: Found %d systems.\n", len(hyps))
+			}
+		}
+		for i, h := range hyps {
+			if err := stats[i].Add(h, refs...); err != nil {
+				prog.done()
+				return inputErrorf("bleu: line %d: %v", cp.segments, err)
+			}
+			if strings.HasSuffix(h, " .") {
+				tokenized[i]++
+			}
+		}
+		prog.line()
+	}
+	prog.done()
+	names := cp.systemNames()
+	results := make([]systemScore, len(stats))
+	for i, st := range stats {
+		if !o.force && tokenized[i] >= 100 {
+			c.warnf("%d lines of %s end in a tokenized period (' .'): it looks like you forgot to detokenize your test data, which may hurt your score. If you insist your data is detokenized, or don't care, --force suppresses this message.", tokenized[i], names[i])
+		}
+		results[i] = systemScore{name: names[i], score: s.label(st.Score())}
+	}
+	if len(results) == 1 {
+		printSingle(c.out, results[0], o)
+		if o.detail {
+			fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
+		}
+		return nil
+	}
+	printMulti(c.out, results, o)
+	return nil
+}
+
+// scoreSentences prints the score of every segment. The lines are kept
+// until the input has been read to its end, so that bad input prints
+// nothing but the error.
+func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
+	cp, prog, err := c.openCorpus(o, enc)
+	if err != nil {
+		return err
+	}
+	defer cp.close()
+	var out strings.Builder
+	for {
+		hyps, refs, ok, err := cp.next()
+		if err != nil {
+			prog.done()
+			return err
+		}
+		if !ok {
+			break
+		}
+		if len(hyps) > 1 {
+			prog.done()
+			return &exitError{code: 1, msg: "bleu: Only one system can be evaluated in sentence-level mode."}
+		}
+		sc, err := s.cfg.Sentence(hyps[0], refs...)
+		if err != nil {
+			prog.done()
+			return inputErrorf("bleu: line %d: %v", cp.segments, err)
+		}
+		sc = s.label(sc)
+		out.WriteString(formatText(sc, nil, o.width, o.scoreOnly, signatureString(sc, o.short)))
+		out.WriteByte('\n')
+		prog.line()
+	}
+	prog.done()
+	_, err = c.out.WriteString(out.String())
+	return err
+}
