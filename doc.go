@@ -75,8 +75,10 @@
 // includes U+001C–U+001F) and str.lower (İ becomes "i̇", and Σ becomes ς at
 // the end of a word), the regular-expression rules of each tokenizer with
 // Python's matching semantics, the misspelt ranges of the zh tokenizer,
-// log(0) taken as -9999999999, add-k changing the reported counts, and a
-// perfect match scoring 100.00000000000004. A test checks all of it against
+// log(0) taken as -9999999999, add-k changing the reported counts, a
+// perfect match scoring 100.00000000000004, and logarithms and exponentials
+// rounded correctly, as the C library under Python's math module rounds
+// them (so that in practice the scores agree to the last bit). A test checks all of it against
 // sacreBLEU's own outputs on WMT22 system outputs and hand-made edge cases.
 //
 // Invalid UTF-8 has no counterpart in Python, where text is always
