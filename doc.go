@@ -65,6 +65,18 @@
 // with the score: BLEU numbers computed with different options are not
 // comparable.
 //
+// # Confidence intervals and significance tests
+//
+// A BLEU difference means little without a test. [Segments] keeps the
+// statistics of every segment (a few dozen bytes each), so that resamples
+// are scored by summing rows, without tokenizing again.
+// [Segments.Bootstrap] gives sacreBLEU's bootstrap confidence interval
+// (--confidence); [PairedBootstrap] and [PairedRandomization] compare
+// systems with a baseline as sacreBLEU's --paired-bs and --paired-ar do,
+// with the same random numbers for the same [Seed] (NumPy's PCG64), the
+// same p-values, means and intervals, and a Holm–Bonferroni adjustment for
+// several systems ([HolmBonferroni]).
+//
 // # Compatibility with sacreBLEU
 //
 // For the same options, the counts, totals and lengths are identical to
