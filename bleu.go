@@ -2,7 +2,6 @@ package bleu
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 )
@@ -148,12 +147,13 @@ func (m SmoothMethod) defaultValue() float64 {
 }
 
 // myLog is sacreBLEU's my_log: the natural logarithm, with log(0) taken as
-// -9999999999 so that an unsmoothed zero precision makes BLEU 0.
+// -9999999999 so that an unsmoothed zero precision makes BLEU 0. Like
+// Python's math.log it is correctly rounded (crLog, libm.go).
 func myLog(x float64) float64 {
 	if x == 0 {
 		return -9999999999
 	}
-	return math.Log(x)
+	return crLog(x)
 }
 
 // compute is sacreBLEU's BLEU.compute_bleu on the given statistics, which
@@ -227,7 +227,7 @@ func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64) float6
 	}
 	// A perfect match gives exp(N·log(100)/N) = 100.00000000000004 in
 	// float64 (sacreBLEU reports that); keep BLEU within [0, 1].
-	return min(1, bp*math.Exp(sum/float64(eff))/100)
+	return min(1, bp*crExp(sum/float64(eff))/100)
 }
 
 // Sentence returns the BLEU score of one hypothesis against its

@@ -1,7 +1,5 @@
 package bleu
 
-import "math"
-
 // closerRef reports whether a reference of l words is closer in length to
 // a hypothesis of hypLen words than the closest one so far, of best words
 // (best < 0: none yet). Closest means the smallest absolute difference,
@@ -24,7 +22,8 @@ func absInt(x int) int {
 // brevityPenalty is BLEU's brevity penalty for a corpus whose hypotheses
 // have hypLen words in all against refLen words of closest references:
 // 1 when the hypotheses are not shorter, 0 when they are empty, and
-// exp(1 - refLen/hypLen) otherwise, computed as sacreBLEU computes it.
+// exp(1 - refLen/hypLen) otherwise, computed as sacreBLEU computes it
+// (with a correctly rounded exp, as Python's math.exp).
 func brevityPenalty(hypLen, refLen int64) float64 {
 	if hypLen >= refLen {
 		return 1
@@ -32,5 +31,5 @@ func brevityPenalty(hypLen, refLen int64) float64 {
 	if hypLen <= 0 {
 		return 0
 	}
-	return math.Exp(1 - float64(refLen)/float64(hypLen))
+	return crExp(1 - float64(refLen)/float64(hypLen))
 }

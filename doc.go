@@ -65,6 +65,18 @@
 // with the score: BLEU numbers computed with different options are not
 // comparable.
 //
+// # Confidence intervals and significance tests
+//
+// A BLEU difference means little without a test. [Segments] keeps the
+// statistics of every segment (a few dozen bytes each), so that resamples
+// are scored by summing rows, without tokenizing again.
+// [Segments.Bootstrap] gives sacreBLEU's bootstrap confidence interval
+// (--confidence); [PairedBootstrap] and [PairedRandomization] compare
+// systems with a baseline as sacreBLEU's --paired-bs and --paired-ar do,
+// with the same random numbers for the same [Seed] (NumPy's PCG64), the
+// same p-values, means and intervals, and a Holm–Bonferroni adjustment for
+// several systems ([HolmBonferroni]).
+//
 // # Compatibility with sacreBLEU
 //
 // For the same options, the counts, totals and lengths are identical to
@@ -75,8 +87,10 @@
 // includes U+001C–U+001F) and str.lower (İ becomes "i̇", and Σ becomes ς at
 // the end of a word), the regular-expression rules of each tokenizer with
 // Python's matching semantics, the misspelt ranges of the zh tokenizer,
-// log(0) taken as -9999999999, add-k changing the reported counts, and a
-// perfect match scoring 100.00000000000004. A test checks all of it against
+// log(0) taken as -9999999999, add-k changing the reported counts, a
+// perfect match scoring 100.00000000000004, and logarithms and exponentials
+// rounded correctly, as the C library under Python's math module rounds
+// them (so that in practice the scores agree to the last bit). A test checks all of it against
 // sacreBLEU's own outputs on WMT22 system outputs and hand-made edge cases.
 //
 // Invalid UTF-8 has no counterpart in Python, where text is always
