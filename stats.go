@@ -77,24 +77,46 @@ func (c *Config) check() {
 	}
 }
 
-// fingerprint identifies the options that shape the statistics, for
-// [Stats.Merge].
-func (c *Config) fingerprint() string {
+// fingerprint identifies the options that shape the statistics: two
+// Stats can be merged only when their fingerprints are equal. It is a
+// struct rather than a formatted string so that names containing the
+// separators of its String form cannot make two configurations collide.
+// The zero fingerprint (order 0) belongs to no configuration.
+type fingerprint struct {
+	tok       string // tokenizer name, as in the signature
+	norm      string // normalizer name, "" for none
+	lowercase bool
+	order     int
+}
+
+// String formats f for messages, for example "tok:13a|norm:nfc|case:lc|order:4".
+func (f fingerprint) String() string {
 	var b strings.Builder
 	b.WriteString("tok:")
-	b.WriteString(tokenizerName(c.Tokenizer))
-	if n := normalizerName(c.Normalizer); n != "" {
+	b.WriteString(f.tok)
+	if f.norm != "" {
 		b.WriteString("|norm:")
-		b.WriteString(n)
+		b.WriteString(f.norm)
 	}
-	if c.Lowercase {
+	if f.lowercase {
 		b.WriteString("|case:lc")
 	} else {
 		b.WriteString("|case:mixed")
 	}
 	b.WriteString("|order:")
-	b.WriteString(strconv.Itoa(c.order()))
+	b.WriteString(strconv.Itoa(f.order))
 	return b.String()
+}
+
+// fingerprint returns the fingerprint of the options that shape the
+// statistics, for [Stats.Merge] and the encoding.
+func (c *Config) fingerprint() fingerprint {
+	return fingerprint{
+		tok:       tokenizerName(c.Tokenizer),
+		norm:      normalizerName(c.Normalizer),
+		lowercase: c.Lowercase,
+		order:     c.order(),
+	}
 }
 
 // Errors that [Stats.Add] returns for data it cannot score. They are
@@ -130,7 +152,7 @@ type Stats struct {
 	totals   []int64
 	minRefs  int // fewest and most references of a segment
 	maxRefs  int
-	fp       string // Config.fingerprint() at the first Add
+	fp       fingerprint // Config.fingerprint() at the first Add
 
 	w *worker // scratch space, created by the first Add
 }
