@@ -126,6 +126,11 @@ var (
 	ErrNoReference = errors.New("bleu: no reference for the segment")
 	// ErrInvalidUTF8 means a hypothesis or reference is not valid UTF-8.
 	ErrInvalidUTF8 = errors.New("bleu: invalid UTF-8")
+	// ErrOverflow means that adding a segment or merging statistics would
+	// take a count (of segments, words or n-grams) past the range of
+	// int64: 9,223,372,036,854,775,807. Counts are never wrapped around;
+	// the statistics are left unchanged instead.
+	ErrOverflow = errors.New("bleu: statistics overflow int64")
 )
 
 // Stats accumulates the sufficient statistics of corpus BLEU: per n-gram
@@ -167,9 +172,9 @@ type worker struct {
 }
 
 // Add adds one segment: a hypothesis and its references, one or more. It
-// returns an error wrapping [ErrNoReference] when refs is empty and
-// [ErrInvalidUTF8] when a text is not valid UTF-8; the statistics are then
-// unchanged. An empty string is a valid hypothesis or reference, of length
+// returns an error wrapping [ErrNoReference] when refs is empty,
+// [ErrInvalidUTF8] when a text is not valid UTF-8 and [ErrOverflow] when a
+// count would overflow; the statistics are then unchanged. An empty string is a valid hypothesis or reference, of length
 // zero.
 //
 // Each text is normalized (Normalizer, then Lowercase), stripped of
@@ -220,6 +225,9 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	}
 	c.finish(&w.seg)
 
+	if !s.fits(1, int64(w.seg.hypLen), int64(w.seg.refLen), w.seg.matches, w.seg.totals) {
+		return nil, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, s.segments)
+	}
 	s.segments++
 	s.hypLen += int64(w.seg.hypLen)
 	s.refLen += int64(w.seg.refLen)
@@ -311,7 +319,9 @@ func (s *Stats) Clone() *Stats {
 // goroutines or machines. It returns an error, and leaves s unchanged,
 // when the two were collected with different tokenizers, normalizers,
 // lowercasing or maximum order (custom tokenizers and normalizers are told
-// apart only by name). Merging an empty Stats changes nothing.
+// apart only by name), and an error wrapping [ErrOverflow] when a sum would
+// overflow. Merging an empty Stats changes nothing; s.Merge(s) doubles
+// every count.
 func (s *Stats) Merge(other *Stats) error {
 	if other.segments == 0 {
 		return nil
@@ -322,6 +332,9 @@ func (s *Stats) Merge(other *Stats) error {
 	}
 	if mine != theirs {
 		return fmt.Errorf("bleu: cannot merge statistics collected with different options (%s and %s)", mine, theirs)
+	}
+	if !s.fits(other.segments, other.hypLen, other.refLen, other.matches, other.totals) {
+		return fmt.Errorf("%w: cannot merge %d segments into %d", ErrOverflow, other.segments, s.segments)
 	}
 	if s.matches == nil {
 		s.matches = make([]int64, len(other.matches))
@@ -339,4 +352,22 @@ func (s *Stats) Merge(other *Stats) error {
 	s.minRefs = min(s.minRefs, other.minRefs)
 	s.maxRefs = max(s.maxRefs, other.maxRefs)
 	return nil
+}
+
+// fits reports whether adding the given counts to those of s keeps every
+// one of them within range. All counts are non-negative, so a sum
+// overflows exactly when an addend exceeds the room left.
+func (s *Stats) fits(segments int, hypLen, refLen int64, matches, totals []int64) bool {
+	if segments > math.MaxInt-s.segments || hypLen > math.MaxInt64-s.hypLen || refLen > math.MaxInt64-s.refLen {
+		return false
+	}
+	if s.matches == nil {
+		return true
+	}
+	for k := range matches {
+		if matches[k] > math.MaxInt64-s.matches[k] || totals[k] > math.MaxInt64-s.totals[k] {
+			return false
+		}
+	}
+	return true
 }
