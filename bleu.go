@@ -186,9 +186,11 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	eff := order
 	for n := 1; n <= order; n++ {
 		if c.Smooth == SmoothAddK && n > 1 {
+			// Saturate: statistics near the top of int64 must not wrap
+			// around to negative counts (and a NaN score).
 			k := int64(value)
-			s.Counts[n-1] += k
-			s.Totals[n-1] += k
+			s.Counts[n-1] = addSat(s.Counts[n-1], k)
+			s.Totals[n-1] = addSat(s.Totals[n-1], k)
 		}
 		cnt, tot := s.Counts[n-1], s.Totals[n-1]
 		if tot == 0 {
@@ -220,6 +222,15 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 		prec[i] /= 100
 	}
 	return s
+}
+
+// addSat returns a+b for non-negative a and b, or math.MaxInt64 when the
+// sum would overflow.
+func addSat(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // Sentence returns the BLEU score of one hypothesis against its

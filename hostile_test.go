@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // namedTokenizer is a custom tokenizer whose signature name is chosen by
@@ -144,4 +145,24 @@ func TestOverflow(t *testing.T) {
 			t.Errorf("%s: a failed call changed the statistics (-want +got):\n%s", tt.name, d)
 		}
 	}
+}
+
+// TestAddKSaturates checks that add-k smoothing of statistics near the top
+// of int64 saturates instead of wrapping around to negative totals, which
+// made the precision negative and BLEU NaN.
+func TestAddKSaturates(t *testing.T) {
+	const max = math.MaxInt64
+	cfg := Config{Smooth: SmoothAddK, SmoothValue: 1 << 40}
+	got := cfg.compute(max, max, []int64{max - 5, 5, 5, 0}, []int64{max, max - 1, max - 2, max - 3})
+	want := Score{
+		BLEU:       math.Exp((math.Log(100*float64(max-5)/max)+math.Log(100*float64(5+1<<40)/max)*2+math.Log(100*float64(1<<40)/max))/4) / 100,
+		Precisions: []float64{float64(max-5) / max, float64(5+1<<40) / max, float64(5+1<<40) / max, float64(1<<40) / max},
+		Counts:     []int64{max - 5, 5 + 1<<40, 5 + 1<<40, 1 << 40},
+		Totals:     []int64{max, max, max, max},
+		BP:         1, HypLen: max, RefLen: max, Ratio: 1,
+	}
+	if d := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-15)); d != "" {
+		t.Errorf("add-k at the limit (-want +got):\n%s", d)
+	}
+	checkRange(t, got, "add-k at the limit")
 }
