@@ -25,6 +25,9 @@ type Score struct {
 	BLEU float64
 	// Precisions are the n-gram precisions after smoothing, index 0 for
 	// unigrams, in [0, 1]. Orders past the last one with any n-grams are 0.
+	// The one exception is sacreBLEU's: with [SmoothFloor] and a
+	// SmoothValue above 1, an order without matches has the precision
+	// SmoothValue/total, which can exceed 1 (it stays finite).
 	Precisions []float64
 	// Counts are the clipped n-gram matches per order and Totals the
 	// hypothesis n-grams per order. With add-k smoothing they include the

@@ -518,6 +518,9 @@ func TestConfigPanics(t *testing.T) {
 		{Smooth: SmoothAddK, SmoothValue: 0.5},
 		{Smooth: SmoothFloor, SmoothValue: -1},
 		{Smooth: SmoothFloor, SmoothValue: math.NaN()},
+		{Smooth: SmoothFloor, SmoothValue: 1e308}, // its precision was +Inf
+		{Smooth: SmoothFloor, SmoothValue: math.Inf(1)},
+		{Smooth: SmoothAddK, SmoothValue: 1<<40 + 1},
 		{Smooth: numSmoothMethods},
 		{MaxOrder: -1},
 	} {

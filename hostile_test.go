@@ -166,3 +166,21 @@ func TestAddKSaturates(t *testing.T) {
 	}
 	checkRange(t, got, "add-k at the limit")
 }
+
+// TestFloorLargeValue checks the largest floor value allowed: the
+// precision of an order without matches is SmoothValue/total, above 1 as
+// in sacreBLEU, but finite. 1e308 once made it +Inf and BLEU 1; it now
+// panics (see TestConfigPanics).
+func TestFloorLargeValue(t *testing.T) {
+	sc, err := Config{Smooth: SmoothFloor, SmoothValue: 1 << 40}.Sentence("a b", "a c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Score{
+		Precisions: []float64{0.5, 1 << 40, 0, 0}, Counts: []int64{1, 0, 0, 0}, Totals: []int64{2, 1, 0, 0},
+		BP: 1, HypLen: 2, RefLen: 2, Ratio: 1,
+	}
+	if d := cmp.Diff(want, sc, cmpopts.IgnoreFields(Score{}, "Signature")); d != "" {
+		t.Errorf("floor 2^40 (-want +got):\n%s", d)
+	}
+}

@@ -34,7 +34,8 @@ type Config struct {
 	Smooth SmoothMethod
 	// SmoothValue is the value of [SmoothFloor] (0 means 0.1) and
 	// [SmoothAddK] (0 means 1; it must be a whole number). Other methods
-	// ignore it. It must not be negative.
+	// ignore it. It must not be negative nor above 2^40, which keeps every
+	// number of a Score finite.
 	SmoothValue float64
 	// EffectiveOrder averages the log precisions only over the orders up to
 	// the last one that has n-grams in the hypotheses, so that a sentence
@@ -69,10 +70,11 @@ func (c *Config) check() {
 		panic(fmt.Sprintf("bleu: invalid SmoothMethod %d", uint8(c.Smooth)))
 	}
 	v := c.SmoothValue
-	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+	if v < 0 || math.IsNaN(v) || v > 1<<40 {
+		// Above 2^40 (or at +Inf) a floor precision can overflow to +Inf.
 		panic(fmt.Sprintf("bleu: invalid SmoothValue %v", v))
 	}
-	if c.Smooth == SmoothAddK && (v != math.Trunc(v) || v > 1<<40) {
+	if c.Smooth == SmoothAddK && v != math.Trunc(v) {
 		panic(fmt.Sprintf("bleu: add-k smoothing needs a whole-number SmoothValue, not %v", v))
 	}
 }
