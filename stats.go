@@ -324,19 +324,33 @@ func (s *Stats) Clone() *Stats {
 // apart only by name), and an error wrapping [ErrOverflow] when a sum would
 // overflow. Merging an empty Stats changes nothing; s.Merge(s) doubles
 // every count.
+//
+// An empty s whose Tokenizer, Normalizer, Lowercase and MaxOrder are all
+// zero, such as a new Stats, takes those options from other, so that a
+// coordinator can gather shards into a plain var total Stats without
+// knowing how they were collected; every later shard must then match.
 func (s *Stats) Merge(other *Stats) error {
 	if other.segments == 0 {
 		return nil
 	}
 	mine, theirs := s.fp, other.fp
+	adopt := false
 	if s.segments == 0 {
 		mine = s.fingerprint()
+		// other.fingerprint() == theirs: other's options are still those
+		// its statistics were collected with.
+		if mine != theirs && s.statsOptionsZero() && other.fingerprint() == theirs {
+			mine, adopt = theirs, true
+		}
 	}
 	if mine != theirs {
 		return fmt.Errorf("bleu: cannot merge statistics collected with different options (%s and %s)", mine, theirs)
 	}
 	if !s.fits(other.segments, other.hypLen, other.refLen, other.matches, other.totals) {
 		return fmt.Errorf("%w: cannot merge %d segments into %d", ErrOverflow, other.segments, s.segments)
+	}
+	if adopt {
+		s.Tokenizer, s.Normalizer, s.Lowercase, s.MaxOrder = other.Tokenizer, other.Normalizer, other.Lowercase, other.MaxOrder
 	}
 	if s.matches == nil {
 		s.matches = make([]int64, len(other.matches))
@@ -354,6 +368,13 @@ func (s *Stats) Merge(other *Stats) error {
 	s.minRefs = min(s.minRefs, other.minRefs)
 	s.maxRefs = max(s.maxRefs, other.maxRefs)
 	return nil
+}
+
+// statsOptionsZero reports whether every option that shapes the statistics
+// is zero: a Stats so configured takes the options of the statistics that
+// Merge or decoding give it.
+func (c *Config) statsOptionsZero() bool {
+	return c.Tokenizer == nil && c.Normalizer == nil && !c.Lowercase && c.MaxOrder == 0
 }
 
 // fits reports whether adding the given counts to those of s keeps every
