@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -182,5 +183,232 @@ func TestFloorLargeValue(t *testing.T) {
 	}
 	if d := cmp.Diff(want, sc, cmpopts.IgnoreFields(Score{}, "Signature")); d != "" {
 		t.Errorf("floor 2^40 (-want +got):\n%s", d)
+	}
+}
+
+// TestHostileInput scores odd and hostile segments, each with the tokens,
+// counts, totals, lengths, brevity penalty and BLEU that sacreBLEU 2.6.0
+// gives (with effective order, so that short segments score above 0).
+// The README's "Behaviour on bad input" table describes these cases.
+func TestHostileInput(t *testing.T) {
+	i := func(xs ...int64) []int64 { return xs }
+	tests := []struct {
+		name            string
+		tok             StandardTokenizer
+		hyp             string
+		refs            []string
+		hypToks         []string
+		counts, totals  []int64
+		hypLen, refLen  int64
+		bleu, bp        float64
+		extraNormalizer Normalizer
+	}{
+		// NUL is an ordinary character: not whitespace, not punctuation.
+		{name: "NUL bytes", tok: Tokenizer13a, hyp: "a\x00b c\x00", refs: []string{"a\x00b c"}, hypToks: []string{"a\x00b", "c\x00"},
+			counts: i(1, 0, 0, 0), totals: i(2, 1, 0, 0), hypLen: 2, refLen: 2, bleu: 0.49999999999999994, bp: 1},
+		{name: "NUL with char", tok: TokenizerChar, hyp: "\x00\x00", refs: []string{"\x00"}, hypToks: []string{"\x00", "\x00"},
+			counts: i(1, 0, 0, 0), totals: i(2, 1, 0, 0), hypLen: 2, refLen: 1, bleu: 0.49999999999999994, bp: 1},
+		// U+FEFF is not whitespace in Python: a BOM stays part of the first
+		// word (its own token for zh and char), which then matches nothing.
+		{name: "BOM 13a", tok: Tokenizer13a, hyp: "\ufeffThe cat sat", refs: []string{"The cat sat"}, hypToks: []string{"\ufeffThe", "cat", "sat"},
+			counts: i(2, 1, 0, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 0.5503212081491042, bp: 1},
+		{name: "BOM intl", tok: TokenizerIntl, hyp: "\ufeffThe cat sat", refs: []string{"The cat sat"}, hypToks: []string{"\ufeffThe", "cat", "sat"},
+			counts: i(2, 1, 0, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 0.5503212081491042, bp: 1},
+		{name: "BOM zh", tok: TokenizerZh, hyp: "\ufeff我爱你", refs: []string{"我爱你"}, hypToks: []string{"\ufeff", "我", "爱", "你"},
+			counts: i(3, 2, 1, 0), totals: i(4, 3, 2, 1), hypLen: 4, refLen: 3, bleu: 0.5946035575013604, bp: 1},
+		{name: "BOM char", tok: TokenizerChar, hyp: "\ufeffab", refs: []string{"ab"}, hypToks: []string{"\ufeff", "a", "b"},
+			counts: i(2, 1, 0, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 2, bleu: 0.5503212081491042, bp: 1},
+		{name: "BOM none", tok: TokenizerNone, hyp: "\ufeffThe cat", refs: []string{"The cat"}, hypToks: []string{"\ufeffThe", "cat"},
+			counts: i(1, 0, 0, 0), totals: i(2, 1, 0, 0), hypLen: 2, refLen: 2, bleu: 0.49999999999999994, bp: 1},
+		{name: "BOM alone", tok: Tokenizer13a, hyp: "\ufeff", refs: []string{"\ufeff"}, hypToks: []string{"\ufeff"},
+			counts: i(1, 0, 0, 0), totals: i(1, 0, 0, 0), hypLen: 1, refLen: 1, bleu: 1, bp: 1},
+		// \r is whitespace; a final CRLF is stripped. 13a turns \n into a
+		// space and joins "-\n", but not "-\r\n".
+		{name: "CRLF line end", tok: Tokenizer13a, hyp: "the cat sat\r\n", refs: []string{"the cat sat"}, hypToks: []string{"the", "cat", "sat"},
+			counts: i(3, 2, 1, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 1, bp: 1},
+		{name: "CR and CRLF inside", tok: Tokenizer13a, hyp: "the\rcat\r\nsat", refs: []string{"the cat sat"}, hypToks: []string{"the", "cat", "sat"},
+			counts: i(3, 2, 1, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 1, bp: 1},
+		{name: "hyphen CRLF", tok: Tokenizer13a, hyp: "co-\r\nop", refs: []string{"co-\nop"}, hypToks: []string{"co-", "op"},
+			counts: i(0, 0, 0, 0), totals: i(2, 1, 0, 0), hypLen: 2, refLen: 1, bleu: 0, bp: 1},
+		{name: "hyphen LF", tok: Tokenizer13a, hyp: "co-\nop", refs: []string{"coop"}, hypToks: []string{"coop"},
+			counts: i(1, 0, 0, 0), totals: i(1, 0, 0, 0), hypLen: 1, refLen: 1, bleu: 1, bp: 1},
+		// Python's other whitespace: line and paragraph separators, NEL,
+		// no-break space, the information separators, VT and FF.
+		{name: "U+2028 U+2029", tok: Tokenizer13a, hyp: "the\u2028cat\u2029sat", refs: []string{"the cat sat"}, hypToks: []string{"the", "cat", "sat"},
+			counts: i(3, 2, 1, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 1, bp: 1},
+		{name: "U+2028 char", tok: TokenizerChar, hyp: "a\u2028b\u2029", refs: []string{"ab"}, hypToks: []string{"a", "b"},
+			counts: i(2, 1, 0, 0), totals: i(2, 1, 0, 0), hypLen: 2, refLen: 2, bleu: 1, bp: 1},
+		{name: "NEL NBSP", tok: TokenizerNone, hyp: "a\u0085b\u00a0c", refs: []string{"a b c"}, hypToks: []string{"a", "b", "c"},
+			counts: i(3, 2, 1, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 1, bp: 1},
+		{name: "information separators", tok: Tokenizer13a, hyp: "a\x1cb\x1dc\x1ed\x1fe", refs: []string{"a b c d e"}, hypToks: []string{"a", "b", "c", "d", "e"},
+			counts: i(5, 4, 3, 2), totals: i(5, 4, 3, 2), hypLen: 5, refLen: 5, bleu: 1, bp: 1},
+		{name: "VT FF", tok: TokenizerIntl, hyp: "a\vb\fc", refs: []string{"a b c"}, hypToks: []string{"a", "b", "c"},
+			counts: i(3, 2, 1, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 1, bp: 1},
+		// Not whitespace: U+200B and control characters such as ESC.
+		{name: "zero width space", tok: Tokenizer13a, hyp: "a\u200bb c", refs: []string{"a b c"}, hypToks: []string{"a\u200bb", "c"},
+			counts: i(1, 0, 0, 0), totals: i(2, 1, 0, 0), hypLen: 2, refLen: 3, bleu: 0.30326532985631666, bp: 0.6065306597126334},
+		{name: "ANSI escape", tok: Tokenizer13a, hyp: "\x1b[31mred\x1b[0m", refs: []string{"red"}, hypToks: []string{"\x1b", "[", "31mred\x1b", "[", "0m"},
+			counts: i(0, 0, 0, 0), totals: i(5, 4, 3, 2), hypLen: 5, refLen: 1, bleu: 0, bp: 1},
+		// Empty texts are segments of no words.
+		{name: "empty hypothesis", tok: Tokenizer13a, hyp: "", refs: []string{"a b"},
+			counts: i(0, 0, 0, 0), totals: i(0, 0, 0, 0), hypLen: 0, refLen: 2, bleu: 0, bp: 0},
+		{name: "empty reference", tok: Tokenizer13a, hyp: "a b", refs: []string{""}, hypToks: []string{"a", "b"},
+			counts: i(0, 0, 0, 0), totals: i(2, 1, 0, 0), hypLen: 2, refLen: 0, bleu: 0, bp: 1},
+		{name: "both empty", tok: Tokenizer13a, hyp: "", refs: []string{""},
+			counts: i(0, 0, 0, 0), totals: i(0, 0, 0, 0), hypLen: 0, refLen: 0, bleu: 0, bp: 1},
+		{name: "whitespace only", tok: Tokenizer13a, hyp: " \t\u3000\u2028 ", refs: []string{"a"},
+			counts: i(0, 0, 0, 0), totals: i(0, 0, 0, 0), hypLen: 0, refLen: 1, bleu: 0, bp: 0},
+		{name: "empty and full references", tok: Tokenizer13a, hyp: "a b c d", refs: []string{"", "a b c d e"}, hypToks: []string{"a", "b", "c", "d"},
+			counts: i(4, 3, 2, 1), totals: i(4, 3, 2, 1), hypLen: 4, refLen: 5, bleu: 0.7788007830714052, bp: 0.7788007830714049},
+		// U+FFFD itself is valid UTF-8, an ordinary symbol.
+		{name: "replacement character", tok: TokenizerIntl, hyp: "a\ufffdb", refs: []string{"a \ufffd b"}, hypToks: []string{"a", "\ufffd", "b"},
+			counts: i(3, 2, 1, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 1, bp: 1},
+		// A custom normalizer may return invalid UTF-8: its bytes are kept
+		// as characters of their own (not sacreBLEU: no such normalizer).
+		{name: "normalizer making invalid UTF-8", tok: TokenizerChar, hyp: "ab", refs: []string{"ab"}, hypToks: []string{"\xff", "a", "b"},
+			counts: i(3, 2, 1, 0), totals: i(3, 2, 1, 0), hypLen: 3, refLen: 3, bleu: 1, bp: 1,
+			extraNormalizer: NormalizerFunc(func(s string) string { return "\xff" + s })},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := Config{Tokenizer: tt.tok, EffectiveOrder: true, Normalizer: tt.extraNormalizer}
+			hyp := tt.hyp
+			if tt.extraNormalizer != nil {
+				hyp = tt.extraNormalizer.Normalize(hyp)
+			}
+			toks := tt.tok.Tokenize(nil, pyRStrip(hyp))
+			if d := cmp.Diff(tt.hypToks, toks, cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("hypothesis tokens (-want +got):\n%s", d)
+			}
+			s := Stats{Config: cfg}
+			if err := s.Add(tt.hyp, tt.refs...); err != nil {
+				t.Fatal(err)
+			}
+			got := s.Score()
+			type result struct {
+				Counts, Totals []int64
+				HypLen, RefLen int64
+				BLEU, BP       float64
+			}
+			want := result{tt.counts, tt.totals, tt.hypLen, tt.refLen, tt.bleu, tt.bp}
+			if d := cmp.Diff(want, result{got.Counts, got.Totals, got.HypLen, got.RefLen, got.BLEU, got.BP}, cmpopts.EquateApprox(0, 1e-15)); d != "" {
+				t.Errorf("score (-sacreBLEU +ours):\n%s", d)
+			}
+			checkRange(t, got, tt.name)
+		})
+	}
+}
+
+// TestHostileErrors checks the inputs Add rejects: invalid UTF-8 anywhere
+// (lone surrogates encoded in bytes, overlong forms, truncated sequences,
+// stray continuation bytes) and segments without references. The
+// statistics are left as they were.
+func TestHostileErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		hyp  string
+		refs []string
+		is   error
+		msg  string
+	}{
+		{"invalid byte", "a \xff b", []string{"a b"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"lone high surrogate", "\xed\xa0\x80", []string{"x"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"lone low surrogate in a reference", "x", []string{"\xed\xbf\xbf"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in reference 1"},
+		{"surrogate pair in CESU-8", "\xed\xa0\xbd\xed\xb8\x80", []string{"x"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"overlong slash", "a\xc0\xafb", []string{"a/b"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"overlong NUL", "a\xc0\x80", []string{"a"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"truncated sequence at the end", "日\xe6\x97", []string{"日本"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"continuation byte alone", "x", []string{"ok", "\x80"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in reference 2"},
+		{"beyond U+10FFFF", "\xf4\x90\x80\x80", []string{"x"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"Latin-1 text", "caf\xe9", []string{"café"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"no references", "a b c", nil, ErrNoReference, "bleu: no reference for the segment"},
+		{"no references, invalid hypothesis", "\xff", nil, ErrNoReference, "bleu: no reference for the segment"},
+	}
+	var s Stats
+	if err := s.Add("the cat", "the cat"); err != nil {
+		t.Fatal(err)
+	}
+	want := view(&s)
+	for _, tt := range tests {
+		err := s.Add(tt.hyp, tt.refs...)
+		if !errors.Is(err, tt.is) || err.Error() != tt.msg {
+			t.Errorf("%s: Add(%q, %q) = %v, want %q", tt.name, tt.hyp, tt.refs, err, tt.msg)
+		}
+		if _, err := Sentence(tt.hyp, tt.refs...); !errors.Is(err, tt.is) {
+			t.Errorf("%s: Sentence: err = %v, want %v", tt.name, err, tt.is)
+		}
+	}
+	if d := cmp.Diff(want, view(&s)); d != "" {
+		t.Errorf("failed Adds changed the statistics:\n%s", d)
+	}
+}
+
+// TestHostileLarge scores a line of a million words of one repeated word,
+// which must be quick, and lines of a megabyte for every tokenizer.
+func TestHostileLarge(t *testing.T) {
+	const words = 1_000_000
+	hyp := strings.Repeat("the ", words)
+	ref := strings.Repeat("the ", words/2)
+	budget := time.Second
+	if raceEnabled {
+		budget = 20 * time.Second
+	}
+	var s Stats
+	start := time.Now()
+	if err := s.Add(hyp, ref); err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > budget {
+		t.Errorf("Add of %d repeated words took %v, want under %v", words, el, budget)
+	}
+	got := s.Score()
+	// Every n-gram is "the the ...": clipped to its count in the reference.
+	want := Score{
+		Counts: []int64{words / 2, words/2 - 1, words/2 - 2, words/2 - 3},
+		Totals: []int64{words, words - 1, words - 2, words - 3},
+		BP:     1, HypLen: words, RefLen: words / 2, Ratio: 2,
+	}
+	logSum := 0.0
+	for k := range want.Counts {
+		p := 100 * float64(want.Counts[k]) / float64(want.Totals[k])
+		want.Precisions = append(want.Precisions, p/100)
+		logSum += math.Log(p)
+	}
+	want.BLEU = math.Exp(logSum/4) / 100
+	if d := cmp.Diff(want, got, cmpopts.IgnoreFields(Score{}, "Signature"), cmpopts.EquateApprox(0, 1e-15)); d != "" {
+		t.Errorf("a million repeated words (-want +got):\n%s", d)
+	}
+
+	// A megabyte of one unit repeated, against itself: tokens per unit for
+	// each tokenizer, as sacreBLEU counts them.
+	const unit = "ab, cd. 3-4 日本 x&amp;y\u00a0"
+	units := (1 << 20) / len(unit)
+	line := strings.Repeat(unit, units)
+	for _, tt := range []struct {
+		tok     StandardTokenizer
+		perUnit int64
+	}{
+		{Tokenizer13a, 11},     // ab , cd . 3 - 4 日本 x & y
+		{TokenizerIntl, 11},    // ab , cd . 3-4 日本 x & amp ; y
+		{TokenizerZh, 14},      // ab , cd . 3 - 4 日 本 x & amp ; y
+		{TokenizerZhFixed, 14}, // the same
+		{TokenizerChar, 18},    // every character but the spaces
+		{TokenizerNone, 5},     // ab, cd. 3-4 日本 x&amp;y
+	} {
+		s := Stats{Config: Config{Tokenizer: tt.tok}}
+		start := time.Now()
+		if err := s.Add(line, line); err != nil {
+			t.Fatal(err)
+		}
+		el := time.Since(start)
+		got := s.Score()
+		n := int64(units) * tt.perUnit
+		want := []int64{n, n - 1, n - 2, n - 3}
+		if d := cmp.Diff(want, got.Totals); d != "" || got.BLEU != 1 || !cmp.Equal(got.Counts, got.Totals) {
+			t.Errorf("%s on a 1 MB line: BLEU %v, counts %v (-want +got totals):\n%s", tt.tok, got.BLEU, got.Counts, d)
+		}
+		if el > budget {
+			t.Errorf("%s: Add of a 1 MB line took %v, want under %v", tt.tok, el, budget)
+		}
 	}
 }
