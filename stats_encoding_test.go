@@ -2,6 +2,7 @@ package bleu
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+)
+
+// Stats, held by value or by pointer, has both encodings.
+var (
+	_ encoding.BinaryMarshaler   = Stats{}
+	_ encoding.BinaryUnmarshaler = (*Stats)(nil)
+	_ json.Marshaler             = Stats{}
+	_ json.Unmarshaler           = (*Stats)(nil)
 )
 
 // statsView is everything a Stats holds but its scratch space, for cmp.
