@@ -2,6 +2,7 @@ package bleu
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -24,6 +25,9 @@ type Score struct {
 	BLEU float64
 	// Precisions are the n-gram precisions after smoothing, index 0 for
 	// unigrams, in [0, 1]. Orders past the last one with any n-grams are 0.
+	// The one exception is sacreBLEU's: with [SmoothFloor] and a
+	// SmoothValue above 1, an order without matches has the precision
+	// SmoothValue/total, which can exceed 1 (it stays finite).
 	Precisions []float64
 	// Counts are the clipped n-gram matches per order and Totals the
 	// hypothesis n-grams per order. With add-k smoothing they include the
@@ -198,9 +202,11 @@ func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64) float6
 	eff := order
 	for n := 1; n <= order; n++ {
 		if c.Smooth == SmoothAddK && n > 1 {
+			// Saturate: statistics near the top of int64 must not wrap
+			// around to negative counts (and a NaN score).
 			k := int64(value)
-			counts[n-1] += k
-			totals[n-1] += k
+			counts[n-1] = addSat(counts[n-1], k)
+			totals[n-1] = addSat(totals[n-1], k)
 		}
 		cnt, tot := counts[n-1], totals[n-1]
 		if tot == 0 {
@@ -228,6 +234,15 @@ func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64) float6
 	// A perfect match gives exp(N·log(100)/N) = 100.00000000000004 in
 	// float64 (sacreBLEU reports that); keep BLEU within [0, 1].
 	return min(1, bp*crExp(sum/float64(eff))/100)
+}
+
+// addSat returns a+b for non-negative a and b, or math.MaxInt64 when the
+// sum would overflow.
+func addSat(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // Sentence returns the BLEU score of one hypothesis against its

@@ -1,6 +1,7 @@
 package bleu
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -443,50 +444,103 @@ func checkRange(t *testing.T, sc Score, what string) {
 }
 
 // TestConcurrentStats runs many goroutines, each with its own Stats but
-// sharing tokenizers and normalizers, and merges them (run with -race).
+// sharing tokenizers and normalizers (run with -race). Each worker sends
+// its statistics to a coordinator, half of them encoded in binary and
+// half in JSON as if from another machine, which merges them as they
+// arrive; meanwhile every worker also reads a shared finished Stats
+// (Score, MarshalBinary) and calls Sentence, which are safe for
+// concurrent use.
 func TestConcurrentStats(t *testing.T) {
 	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
 	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
-	cfg := Config{Tokenizer: TokenizerIntl, Normalizer: Chain(NFC, Lowercase)}
-	whole := Stats{Config: cfg}
-	for i := range hyps {
-		_ = whole.Add(hyps[i], refs[i])
-	}
-	const workers, rounds = 8, 20
-	parts := make([]Stats, workers)
-	var wg sync.WaitGroup
-	for w := range parts {
-		parts[w].Config = cfg
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for range rounds {
-				for i := range hyps {
-					if err := parts[w].Add(hyps[i], refs[i]); err != nil {
-						t.Error(err)
-						return
+	shared := Chain(NFC, Lowercase)
+	custom := TokenizerFunc(func(dst []string, text string) []string { return appendPyFields(dst, text) })
+	for _, cfg := range []Config{
+		{Tokenizer: TokenizerIntl, Normalizer: shared},
+		{Lowercase: true},
+		{Tokenizer: TokenizerZh, Normalizer: NFKC},
+		{Tokenizer: TokenizerChar, MaxOrder: 6, Normalizer: shared},
+		{Tokenizer: TokenizerNone},
+		{Tokenizer: custom, Normalizer: shared},
+	} {
+		t.Run(cfg.fingerprint().String(), func(t *testing.T) {
+			whole := Stats{Config: cfg}
+			for i := range hyps {
+				_ = whole.Add(hyps[i], refs[i])
+			}
+			want := whole.Score()
+			wantBin, err := whole.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			const workers, rounds = 16, 5
+			sent := make(chan *Stats)
+			var wg sync.WaitGroup
+			for w := range workers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					part := Stats{Config: cfg}
+					for range rounds {
+						for i := range hyps {
+							if err := part.Add(hyps[i], refs[i]); err != nil {
+								t.Error(err)
+								return
+							}
+						}
 					}
+					// Readers of the shared Stats, and Sentence.
+					if d := cmp.Diff(want, whole.Score()); d != "" {
+						t.Errorf("shared Stats scored differently:\n%s", d)
+					}
+					if b, err := whole.MarshalBinary(); err != nil || string(b) != string(wantBin) {
+						t.Errorf("shared Stats encoded differently: %v", err)
+					}
+					if _, err := cfg.Sentence(hyps[w%len(hyps)], refs[w%len(refs)]); err != nil {
+						t.Error(err)
+					}
+					// Send the statistics, encoded.
+					recv := &Stats{Config: cfg}
+					if w%2 == 0 {
+						b, err := part.MarshalBinary()
+						if err == nil {
+							err = recv.UnmarshalBinary(b)
+						}
+						if err != nil {
+							t.Error(err)
+							return
+						}
+					} else {
+						b, err := json.Marshal(&part)
+						if err == nil {
+							err = json.Unmarshal(b, recv)
+						}
+						if err != nil {
+							t.Error(err)
+							return
+						}
+					}
+					sent <- recv
+				}()
+			}
+			go func() { wg.Wait(); close(sent) }()
+			total := Stats{Config: cfg}
+			for part := range sent {
+				if err := total.Merge(part); err != nil {
+					t.Fatal(err)
 				}
 			}
-		}()
-	}
-	wg.Wait()
-	total := Stats{Config: cfg}
-	for i := range parts {
-		if err := total.Merge(&parts[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want := whole.Score()
-	got := total.Score()
-	for k := range want.Counts {
-		want.Counts[k] *= workers * rounds
-		want.Totals[k] *= workers * rounds
-	}
-	want.HypLen *= workers * rounds
-	want.RefLen *= workers * rounds
-	if d := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-15)); d != "" {
-		t.Errorf("merged concurrent statistics (-want +got):\n%s", d)
+			got := total.Score()
+			for k := range want.Counts {
+				want.Counts[k] *= workers * rounds
+				want.Totals[k] *= workers * rounds
+			}
+			want.HypLen *= workers * rounds
+			want.RefLen *= workers * rounds
+			if d := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-15)); d != "" || total.Len() != workers*rounds*len(hyps) {
+				t.Errorf("merged concurrent statistics, %d segments (-want +got):\n%s", total.Len(), d)
+			}
+		})
 	}
 }
 
@@ -518,6 +572,9 @@ func TestConfigPanics(t *testing.T) {
 		{Smooth: SmoothAddK, SmoothValue: 0.5},
 		{Smooth: SmoothFloor, SmoothValue: -1},
 		{Smooth: SmoothFloor, SmoothValue: math.NaN()},
+		{Smooth: SmoothFloor, SmoothValue: 1e308}, // its precision was +Inf
+		{Smooth: SmoothFloor, SmoothValue: math.Inf(1)},
+		{Smooth: SmoothAddK, SmoothValue: 1<<40 + 1},
 		{Smooth: numSmoothMethods},
 		{MaxOrder: -1},
 	} {

@@ -44,8 +44,10 @@
 //
 // [Stats] keeps only the integer sufficient statistics, so memory does not
 // grow with the corpus; statistics gathered separately (on several
-// goroutines or machines) combine with [Stats.Merge]. For one sentence use
-// [Sentence], which applies sacreBLEU's sentence_bleu defaults.
+// goroutines or machines) combine with [Stats.Merge], and travel between
+// machines in the checked binary or JSON encodings of [Stats.MarshalBinary]
+// and [Stats.MarshalJSON]. For one sentence use [Sentence], which applies
+// sacreBLEU's sentence_bleu defaults.
 //
 // # Options
 //
@@ -94,7 +96,8 @@
 // sacreBLEU's own outputs on WMT22 system outputs and hand-made edge cases.
 //
 // Invalid UTF-8 has no counterpart in Python, where text is always
-// decoded: [Stats.Add] rejects it with [ErrInvalidUTF8].
+// decoded: [Stats.Add] rejects it with [ErrInvalidUTF8]. Counts never
+// overflow: past the range of int64, Add and Merge return [ErrOverflow].
 //
 // # What BLEU cannot tell you
 //
@@ -124,7 +127,9 @@
 // # Concurrency
 //
 // A [Stats] must not be used by several goroutines at once; give each its
-// own and [Stats.Merge] them. [Score], [Signature] and [Config] values, the
+// own and [Stats.Merge] them; only methods that read a Stats ([Stats.Score],
+// [Stats.Len], [Stats.Clone], [Stats.MarshalBinary], [Stats.MarshalJSON])
+// may run at the same time. [Score], [Signature] and [Config] values, the
 // standard tokenizers and normalizers, [Sentence] and [Config.Sentence] are
 // safe for concurrent use.
 package bleu

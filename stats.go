@@ -34,7 +34,8 @@ type Config struct {
 	Smooth SmoothMethod
 	// SmoothValue is the value of [SmoothFloor] (0 means 0.1) and
 	// [SmoothAddK] (0 means 1; it must be a whole number). Other methods
-	// ignore it. It must not be negative.
+	// ignore it. It must not be negative nor above 2^40, which keeps every
+	// number of a Score finite.
 	SmoothValue float64
 	// EffectiveOrder averages the log precisions only over the orders up to
 	// the last one that has n-grams in the hypotheses, so that a sentence
@@ -69,32 +70,55 @@ func (c *Config) check() {
 		panic(fmt.Sprintf("bleu: invalid SmoothMethod %d", uint8(c.Smooth)))
 	}
 	v := c.SmoothValue
-	if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+	if v < 0 || math.IsNaN(v) || v > 1<<40 {
+		// Above 2^40 (or at +Inf) a floor precision can overflow to +Inf.
 		panic(fmt.Sprintf("bleu: invalid SmoothValue %v", v))
 	}
-	if c.Smooth == SmoothAddK && (v != math.Trunc(v) || v > 1<<40) {
+	if c.Smooth == SmoothAddK && v != math.Trunc(v) {
 		panic(fmt.Sprintf("bleu: add-k smoothing needs a whole-number SmoothValue, not %v", v))
 	}
 }
 
-// fingerprint identifies the options that shape the statistics, for
-// [Stats.Merge].
-func (c *Config) fingerprint() string {
+// fingerprint identifies the options that shape the statistics: two
+// Stats can be merged only when their fingerprints are equal. It is a
+// struct rather than a formatted string so that names containing the
+// separators of its String form cannot make two configurations collide.
+// The zero fingerprint (order 0) belongs to no configuration.
+type fingerprint struct {
+	tok       string // tokenizer name, as in the signature
+	norm      string // normalizer name, "" for none
+	lowercase bool
+	order     int
+}
+
+// String formats f for messages, for example "tok:13a|norm:nfc|case:lc|order:4".
+func (f fingerprint) String() string {
 	var b strings.Builder
 	b.WriteString("tok:")
-	b.WriteString(tokenizerName(c.Tokenizer))
-	if n := normalizerName(c.Normalizer); n != "" {
+	b.WriteString(f.tok)
+	if f.norm != "" {
 		b.WriteString("|norm:")
-		b.WriteString(n)
+		b.WriteString(f.norm)
 	}
-	if c.Lowercase {
+	if f.lowercase {
 		b.WriteString("|case:lc")
 	} else {
 		b.WriteString("|case:mixed")
 	}
 	b.WriteString("|order:")
-	b.WriteString(strconv.Itoa(c.order()))
+	b.WriteString(strconv.Itoa(f.order))
 	return b.String()
+}
+
+// fingerprint returns the fingerprint of the options that shape the
+// statistics, for [Stats.Merge] and the encoding.
+func (c *Config) fingerprint() fingerprint {
+	return fingerprint{
+		tok:       tokenizerName(c.Tokenizer),
+		norm:      normalizerName(c.Normalizer),
+		lowercase: c.Lowercase,
+		order:     c.order(),
+	}
 }
 
 // Errors that [Stats.Add] returns for data it cannot score. They are
@@ -104,6 +128,11 @@ var (
 	ErrNoReference = errors.New("bleu: no reference for the segment")
 	// ErrInvalidUTF8 means a hypothesis or reference is not valid UTF-8.
 	ErrInvalidUTF8 = errors.New("bleu: invalid UTF-8")
+	// ErrOverflow means that adding a segment or merging statistics would
+	// take a count (of segments, words or n-grams) past the range of
+	// int64: 9,223,372,036,854,775,807. Counts are never wrapped around;
+	// the statistics are left unchanged instead.
+	ErrOverflow = errors.New("bleu: statistics overflow int64")
 )
 
 // Stats accumulates the sufficient statistics of corpus BLEU: per n-gram
@@ -130,7 +159,7 @@ type Stats struct {
 	totals   []int64
 	minRefs  int // fewest and most references of a segment
 	maxRefs  int
-	fp       string // Config.fingerprint() at the first Add
+	fp       fingerprint // Config.fingerprint() at the first Add
 
 	w *worker // scratch space, created by the first Add
 }
@@ -152,9 +181,9 @@ type tokBuffer struct {
 }
 
 // Add adds one segment: a hypothesis and its references, one or more. It
-// returns an error wrapping [ErrNoReference] when refs is empty and
-// [ErrInvalidUTF8] when a text is not valid UTF-8; the statistics are then
-// unchanged. An empty string is a valid hypothesis or reference, of length
+// returns an error wrapping [ErrNoReference] when refs is empty,
+// [ErrInvalidUTF8] when a text is not valid UTF-8 and [ErrOverflow] when a
+// count would overflow; the statistics are then unchanged. An empty string is a valid hypothesis or reference, of length
 // zero.
 //
 // Each text is normalized (Normalizer, then Lowercase), stripped of
@@ -205,6 +234,9 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	}
 	c.finish(&w.seg)
 
+	if !s.fits(1, int64(w.seg.hypLen), int64(w.seg.refLen), w.seg.matches, w.seg.totals) {
+		return nil, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, s.segments)
+	}
 	s.segments++
 	s.hypLen += int64(w.seg.hypLen)
 	s.refLen += int64(w.seg.refLen)
@@ -295,17 +327,36 @@ func (s *Stats) Clone() *Stats {
 // goroutines or machines. It returns an error, and leaves s unchanged,
 // when the two were collected with different tokenizers, normalizers,
 // lowercasing or maximum order (custom tokenizers and normalizers are told
-// apart only by name). Merging an empty Stats changes nothing.
+// apart only by name), and an error wrapping [ErrOverflow] when a sum would
+// overflow. Merging an empty Stats changes nothing; s.Merge(s) doubles
+// every count.
+//
+// An empty s whose Tokenizer, Normalizer, Lowercase and MaxOrder are all
+// zero, such as a new Stats, takes those options from other, so that a
+// coordinator can gather shards into a plain var total Stats without
+// knowing how they were collected; every later shard must then match.
 func (s *Stats) Merge(other *Stats) error {
 	if other.segments == 0 {
 		return nil
 	}
 	mine, theirs := s.fp, other.fp
+	adopt := false
 	if s.segments == 0 {
 		mine = s.fingerprint()
+		// other.fingerprint() == theirs: other's options are still those
+		// its statistics were collected with.
+		if mine != theirs && s.statsOptionsZero() && other.fingerprint() == theirs {
+			mine, adopt = theirs, true
+		}
 	}
 	if mine != theirs {
 		return fmt.Errorf("bleu: cannot merge statistics collected with different options (%s and %s)", mine, theirs)
+	}
+	if !s.fits(other.segments, other.hypLen, other.refLen, other.matches, other.totals) {
+		return fmt.Errorf("%w: cannot merge %d segments into %d", ErrOverflow, other.segments, s.segments)
+	}
+	if adopt {
+		s.Tokenizer, s.Normalizer, s.Lowercase, s.MaxOrder = other.Tokenizer, other.Normalizer, other.Lowercase, other.MaxOrder
 	}
 	if s.matches == nil {
 		s.matches = make([]int64, len(other.matches))
@@ -349,6 +400,31 @@ func validUTF8(s string) bool {
 			return false
 		}
 		i += n
+	}
+	return true
+}
+
+// statsOptionsZero reports whether every option that shapes the statistics
+// is zero: a Stats so configured takes the options of the statistics that
+// Merge or decoding give it.
+func (c *Config) statsOptionsZero() bool {
+	return c.Tokenizer == nil && c.Normalizer == nil && !c.Lowercase && c.MaxOrder == 0
+}
+
+// fits reports whether adding the given counts to those of s keeps every
+// one of them within range. All counts are non-negative, so a sum
+// overflows exactly when an addend exceeds the room left.
+func (s *Stats) fits(segments int, hypLen, refLen int64, matches, totals []int64) bool {
+	if segments > math.MaxInt-s.segments || hypLen > math.MaxInt64-s.hypLen || refLen > math.MaxInt64-s.refLen {
+		return false
+	}
+	if s.matches == nil {
+		return true
+	}
+	for k := range matches {
+		if matches[k] > math.MaxInt64-s.matches[k] || totals[k] > math.MaxInt64-s.totals[k] {
+			return false
+		}
 	}
 	return true
 }

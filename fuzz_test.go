@@ -1,0 +1,656 @@
+package bleu
+
+// Native fuzz targets. Each checks properties of its function on every
+// input, not only that it does not panic. Without -fuzz, go test runs
+// them on the seeds below and in testdata/fuzz/<FuzzName>/; .ci/run
+// fuzzes each for a few seconds.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// pyWhitespace is every code point for which Python 3.11's str.isspace()
+// is true, written out here independently of the package's own tables.
+const pyWhitespace = "\t\n\v\f\r\x1c\x1d\x1e\x1f \u0085\u00a0\u1680" +
+	"\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" +
+	"\u2028\u2029\u202f\u205f\u3000"
+
+// isPyWhitespace reports whether r is Python whitespace.
+func isPyWhitespace(r rune) bool { return strings.ContainsRune(pyWhitespace, r) }
+
+// pyUnits splits s into its characters as the package treats them: code
+// points, and single bytes where s is not valid UTF-8.
+func pyUnits(s string) []string {
+	var units []string
+	for i := 0; i < len(s); {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		units = append(units, s[i:i+n])
+		i += n
+	}
+	return units
+}
+
+// isSpaceUnit reports whether a unit of pyUnits is Python whitespace (an
+// invalid byte is not).
+func isSpaceUnit(u string) bool {
+	r, n := utf8.DecodeRuneInString(u)
+	return !(r == utf8.RuneError && n == 1) && isPyWhitespace(r)
+}
+
+// pySplit is Python's str.split() without arguments, written the
+// straightforward way: runs of non-whitespace characters.
+func pySplit(s string) []string {
+	var words []string
+	var cur strings.Builder
+	for _, u := range pyUnits(s) {
+		if isSpaceUnit(u) {
+			if cur.Len() > 0 {
+				words = append(words, cur.String())
+				cur.Reset()
+			}
+			continue
+		}
+		cur.WriteString(u)
+	}
+	if cur.Len() > 0 {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// withoutSpace returns s with every Python whitespace character removed.
+func withoutSpace(s string) string {
+	var b strings.Builder
+	for _, u := range pyUnits(s) {
+		if !isSpaceUnit(u) {
+			b.WriteString(u)
+		}
+	}
+	return b.String()
+}
+
+// diffStrings returns "" when a and b hold the same strings (nil and empty
+// alike) and their cmp.Diff otherwise; it is quick in the common case.
+func diffStrings[T comparable](a, b []T) string {
+	if slices.Equal(a, b) {
+		return ""
+	}
+	return cmp.Diff(a, b)
+}
+
+// fuzzTexts (never written to) are seeds shared by the text targets: punctuation, numbers,
+// entities, CJK, every kind of whitespace, invalid UTF-8, BOMs, NULs.
+var fuzzTexts = []string{
+	"",
+	" ",
+	"Hello, world!",
+	"3.5% of $1,000.00 - e.g. U.S.A. 1-2",
+	"&amp;quot; &lt;b&gt; <skipped> co-\nop",
+	"我爱北京。他说: hello, 世界 \U00020000x \u2010",
+	"a\tb\nc\rd\r\ne\x1cf\x1dg\x1eh\x1fi\u0085j\u00a0k\u1680l\u2000m\u200an\u2028o\u2029p\u202fq\u205fr\u3000s",
+	"\ufeffBOM \ufeff inside\u200b zero width",
+	"NUL\x00byte \x00",
+	"bad \xff utf8 \xed\xa0\x80 surrogate \xc3",
+	"İstanbul ΣΑΣ ὈΔΥΣΣΕΎΣ Straße ǅ",
+	"«Bonjour» — “quotes” ¿qué? 1.000,5 €",
+}
+
+// checkTokens checks the properties every standard tokenizer has on text,
+// and returns the tokens.
+func checkTokens(t *testing.T, tok StandardTokenizer, text string) []string {
+	t.Helper()
+	got := tok.Tokenize([]string{"keep"}, text)
+	if len(got) == 0 || got[0] != "keep" {
+		t.Fatalf("%s.Tokenize(%q) did not append to dst: %q", tok, text, got)
+	}
+	got = got[1:]
+	for _, w := range got {
+		if w == "" {
+			t.Fatalf("%s.Tokenize(%q): empty token in %q", tok, text, got)
+		}
+		for _, u := range pyUnits(w) {
+			if isSpaceUnit(u) {
+				t.Fatalf("%s.Tokenize(%q): token %q contains whitespace %q", tok, text, w, u)
+			}
+		}
+	}
+	// The hot path, with scratch space dirtied by another text, agrees.
+	var sc tokScratch
+	tok.tokenize(&sc, nil, "dirty the scratch space: a, b. 1-2 « x » "+text+text)
+	fast := slices.Clone(tok.tokenize(&sc, nil, text))
+	if d := diffStrings(got, fast); d != "" {
+		t.Fatalf("%s: Tokenize and tokenize differ on %q (-Tokenize +tokenize):\n%s", tok, text, d)
+	}
+	if utf8.ValidString(text) {
+		for _, w := range got {
+			if !utf8.ValidString(w) {
+				t.Fatalf("%s.Tokenize(%q): token %q is not valid UTF-8", tok, text, w)
+			}
+		}
+	}
+	return got
+}
+
+// checkSplitsOnly checks that the tokens are text without its whitespace,
+// cut into pieces: the tokenizer inserted spaces and changed nothing else.
+func checkSplitsOnly(t *testing.T, tok StandardTokenizer, text string, toks []string) {
+	t.Helper()
+	if joined, want := strings.Join(toks, ""), withoutSpace(text); joined != want {
+		t.Fatalf("%s.Tokenize(%q) = %q: joined %q, want %q", tok, text, toks, joined, want)
+	}
+}
+
+// checkAlone checks that every unit for which alone is true is a token of
+// its own.
+func checkAlone(t *testing.T, tok StandardTokenizer, text string, toks []string, alone func(string) bool) {
+	t.Helper()
+	for _, w := range toks {
+		units := pyUnits(w)
+		if len(units) == 1 {
+			continue
+		}
+		for _, u := range units {
+			if alone(u) {
+				t.Fatalf("%s.Tokenize(%q): %q is not a token of its own in %q", tok, text, u, w)
+			}
+		}
+	}
+}
+
+func addTextSeeds(f *testing.F) {
+	for _, s := range fuzzTexts {
+		f.Add(s)
+	}
+}
+
+func FuzzTokenizer13a(f *testing.F) {
+	addTextSeeds(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		toks := checkTokens(t, Tokenizer13a, text)
+		// Rule 1 of 13a puts spaces around these ASCII characters.
+		checkAlone(t, Tokenizer13a, text, toks, func(u string) bool {
+			return len(u) == 1 && u[0] < utf8.RuneSelf && is13aPunct[u[0]]
+		})
+		// Without the replacements (entities, <skipped>, joined lines), 13a
+		// only inserts spaces.
+		if !strings.Contains(text, "&") && !strings.Contains(text, "<skipped>") && !strings.Contains(text, "\n") {
+			checkSplitsOnly(t, Tokenizer13a, text, toks)
+		}
+	})
+}
+
+func FuzzTokenizerIntl(f *testing.F) {
+	addTextSeeds(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		toks := checkTokens(t, TokenizerIntl, text)
+		checkSplitsOnly(t, TokenizerIntl, text, toks)
+		// Rule 3 puts spaces around every symbol (category S).
+		checkAlone(t, TokenizerIntl, text, toks, func(u string) bool {
+			r, n := utf8.DecodeRuneInString(u)
+			return !(r == utf8.RuneError && n == 1) && unicode.Is(unicode.S, r)
+		})
+	})
+}
+
+func FuzzTokenizerZh(f *testing.F) {
+	addTextSeeds(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		zh := checkTokens(t, TokenizerZh, text)
+		fixed := checkTokens(t, TokenizerZhFixed, text)
+		for _, c := range []struct {
+			tok  StandardTokenizer
+			toks []string
+			isZh func(rune) bool
+		}{{TokenizerZh, zh, isZhChar}, {TokenizerZhFixed, fixed, isZhCharFixed}} {
+			checkSplitsOnly(t, c.tok, text, c.toks)
+			checkAlone(t, c.tok, text, c.toks, func(u string) bool {
+				r, n := utf8.DecodeRuneInString(u)
+				return !(r == utf8.RuneError && n == 1) && c.isZh(r)
+			})
+		}
+		// The two differ only through their tables.
+		differ := false
+		for _, r := range text {
+			differ = differ || isZhChar(r) != isZhCharFixed(r)
+		}
+		if !differ {
+			if d := diffStrings(zh, fixed); d != "" {
+				t.Fatalf("zh and zh-fixed differ on %q without a character where their tables do (-zh +zh-fixed):\n%s", text, d)
+			}
+		}
+	})
+}
+
+func FuzzTokenizerChar(f *testing.F) {
+	addTextSeeds(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		toks := checkTokens(t, TokenizerChar, text)
+		var want []string
+		for _, u := range pyUnits(text) {
+			if !isSpaceUnit(u) {
+				want = append(want, u)
+			}
+		}
+		if d := diffStrings(want, toks); d != "" {
+			t.Fatalf("char.Tokenize(%q): not one code point per token (-want +got):\n%s", text, d)
+		}
+		for _, w := range toks {
+			if utf8.RuneCountInString(w) != 1 {
+				t.Fatalf("char.Tokenize(%q): token %q is not one code point", text, w)
+			}
+		}
+	})
+}
+
+func FuzzTokenizerNone(f *testing.F) {
+	addTextSeeds(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		toks := checkTokens(t, TokenizerNone, text)
+		if d := diffStrings(pySplit(text), toks); d != "" {
+			t.Fatalf("none.Tokenize(%q) is not Python's split (-split +none):\n%s", text, d)
+		}
+	})
+}
+
+// FuzzLower checks properties of lowercasing that hold for Python's
+// str.lower: only U+0130 becomes two code points (i + U+0307), whitespace
+// is untouched, ASCII lowercases as ASCII, and lowercasing twice changes
+// nothing more.
+func FuzzLower(f *testing.F) {
+	addTextSeeds(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) {
+			t.Skip("Add rejects invalid UTF-8 before lowercasing")
+		}
+		got := pyLower(text)
+		if !utf8.ValidString(got) {
+			t.Fatalf("pyLower(%q) = %q: invalid UTF-8", text, got)
+		}
+		if again := pyLower(got); again != got {
+			t.Fatalf("pyLower not idempotent on %q: %q then %q", text, got, again)
+		}
+		if n := Lowercase.Normalize(text); n != got {
+			t.Fatalf("Lowercase.Normalize(%q) = %q, pyLower %q", text, n, got)
+		}
+		grow := utf8.RuneCountInString(got) - utf8.RuneCountInString(text)
+		if grow < 0 || grow > strings.Count(text, "\u0130") {
+			t.Fatalf("pyLower(%q) = %q: %d code points more", text, got, grow)
+		}
+		spaces := func(s string) []rune {
+			var sp []rune
+			for _, r := range s {
+				if isPyWhitespace(r) {
+					sp = append(sp, r)
+				}
+			}
+			return sp
+		}
+		if d := diffStrings(spaces(text), spaces(got)); d != "" || len(pySplit(text)) != len(pySplit(got)) {
+			t.Fatalf("pyLower(%q) = %q changed the whitespace (-before +after):\n%s", text, got, d)
+		}
+		isASCII := true
+		for i := range len(text) {
+			isASCII = isASCII && text[i] < utf8.RuneSelf
+		}
+		if isASCII {
+			b := []byte(text)
+			for i, c := range b {
+				if 'A' <= c && c <= 'Z' {
+					b[i] = c + 'a' - 'A'
+				}
+			}
+			if got != string(b) {
+				t.Fatalf("pyLower(%q) = %q, want %q", text, got, b)
+			}
+		}
+	})
+}
+
+// fuzzConfig makes the statistics options from two fuzzed bytes.
+func fuzzConfig(opts uint8) Config {
+	norms := []Normalizer{nil, NFC, NFKC, Chain(NFKC, Lowercase)}
+	return Config{
+		Tokenizer:  StandardTokenizer(opts % uint8(numStandardTokenizers)),
+		Lowercase:  opts&0x08 != 0,
+		Normalizer: norms[(opts>>4)%4],
+		MaxOrder:   1 + int(opts>>6)*2, // 1, 3, 5, 7
+	}
+}
+
+// scoringConfigs (never written to) are the scoring options every fuzzed
+// Stats is scored with.
+var scoringConfigs = []Config{
+	{}, {Smooth: SmoothNone}, {Smooth: SmoothFloor}, {Smooth: SmoothFloor, SmoothValue: 1},
+	{Smooth: SmoothAddK}, {Smooth: SmoothAddK, SmoothValue: 1 << 40}, {EffectiveOrder: true},
+	{Smooth: SmoothNone, EffectiveOrder: true},
+}
+
+// checkScores checks that s scores within range with every scoring option,
+// and that its counts are consistent.
+func checkScores(t *testing.T, s *Stats, what string) {
+	t.Helper()
+	c := s.Clone()
+	for _, sc := range scoringConfigs {
+		c.Smooth, c.SmoothValue, c.EffectiveOrder = sc.Smooth, sc.SmoothValue, sc.EffectiveOrder
+		score := c.Score()
+		checkRange(t, score, what)
+		if math.IsNaN(score.Ratio) || math.IsInf(score.Ratio, 0) || score.Ratio < 0 {
+			t.Fatalf("%s: ratio %v", what, score.Ratio)
+		}
+		if score.BLEU > 0 && (score.Counts[0] == 0 || score.BP == 0) {
+			t.Fatalf("%s: BLEU %v without unigram matches or with BP 0: %+v", what, score.BLEU, score)
+		}
+	}
+	e, err := s.encoded()
+	if err == nil {
+		err = e.validate()
+	}
+	if err != nil {
+		t.Fatalf("%s: statistics fail the decoder's checks: %v", what, err)
+	}
+}
+
+// FuzzAdd adds three segments built from the fuzzed texts (each text is
+// once the hypothesis, the others its references) and checks: errors only
+// for invalid UTF-8, leaving the statistics unchanged; scores in range
+// with every smoothing; merging one-segment shards in every order, and
+// splits of the corpus, equals adding every segment to one Stats; the
+// encodings round-trip exactly.
+func FuzzAdd(f *testing.F) {
+	f.Add(uint8(0), uint8(2), "the cat sat on the mat", "the cat is on the mat", "a cat sat")
+	f.Add(uint8(0x4b), uint8(1), "İSTANBUL, Σ!", "istanbul , σ !", "")
+	f.Add(uint8(0xf3), uint8(3), "日本語の文", "日本語 の 文", "\ufeff文")
+	f.Add(uint8(0x02), uint8(0), "a a a a a a", "a a", "a a a a a a a a")
+	f.Add(uint8(0x14), uint8(2), "bad \xff", "x", "y")
+	f.Fuzz(func(t *testing.T, opts, nrefs uint8, a, b, c string) {
+		cfg := fuzzConfig(opts)
+		texts := [3]string{a, b, c}
+		nr := 1 + int(nrefs%2) // one or two references
+		type segment struct {
+			hyp  string
+			refs []string
+		}
+		var segs []segment
+		for i := range texts {
+			refs := []string{texts[(i+1)%3], texts[(i+2)%3]}[:nr]
+			segs = append(segs, segment{texts[i], refs})
+		}
+		whole := &Stats{Config: cfg}
+		shards := make([]*Stats, len(segs)) // nil for a segment with invalid UTF-8
+		for i, sg := range segs {
+			valid := utf8.ValidString(sg.hyp)
+			for _, r := range sg.refs {
+				valid = valid && utf8.ValidString(r)
+			}
+			before := view(whole)
+			err := whole.Add(sg.hyp, sg.refs...)
+			if !valid {
+				if !errors.Is(err, ErrInvalidUTF8) {
+					t.Fatalf("Add(%q, %q) with invalid UTF-8: err = %v", sg.hyp, sg.refs, err)
+				}
+				if d := cmp.Diff(before, view(whole)); d != "" {
+					t.Fatalf("a failed Add changed the statistics:\n%s", d)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("Add(%q, %q): %v", sg.hyp, sg.refs, err)
+			}
+			shards[i] = &Stats{Config: cfg}
+			if err := shards[i].Add(sg.hyp, sg.refs...); err != nil {
+				t.Fatal(err)
+			}
+			checkScores(t, shards[i], "segment")
+			sc, err := cfg.Sentence(sg.hyp, sg.refs...)
+			if err != nil || !cmp.Equal(sc, shards[i].Score()) {
+				t.Fatalf("Sentence differs from a one-segment Stats: %v\n%v\n%v", err, sc, shards[i].Score())
+			}
+		}
+		checkScores(t, whole, "corpus")
+		want := view(whole)
+		merge := func(into *Stats, order ...int) {
+			t.Helper()
+			for _, i := range order {
+				if shards[i] == nil {
+					continue
+				}
+				if err := into.Merge(shards[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, perm := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+			var total Stats // takes the options of the first shard
+			merge(&total, perm[:]...)
+			if total.Len() == 0 {
+				total.Config = cfg // nothing to take the options from
+			}
+			if d := cmp.Diff(want, view(&total)); d != "" {
+				t.Fatalf("merging shards in order %v differs from the whole (-whole +merged):\n%s", perm, d)
+			}
+		}
+		// A split into a two-segment part and a one-segment part, merged
+		// the other way round.
+		pair, first := &Stats{Config: cfg}, &Stats{Config: cfg}
+		merge(pair, 1, 2)
+		merge(first, 0)
+		if err := pair.Merge(first); err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, view(pair)); d != "" {
+			t.Fatalf("merging a split differs from the whole (-whole +merged):\n%s", d)
+		}
+		if d := cmp.Diff(whole.Score(), pair.Score()); d != "" {
+			t.Fatalf("merged split scores differently (-whole +merged):\n%s", d)
+		}
+
+		// Encodings round-trip exactly.
+		bin, err := whole.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := json.Marshal(whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, dec := range []func(*Stats) error{
+			func(s *Stats) error { return s.UnmarshalBinary(bin) },
+			func(s *Stats) error { return json.Unmarshal(js, s) },
+		} {
+			got := &Stats{Config: cfg}
+			if err := dec(got); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want, view(got)); d != "" {
+				t.Fatalf("decoded statistics differ (-original +decoded):\n%s", d)
+			}
+			bin2, _ := got.MarshalBinary()
+			js2, _ := json.Marshal(got)
+			if !bytes.Equal(bin, bin2) || !bytes.Equal(js, js2) {
+				t.Fatalf("marshal, unmarshal, marshal is not identical")
+			}
+		}
+	})
+}
+
+// FuzzSentence checks Sentence: errors only for invalid UTF-8 or missing
+// references, scores in range, a hypothesis scoring 1 against itself
+// exactly when it has a word, and more references never losing matches.
+func FuzzSentence(f *testing.F) {
+	f.Add("The cat sat on a mat.", "The cat sat on the mat.", "A cat sat on the mat.")
+	f.Add("", "", "")
+	f.Add(" \u3000 ", "x", "\ufeff")
+	f.Add("a\x00b", "a\x00b", "a b")
+	f.Add("\xed\xa0\x80", "x", "y")
+	f.Fuzz(func(t *testing.T, hyp, ref1, ref2 string) {
+		one, err := Sentence(hyp, ref1)
+		if !utf8.ValidString(hyp) || !utf8.ValidString(ref1) {
+			if !errors.Is(err, ErrInvalidUTF8) {
+				t.Fatalf("Sentence(%q, %q): err = %v, want ErrInvalidUTF8", hyp, ref1, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRange(t, one, "sentence")
+		if _, err := Sentence(hyp); !errors.Is(err, ErrNoReference) {
+			t.Fatalf("Sentence without references: err = %v", err)
+		}
+		self, err := Sentence(hyp, hyp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if words := len(Tokenizer13a.Tokenize(nil, pyRStrip(hyp))); (self.BLEU == 1) != (words > 0) || (words == 0 && self.BLEU != 0) {
+			t.Fatalf("Sentence(%q, itself) = %v with %d words", hyp, self.BLEU, words)
+		}
+		if !utf8.ValidString(ref2) {
+			return
+		}
+		two, err := Sentence(hyp, ref1, ref2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRange(t, two, "sentence with two references")
+		for k := range one.Counts {
+			if two.Counts[k] < one.Counts[k] {
+				t.Fatalf("a second reference lost matches: %v, then %v", one.Counts, two.Counts)
+			}
+		}
+		// The hypothesis itself as another reference makes a perfect match.
+		if self2, _ := Sentence(hyp, ref1, hyp); self2.BLEU != self.BLEU {
+			t.Fatalf("Sentence(%q, %q, itself) = %v, want %v", hyp, ref1, self2.BLEU, self.BLEU)
+		}
+	})
+}
+
+// fuzzEncodings returns encodings of assorted statistics, for seeds.
+func fuzzEncodings(f *testing.F) (bins, jsons [][]byte) {
+	for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}, {Tokenizer: TokenizerChar, MaxOrder: 6, Normalizer: Chain(NFKC, Lowercase)}} {
+		s := Stats{Config: cfg}
+		for _, seg := range [][]string{{"The cat sat on the mat.", "The cat sat on a mat."}, {"x", "y", "x y"}, {"", "a b"}} {
+			if err := s.Add(seg[0], seg[1:]...); err != nil {
+				f.Fatal(err)
+			}
+		}
+		for _, st := range []*Stats{{Config: cfg}, &s} {
+			b, err := st.MarshalBinary()
+			if err != nil {
+				f.Fatal(err)
+			}
+			j, err := json.Marshal(st)
+			if err != nil {
+				f.Fatal(err)
+			}
+			bins, jsons = append(bins, b), append(jsons, j)
+		}
+	}
+	return bins, jsons
+}
+
+// checkDecoded checks a successfully decoded Stats.
+func checkDecoded(t *testing.T, s *Stats) {
+	t.Helper()
+	checkScores(t, s, "decoded")
+	bin, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromBin, fromJSON := Stats{Config: s.Config}, Stats{Config: s.Config}
+	if err := fromBin.UnmarshalBinary(bin); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(js, &fromJSON); err != nil {
+		t.Fatal(err)
+	}
+	for _, got := range []*Stats{&fromBin, &fromJSON} {
+		if d := cmp.Diff(view(s), view(got)); d != "" {
+			t.Fatalf("re-encoding changed the statistics (-first +second):\n%s", d)
+		}
+	}
+	if js2, _ := json.Marshal(&fromJSON); !bytes.Equal(js, js2) {
+		t.Fatalf("JSON marshal, unmarshal, marshal not identical:\n%s\n%s", js, js2)
+	}
+}
+
+// FuzzUnmarshalBinary feeds arbitrary bytes to UnmarshalBinary: it must
+// never panic, leave the receiver unchanged on error, and accept only the
+// exact encoding of statistics that score within range.
+func FuzzUnmarshalBinary(f *testing.F) {
+	bins, _ := fuzzEncodings(f)
+	for _, b := range bins {
+		f.Add(b)
+	}
+	f.Add([]byte("BLEU\x01"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// A configured receiver with statistics, and a new one.
+		s := &Stats{Config: Config{Tokenizer: TokenizerIntl, Lowercase: true}}
+		_ = s.Add("a b", "a c")
+		before := view(s)
+		var fresh Stats
+		for _, r := range []*Stats{s, &fresh} {
+			err := r.UnmarshalBinary(data)
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), "bleu: ") {
+					t.Fatalf("error without the bleu: prefix: %v", err)
+				}
+				if r == s {
+					if d := cmp.Diff(before, view(s)); d != "" {
+						t.Fatalf("a failed UnmarshalBinary changed the receiver:\n%s", d)
+					}
+				}
+				continue
+			}
+			again, err := r.MarshalBinary()
+			if err != nil || !bytes.Equal(again, data) {
+				t.Fatalf("accepted bytes are not the encoding of what they decode to (%v):\n%x\n%x", err, data, again)
+			}
+			checkDecoded(t, r)
+		}
+	})
+}
+
+// FuzzUnmarshalJSON feeds arbitrary bytes to UnmarshalJSON: it must never
+// panic, leave the receiver unchanged on error, and accept only documents
+// that re-encode to the same statistics.
+func FuzzUnmarshalJSON(f *testing.F) {
+	_, jsons := fuzzEncodings(f)
+	for _, j := range jsons {
+		f.Add(j)
+	}
+	f.Add([]byte(`{"format":"bleu-stats","version":1}`))
+	f.Add([]byte(`{"format":"bleu-stats","version":1,"tokenizer":"13a","normalizer":"","lowercase":false,"order":1,` +
+		`"segments":1,"hyp_len":9223372036854775807,"ref_len":0,"min_refs":1,"max_refs":1,"matches":[9223372036854775807],"totals":[9223372036854775807]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := &Stats{Config: Config{Tokenizer: TokenizerChar}}
+		_ = s.Add("a b", "a c")
+		before := view(s)
+		var fresh Stats
+		if err := fresh.UnmarshalJSON(data); err == nil {
+			checkDecoded(t, &fresh)
+		} else if !strings.HasPrefix(err.Error(), "bleu: ") {
+			t.Fatalf("error without the bleu: prefix: %v", err)
+		}
+		if err := s.UnmarshalJSON(data); err != nil {
+			if d := cmp.Diff(before, view(s)); d != "" {
+				t.Fatalf("a failed UnmarshalJSON changed the receiver:\n%s", d)
+			}
+		} else {
+			checkDecoded(t, s)
+		}
+	})
+}
