@@ -47,10 +47,11 @@ type options struct {
 	list, citation                      bool
 	chrfOrTer                           []string // chrF/TER options given
 
-	// Significance testing (issue 5).
+	// Significance testing.
 	confidence, pairedAR, pairedBS    bool
 	confidenceN, pairedARN, pairedBSN int
 	pairedJobs                        int
+	pairedHolm                        bool // --paired-holm (ours)
 	quiet, short, scoreOnly           bool
 	width                             int
 	detail, noColor                   bool
@@ -201,6 +202,8 @@ func optionTable() []*optSpec {
 		// Ours.
 		{names: []string{"--print-tokens"}, apply: flag(func(o *options) { o.printTokens = true })},
 		{names: []string{"--replace-invalid"}, apply: flag(func(o *options) { o.replaceInvalid = true })},
+		// Not "--holm": "--h" must stay --help's prefix, as in sacreBLEU.
+		{names: []string{"--paired-holm"}, apply: flag(func(o *options) { o.pairedHolm = true })},
 	}
 }
 

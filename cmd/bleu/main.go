@@ -26,15 +26,25 @@
 // of stopping with an error.
 //
 // A corpus is scored in one pass over the files, in memory independent of
-// their length; lines may be of any length. On a terminal, standard error
-// shows a progress bar for long inputs (not with -q).
+// their length (except for the significance tests); lines may be of any
+// length. On a terminal, standard error shows a progress bar for long
+// inputs (not with -q).
+//
+// Significance tests are sacreBLEU's, with its numbers for the same seed
+// (SACREBLEU_SEED, default 12345): --confidence prints a bootstrap 95%
+// confidence interval of one system; --paired-bs and --paired-ar compare
+// every system with the first, the baseline, and print p-values (and for
+// --paired-bs bootstrap means and intervals) in a table or JSON list.
+// Beyond sacreBLEU, --paired-holm adds p-values adjusted by the
+// Holm–Bonferroni method for comparing several systems with one baseline.
+// Only these tests keep the statistics of every segment (40 bytes each).
 //
 // Exit status: 0 on success; 1 for bad input (missing or unreadable files,
 // files of different lengths, invalid UTF-8, a -nr line without enough
-// references, an unavailable tokenizer) and wherever sacreBLEU's own
-// checks exit with 1; 2 for a command line that cannot be parsed or asks
-// for something this implementation does not do (test sets, chrF and TER,
-// and, for now, significance tests).
+// references, an unavailable tokenizer, an invalid SACREBLEU_SEED) and
+// wherever sacreBLEU's own checks exit with 1; 2 for a command line that
+// cannot be parsed or asks for something this implementation does not do
+// (test sets, chrF and TER).
 package main
 
 import (
@@ -57,12 +67,12 @@ func main() {
 // name) and returns its exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &cli{
-		stdin:    stdin,
-		stdout:   stdout,
-		stderr:   stderr,
-		getenv:   os.Getenv,
-		terminal: isTerminal(stderr),
-		now:      time.Now,
+		stdin:     stdin,
+		stdout:    stdout,
+		stderr:    stderr,
+		lookupEnv: os.LookupEnv,
+		terminal:  isTerminal(stderr),
+		now:       time.Now,
 	}
 	return c.main(args)
 }
@@ -71,8 +81,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	getenv         func(string) string
-	terminal       bool // stderr is a terminal: draw a progress bar
+	lookupEnv      func(string) (string, bool) // os.LookupEnv
+	terminal       bool                        // stderr is a terminal: draw a progress bar
 	now            func() time.Time
 
 	out *bufio.Writer
@@ -115,7 +125,9 @@ func (c *cli) main(args []string) int {
 		return 0
 	}
 	// sacreBLEU lets SACREBLEU_FORMAT override -f.
-	if f := strings.ToLower(c.getenv("SACREBLEU_FORMAT")); f == "json" || f == "text" || f == "latex" {
+	v, _ := c.lookupEnv("SACREBLEU_FORMAT")
+	switch f := strings.ToLower(v); f {
+	case "json", "text", "latex":
 		o.format = f
 	}
 	c.out = bufio.NewWriterSize(c.stdout, 64<<10)
@@ -195,19 +207,18 @@ func (c *cli) execute(o *options) error {
 	if o.inputGiven && len(o.inputs) == 0 {
 		return usageErrorf("-i/--input needs at least one file")
 	}
-	// Issue 5 wires these in: the output side is ready (systemScore.ci,
-	// formatText/formatJSON with an estimate, and table for the paired
-	// tests' multi-line cells).
-	switch {
-	case o.confidence:
-		return unsupportedf("--confidence/-ci (bootstrap confidence intervals) is not supported yet")
-	case o.pairedBS:
-		return unsupportedf("--paired-bs/-pbs (paired bootstrap resampling) is not supported yet")
-	case o.pairedAR:
-		return unsupportedf("--paired-ar/-par (paired approximate randomization) is not supported yet")
+	if o.pairedHolm && !o.paired() {
+		return usageErrorf("--paired-holm adjusts the p-values of a paired test: give it with --paired-bs or --paired-ar")
 	}
-	if o.sentenceLevel && len(o.inputs) > 1 {
-		return &exitError{code: 1, msg: "bleu: Only one system can be evaluated in sentence-level mode."}
+	// With -i the systems are known now; from standard input, once the
+	// first line is read (see checkSystems).
+	if o.inputGiven {
+		if o.paired() {
+			o.inputs = c.dropBaselineRepeats(o)
+		}
+		if err := checkSystems(o, len(o.inputs)); err != nil {
+			return err
+		}
 	}
 	if o.origLang != nil || o.subset != nil {
 		return &exitError{code: 1, msg: "bleu: Filtering for --origlang or --subset needs a test (-t) and a language pair (-l)."}
@@ -280,10 +291,19 @@ output:
   -V, --version          print the version
   -h, --help             print this help
 
-significance tests (accepted, not supported yet):
-  -ci, --confidence, -cin, --confidence-n N, -pbs, --paired-bs,
-  -pbsn, --paired-bs-n N, -par, --paired-ar, -parn, --paired-ar-n N,
-  -j, --paired-jobs N
+significance tests (seeded by $SACREBLEU_SEED, default 12345; "none" for
+fresh random numbers on every run):
+  -ci, --confidence      bootstrap 95% confidence interval of one system
+  -cin, --confidence-n N resamples (default 1000; 1 or less: none)
+  -pbs, --paired-bs      paired bootstrap resampling of each system against
+                         the first (the baseline)
+  -pbsn, --paired-bs-n N resamples (default 1000)
+  -par, --paired-ar      paired approximate randomization against the first
+  -parn, --paired-ar-n N trials (default 10000)
+  -j, --paired-jobs N    accepted; the systems are compared in parallel
+  --paired-holm          also print p-values adjusted for the number of
+                         systems by the Holm-Bonferroni method (not in
+                         sacreBLEU)
 
 accepted for sacreBLEU compatibility, with an error: -t/--test-set,
 --download, --list, --echo, --citation/--cite, -ol/--origlang, --subset, and

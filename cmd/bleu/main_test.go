@@ -34,16 +34,31 @@ type result struct {
 // no environment.
 func runCLI(t testing.TB, stdin string, args ...string) result {
 	t.Helper()
+	return runCLIEnv(t, nil, stdin, args...)
+}
+
+// runCLIEnv runs the command in-process with stdin as standard input and
+// env as its whole environment.
+func runCLIEnv(t testing.TB, env map[string]string, stdin string, args ...string) result {
+	t.Helper()
 	var out, errb bytes.Buffer
 	c := &cli{
-		stdin:  strings.NewReader(stdin),
-		stdout: &out,
-		stderr: &errb,
-		getenv: func(string) string { return "" },
-		now:    time.Now,
+		stdin:     strings.NewReader(stdin),
+		stdout:    &out,
+		stderr:    &errb,
+		lookupEnv: lookupIn(env),
+		now:       time.Now,
 	}
 	rc := c.main(args)
 	return result{out.String(), errb.String(), rc}
+}
+
+// lookupIn is os.LookupEnv over env.
+func lookupIn(env map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) {
+		v, ok := env[k]
+		return v, ok
+	}
 }
 
 // conformanceDir returns the shared conformance set's directory,
@@ -72,22 +87,6 @@ func readJSON(t testing.TB, path string, v any) {
 	}
 }
 
-// inDir rewrites the arguments that name files of dir (as the goldens'
-// arguments do, relative to the conformance directory) to paths that
-// work from here.
-func inDir(dir string, args []string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = a
-		if !strings.HasPrefix(a, "-") {
-			if _, err := os.Stat(filepath.Join(dir, a)); err == nil {
-				out[i] = filepath.Join(dir, a)
-			}
-		}
-	}
-	return out
-}
-
 // ourVersion replaces sacreBLEU's version in a golden output by ours.
 var ourVersion = strings.NewReplacer(
 	"version:2.6.0", "version:"+bleu.Version,
@@ -102,9 +101,10 @@ func pythonLowercasing() bool {
 	return bleu.Lowercase.Normalize("İΣ") == "i̇ς"
 }
 
-// TestCLIGoldens runs every command line recorded in goldens/cli.json
-// except the significance tests (issue 5) and compares the exit status and
-// standard output byte for byte, the version field aside.
+// TestCLIGoldens runs every command line recorded in goldens/cli.json,
+// the significance tests (with the default seed) included, and compares
+// the exit status and standard output byte for byte, the version field
+// aside, and on success the informational messages on standard error.
 func TestCLIGoldens(t *testing.T) {
 	dir := conformanceDir(t)
 	var golden struct {
@@ -112,31 +112,33 @@ func TestCLIGoldens(t *testing.T) {
 			Args   []string `json:"args"`
 			RC     int      `json:"rc"`
 			Stdout string   `json:"stdout"`
+			Stderr string   `json:"stderr_tail"`
 		} `json:"runs"`
 	}
 	readJSON(t, filepath.Join(dir, "goldens", "cli.json"), &golden)
+	// The goldens name files relative to the conformance directory, and
+	// tables are as wide as those names: run from there, as sacreBLEU was.
+	t.Chdir(dir)
 	ran := 0
 	for i, run := range golden.Runs {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
-			for _, a := range run.Args {
-				switch a {
-				case "--confidence", "--paired-bs", "--paired-ar":
-					t.Skipf("%s: significance tests are not implemented yet", a)
-				}
-			}
 			ran++
-			got := runCLI(t, "", inDir(dir, run.Args)...)
-			// Several systems are named by their paths.
-			got.Stdout = strings.ReplaceAll(got.Stdout, dir+string(filepath.Separator), "")
+			got := runCLI(t, "", run.Args...)
 			want := result{Stdout: ourVersion.Replace(run.Stdout), RC: run.RC}
-			got.Stderr = ""
+			// The informational messages are sacreBLEU's too ("Found 2
+			// systems.", the paired tests' progress); error messages are
+			// our own.
+			want.Stderr = strings.ReplaceAll(run.Stderr, "sacreBLEU: ", "bleu: ")
+			if run.RC != 0 {
+				got.Stderr, want.Stderr = "", ""
+			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("bleu %s: (-sacreBLEU +ours)\n%s", strings.Join(run.Args, " "), diff)
 			}
 		})
 	}
-	if ran != 17 {
-		t.Errorf("ran %d of the cli.json runs, want 17 (all but the 5 significance runs)", ran)
+	if ran != 22 {
+		t.Errorf("ran %d of the cli.json runs, want all 22", ran)
 	}
 }
 
@@ -574,12 +576,6 @@ func TestBadInput(t *testing.T) {
 		{"chrF", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf"}, "", 2, []string{"only BLEU is implemented (-m bleu); CHRF is not"}},
 		{"test set", []string{"-t", "wmt14", "-l", "en-de"}, "", 2, []string{"-t/--test-set"}},
 		{"other encoding", []string{f("ref.txt"), "-i", f("hyp.txt"), "-e", "latin-1"}, "", 2, []string{"only UTF-8 input is supported"}},
-		{"--confidence", []string{f("ref.txt"), "-i", f("hyp.txt"), "--confidence"}, "", 2, []string{"--confidence/-ci (bootstrap confidence intervals) is not supported yet"}},
-		{"-ci", []string{f("ref.txt"), "-i", f("hyp.txt"), "-ci", "-cin", "100"}, "", 2, []string{"is not supported yet"}},
-		{"--paired-bs", []string{f("ref.txt"), "-i", f("hyp.txt"), f("short.txt"), "--paired-bs", "--paired-bs-n", "10"}, "", 2,
-			[]string{"--paired-bs/-pbs (paired bootstrap resampling) is not supported yet"}},
-		{"-par", []string{f("ref.txt"), "-i", f("hyp.txt"), f("short.txt"), "-par", "-parn", "10", "-j", "2"}, "", 2,
-			[]string{"--paired-ar/-par (paired approximate randomization) is not supported yet"}},
 		{"both paired tests", []string{f("ref.txt"), "-i", f("hyp.txt"), "-pbs", "-par"}, "", 2,
 			[]string{"argument --paired-ar/-par: not allowed with argument --paired-bs/-pbs"}},
 		{"sentence level, two systems", []string{f("ref.txt"), "-i", f("hyp.txt"), f("short.txt"), "-sl"}, "", 1, []string{"Only one system"}},
@@ -698,17 +694,9 @@ func TestGoodInput(t *testing.T) {
 // sacreBLEU.
 func TestSacreFormatEnv(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"ref.txt": "a b c d\n", "hyp.txt": "a b c d\n"})
-	var out, errb bytes.Buffer
-	c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, now: time.Now,
-		getenv: func(k string) string {
-			if k == "SACREBLEU_FORMAT" {
-				return "TEXT"
-			}
-			return ""
-		}}
-	rc := c.main([]string{filepath.Join(dir, "ref.txt"), "-i", filepath.Join(dir, "hyp.txt"), "-sh"})
+	got := runCLIEnv(t, map[string]string{"SACREBLEU_FORMAT": "TEXT"}, "", filepath.Join(dir, "ref.txt"), "-i", filepath.Join(dir, "hyp.txt"), "-sh")
 	want := result{Stdout: "BLEU|#:1|c:mixed|e:no|tok:13a|s:exp|v:" + bleu.Version + " = 100.0 100.0/100.0/100.0/100.0 (BP = 1.000 ratio = 1.000 hyp_len = 4 ref_len = 4)\n"}
-	if diff := cmp.Diff(want, result{out.String(), errb.String(), rc}); diff != "" {
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }

@@ -6,10 +6,13 @@ package main
 // by print_single_results. Text is "BLEU|<signature> = <score> <verbose>";
 // JSON is json.dumps(d, indent=1, ensure_ascii=False) of name, score
 // (float(f"{score:.{w}f}")), signature, verbose_score and then every
-// signature field. Several systems: print_results_table, a JSON list
+// signature field; with --confidence also the bootstrap mean and
+// half-width. Several systems: print_results_table, a JSON list
 // (json.dumps(..., indent=4), ASCII-escaped) or a tabulate table followed
-// by the signatures. Sentence level: one text line per segment, whatever
-// the format.
+// by the signatures; for a paired test the JSON list holds each system's
+// unrounded score, p-value, mean and half-width, and the table their
+// formatted values, with the test's explanation before the signatures.
+// Sentence level: one text line per segment, whatever the format.
 
 import (
 	"fmt"
@@ -25,19 +28,22 @@ import (
 type systemScore struct {
 	name  string
 	score bleu.Score
-	ci    *confidence // bootstrap estimate (--confidence), or nil
-	// Later (issue 5): the p-value of a paired test.
+	// percent is the score on the 0–100 scale as printed: Score.Percent(),
+	// or with a bootstrap estimate the library's Estimate.Percent (sacreBLEU's
+	// own evaluation on that scale, which may differ in the last bit).
+	percent float64
+	ci      *confidence // bootstrap estimate (--confidence), or nil
+}
+
+// plainScore is a result without a bootstrap estimate.
+func plainScore(name string, sc bleu.Score) systemScore {
+	return systemScore{name: name, score: sc, percent: sc.Percent()}
 }
 
 // confidence is a bootstrap estimate of a score, on the 0–100 scale:
 // sacreBLEU's Score._mean and Score._ci (the 95% interval's half-width).
 type confidence struct {
 	mean, halfWidth float64
-}
-
-// scoreString is f"{score:.{width}f}" on sacreBLEU's 0–100 scale.
-func scoreString(sc bleu.Score, width int) string {
-	return strconv.FormatFloat(sc.Percent(), 'f', width, 64)
 }
 
 // fixed is f"{x:.{width}f}".
@@ -54,10 +60,10 @@ func (c *confidence) text(width int) string {
 
 // formatText is sacreBLEU's Score.format for text: the score alone, or
 // "BLEU|<signature> = <score> [(μ = <mean> ± <ci>) ]<verbose>".
-func formatText(sc bleu.Score, ci *confidence, width int, scoreOnly bool, sig string) string {
-	s := scoreString(sc, width)
-	if ci.shown() {
-		s += " (" + ci.text(width) + ")"
+func formatText(r systemScore, width int, scoreOnly bool, sig string) string {
+	s := fixed(r.percent, width)
+	if r.ci.shown() {
+		s += " (" + r.ci.text(width) + ")"
 	}
 	if scoreOnly {
 		return s
@@ -66,24 +72,24 @@ func formatText(sc bleu.Score, ci *confidence, width int, scoreOnly bool, sig st
 	if sig != "" {
 		name += "|" + sig
 	}
-	return name + " = " + s + " " + sc.Verbose()
+	return name + " = " + s + " " + r.score.Verbose()
 }
 
 // formatJSON is sacreBLEU's Score.format with is_json: the fields of the
 // score and of the signature, in its order.
-func formatJSON(sc bleu.Score, ci *confidence, width int, sig string) string {
+func formatJSON(r systemScore, width int, sig string) string {
 	obj := jsonObject{
 		{"name", "BLEU"},
-		{"score", pyRounded(sc.Percent(), width)},
+		{"score", pyRounded(r.percent, width)},
 		{"signature", sig},
 	}
-	if ci.shown() {
+	if ci := r.ci; ci.shown() {
 		obj = append(obj,
 			jsonField{"confidence_mean", pyRounded(ci.mean, width)},
 			jsonField{"confidence_var", pyRounded(ci.halfWidth, width)},
 			jsonField{"confidence", ci.text(width)})
 	}
-	obj = append(obj, jsonField{"verbose_score", sc.Verbose()})
+	obj = append(obj, jsonField{"verbose_score", r.score.Verbose()})
 	for _, field := range strings.Split(sig, "|") {
 		k, v, _ := strings.Cut(field, ":")
 		obj = obj.set(k, v)
@@ -98,24 +104,24 @@ func pyRounded(x float64, width int) float64 {
 }
 
 // signatureString is the signature, long or short.
-func signatureString(sc bleu.Score, short bool) string {
+func signatureString(g bleu.Signature, short bool) string {
 	if short {
-		return sc.Signature.Short()
+		return g.Short()
 	}
-	return sc.Signature.String()
+	return g.String()
 }
 
 // printSingle prints one system's corpus score (print_single_results).
 func printSingle(w io.Writer, r systemScore, o *options) {
 	if o.format == "json" {
 		if o.scoreOnly {
-			fmt.Fprintln(w, formatText(r.score, r.ci, o.width, true, ""))
+			fmt.Fprintln(w, formatText(r, o.width, true, ""))
 			return
 		}
-		fmt.Fprintln(w, formatJSON(r.score, r.ci, o.width, signatureString(r.score, false)))
+		fmt.Fprintln(w, formatJSON(r, o.width, signatureString(r.score.Signature, false)))
 		return
 	}
-	fmt.Fprintln(w, formatText(r.score, r.ci, o.width, o.scoreOnly, signatureString(r.score, o.short)))
+	fmt.Fprintln(w, formatText(r, o.width, o.scoreOnly, signatureString(r.score.Signature, o.short)))
 }
 
 // printMulti prints the scores of several systems (print_results_table).
@@ -123,26 +129,161 @@ func printMulti(w io.Writer, rs []systemScore, o *options) {
 	if o.format == "json" {
 		list := make(jsonList, len(rs))
 		for i, r := range rs {
-			list[i] = jsonObject{{"system", r.name}, {"BLEU", scoreString(r.score, o.width)}}
+			list[i] = jsonObject{{"system", r.name}, {"BLEU", fixed(r.percent, o.width)}}
 		}
 		fmt.Fprintln(w, encodeJSON(list, 4, true))
 		return
 	}
 	t := table{headers: []string{"System", "BLEU"}, align: []string{"right", "center"}, floatDecimals: o.width}
 	for _, r := range rs {
-		t.rows = append(t.rows, []string{r.name, scoreString(r.score, o.width)})
+		t.rows = append(t.rows, []string{r.name, fixed(r.percent, o.width)})
 	}
-	f := fancyGrid
-	if o.format == "latex" {
-		f = latexBooktabs
-	}
-	fmt.Fprintln(w, t.render(f))
+	fmt.Fprintln(w, t.render(tableFormatFor(o)))
 	fmt.Fprintln(w)
 	var sig string
 	if len(rs) > 0 {
-		sig = signatureString(rs[len(rs)-1].score, o.short)
+		sig = signatureString(rs[len(rs)-1].score.Signature, o.short)
 	}
 	printSignatures(w, []namedSignature{{"BLEU", sig}})
+}
+
+// tableFormatFor is the table format of -f: fancy_grid for text,
+// latex_booktabs for latex.
+func tableFormatFor(o *options) tableFormat {
+	if o.format == "latex" {
+		return latexBooktabs
+	}
+	return fancyGrid
+}
+
+// printPaired prints the results of a paired test (print_results_table
+// with PairedTest's results): a JSON list of each system's score, p-value
+// and (paired bootstrap only) mean and 95% half-width, all unrounded, or a
+// table of the formatted values followed by sacreBLEU's explanation of the
+// test and the signature. names[0] is the baseline's. With --paired-holm
+// each system also gets its Holm–Bonferroni adjusted p-value, which
+// sacreBLEU does not print: the JSON field "p_value_holm", and in tables a
+// "(Holm p = ...)" line and a note saying what it is.
+func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
+	bs := res.Method == bleu.BootstrapResampling
+	estimate := func(i int) bleu.Estimate {
+		if i == 0 {
+			return res.Baseline
+		}
+		return res.Systems[i-1].Estimate
+	}
+	if o.format == "json" {
+		list := make(jsonList, len(names))
+		for i, name := range names {
+			est := estimate(i)
+			var p, holm, mean, ci any // null unless set
+			if i > 0 {
+				p, holm = res.Systems[i-1].PValue, res.Systems[i-1].HolmPValue
+			}
+			if bs {
+				mean, ci = est.Mean, est.CI
+			}
+			fields := jsonObject{{"score", est.Percent}, {"p_value", p}, {"mean", mean}, {"ci", ci}}
+			if o.pairedHolm {
+				fields = append(fields, jsonField{"p_value_holm", holm})
+			}
+			list[i] = jsonObject{{"system", name}, {"BLEU", fields}}
+		}
+		fmt.Fprintln(w, encodeJSON(list, 4, true))
+		return
+	}
+
+	// _format_score_lines: the p-value on a line of its own in fancy_grid,
+	// after a space in latex; "*" unless p > 0.05.
+	sep := " "
+	if o.format == "text" {
+		sep = "\n"
+	}
+	pValue := func(label string, p float64) string {
+		s := fmt.Sprintf("(%s = %.4f)", label, p)
+		if !(p > 0.05) {
+			s += "*"
+		}
+		return s
+	}
+	header := "BLEU"
+	if bs {
+		header += " (μ ± 95% CI)"
+	}
+	t := table{headers: []string{"System", header}, align: []string{"right", "center"}, floatDecimals: o.width}
+	for i, name := range names {
+		est := estimate(i)
+		cell := fixed(est.Percent, o.width)
+		if bs {
+			cell += " (" + fixed(est.Mean, o.width) + " ± " + fixed(est.CI, o.width) + ")"
+		}
+		if i > 0 {
+			c := res.Systems[i-1]
+			cell += sep + pValue("p", c.PValue)
+			if o.pairedHolm {
+				cell += sep + pValue("Holm p", c.HolmPValue)
+			}
+		}
+		t.rows = append(t.rows, []string{name, cell})
+	}
+	fmt.Fprintln(w, t.render(tableFormatFor(o)))
+	fmt.Fprintln(w)
+	printPairedNotes(w, names, o)
+	printSignatures(w, []namedSignature{{"BLEU", signatureString(res.Signature, o.short)}})
+}
+
+// printPairedNotes prints sacreBLEU's explanation of a paired test, and
+// with --paired-holm ours of the adjusted p-values.
+func printPairedNotes(w io.Writer, names []string, o *options) {
+	// sacreBLEU names the number of samples as given (-pbsn 0 says 0,
+	// although the test ran with the default), and the baseline only when
+	// its name starts with "Baseline:" (not on standard input, where it
+	// is "Baseline").
+	test, n, samples := "approximate randomization", o.pairedARN, "trials"
+	if o.pairedBS {
+		test, n, samples = "bootstrap resampling", o.pairedBSN, "resampling trials"
+	}
+	baseline := ""
+	if strings.HasPrefix(names[0], "Baseline:") {
+		baseline = names[0]
+	}
+	msg := fmt.Sprintf("Paired %s test with %d %s", test, n, samples)
+	rule := strings.Repeat("-", len(msg))
+	fmt.Fprintf(w, "%s\n%s\n%s\n", rule, msg, rule)
+	fmt.Fprintf(w, " - Each system is pairwise compared to %s.\n", baseline)
+	if o.pairedBS {
+		fmt.Fprintln(w, "   Actual system score / bootstrap estimated true mean / 95% CI are provided for each metric.")
+	} else {
+		fmt.Fprintln(w, "   Actual system score is provided for each metric.")
+	}
+	fmt.Fprint(w, `
+ - Null hypothesis: the system and the baseline translations are essentially
+   generated by the same underlying process. For a given system and the baseline,
+   the p-value is roughly the probability of the absolute score difference (delta)
+   or higher occurring due to chance, under the assumption that the null hypothesis is correct.
+
+ - Assuming a significance threshold of 0.05, the null hypothesis can be rejected
+   for p-values < 0.05 (marked with "*"). This means that the delta is unlikely to be attributed
+   to chance, hence the system is significantly "different" than the baseline.
+   Otherwise, the p-values are highlighted in red.
+
+ - NOTE: Significance does not tell whether a system is "better" than the baseline but rather
+   emphasizes the "difference" of the systems in terms of the replicability of the delta.
+
+`)
+	if o.pairedHolm {
+		m := len(names) - 1
+		comparisons := "comparisons"
+		if m == 1 {
+			comparisons = "comparison"
+		}
+		fmt.Fprintf(w, ` - Holm p (--paired-holm; not in sacreBLEU): the p-value adjusted by the Holm-Bonferroni
+   method for the %d %s with the same baseline. Rejecting the null hypothesis only
+   where it is <= 0.05 (marked with "*") keeps the chance of any false "different"
+   verdict among all the comparisons at most 0.05.
+
+`, m, comparisons)
+	}
 }
 
 // namedSignature is a metric's signature in the table's footer.

@@ -2,8 +2,6 @@ package main
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -190,53 +188,74 @@ func TestTable(t *testing.T) {
 }
 
 // TestConfidenceFormat checks the output of a score with a bootstrap
-// estimate (--confidence, still to be wired to the significance tests)
-// against sacreBLEU's runs 8 and 9 of cli.json, with the estimate that
-// goldens/de-en.json records for them.
+// estimate (--confidence) in each format, as Score.format prints it: the
+// estimate is shown only when its mean is above 0, and the score printed
+// is the estimate's full-precision percentage. (cli.json's runs 8 and 9
+// check the same end to end.)
 func TestConfidenceFormat(t *testing.T) {
-	dir := conformanceDir(t)
-	var runs struct {
-		Runs []struct {
-			Args   []string `json:"args"`
-			Stdout string   `json:"stdout"`
-		} `json:"runs"`
-	}
-	readJSON(t, filepath.Join(dir, "goldens", "cli.json"), &runs)
-	var pair struct {
-		Bootstrap struct {
-			Mean float64 `json:"mean"`
-			CI   float64 `json:"ci"`
-		} `json:"bootstrap"`
-	}
-	readJSON(t, filepath.Join(dir, "goldens", "de-en.json"), &pair)
 	var st bleu.Stats
-	refs := readLines(t, filepath.Join(dir, "data", "de-en", "ref.txt"))
-	for i, h := range readLines(t, filepath.Join(dir, "data", "de-en", "sys-JDExploreAcademy.txt")) {
-		if err := st.Add(h, refs[i]); err != nil {
-			t.Fatal(err)
-		}
+	if err := st.Add("a b c d e", "a b c d f"); err != nil {
+		t.Fatal(err)
 	}
 	sc := st.Score()
 	sc.Signature.Bootstrap, sc.Signature.Seed = "1000", "12345"
-	r := systemScore{score: sc, ci: &confidence{mean: pair.Bootstrap.Mean, halfWidth: pair.Bootstrap.CI}}
-	for _, run := range []int{8, 9} {
-		o, _, err := parseArgs(runs.Runs[run].Args)
+	const sig = "nrefs:1|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:" + bleu.Version
+	const verbose = "80.0/75.0/66.7/50.0 (BP = 1.000 ratio = 1.000 hyp_len = 5 ref_len = 5)"
+	withCI := systemScore{score: sc, percent: 33.6991113934194, ci: &confidence{mean: 33.689183737345964, halfWidth: 0.9001009697296354}}
+	zeroMean := systemScore{score: sc, percent: 33.6991113934194, ci: &confidence{}}
+	tests := []struct {
+		name string
+		r    systemScore
+		args []string
+		want string
+	}{
+		{"text", withCI, []string{"-f", "text", "-w", "2"}, "BLEU|" + sig + " = 33.70 (μ = 33.69 ± 0.90) " + verbose + "\n"},
+		{"text, short", withCI, []string{"-f", "text", "-sh"}, "BLEU|#:1|bs:1000|rs:12345|c:mixed|e:no|tok:13a|s:exp|v:" + bleu.Version + " = 33.7 (μ = 33.7 ± 0.9) " + verbose + "\n"},
+		{"score only", withCI, []string{"-b", "-w", "3"}, "33.699 (μ = 33.689 ± 0.900)\n"},
+		{"text, mean 0", zeroMean, []string{"-f", "text"}, "BLEU|" + sig + " = 33.7 " + verbose + "\n"},
+		{"json", withCI, nil, `{
+ "name": "BLEU",
+ "score": 33.7,
+ "signature": "` + sig + `",
+ "confidence_mean": 33.7,
+ "confidence_var": 0.9,
+ "confidence": "μ = 33.7 ± 0.9",
+ "verbose_score": "` + verbose + `",
+ "nrefs": "1",
+ "bs": "1000",
+ "seed": "12345",
+ "case": "mixed",
+ "eff": "no",
+ "tok": "13a",
+ "smooth": "exp",
+ "version": "` + bleu.Version + `"
+}
+`},
+		{"json, mean 0", zeroMean, []string{"-w", "3"}, `{
+ "name": "BLEU",
+ "score": 33.699,
+ "signature": "` + sig + `",
+ "verbose_score": "` + verbose + `",
+ "nrefs": "1",
+ "bs": "1000",
+ "seed": "12345",
+ "case": "mixed",
+ "eff": "no",
+ "tok": "13a",
+ "smooth": "exp",
+ "version": "` + bleu.Version + `"
+}
+`},
+	}
+	for _, tt := range tests {
+		o, _, err := parseArgs(append([]string{"ref", "-ci"}, tt.args...))
 		if err != nil {
 			t.Fatal(err)
 		}
 		var b strings.Builder
-		printSingle(&b, r, o)
-		if diff := cmp.Diff(ourVersion.Replace(runs.Runs[run].Stdout), b.String()); diff != "" {
-			t.Errorf("run %d (%s): (-sacreBLEU +ours)\n%s", run, strings.Join(runs.Runs[run].Args, " "), diff)
+		printSingle(&b, tt.r, o)
+		if diff := cmp.Diff(tt.want, b.String()); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", tt.name, diff)
 		}
 	}
-}
-
-func readLines(t testing.TB, path string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }

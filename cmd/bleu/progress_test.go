@@ -85,7 +85,7 @@ func TestProgressRun(t *testing.T) {
 	}{{true, false, true}, {true, true, false}, {false, false, false}} {
 		var out, errb bytes.Buffer
 		clock := &fakeClock{t: time.Unix(0, 0), step: 100 * time.Millisecond}
-		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" },
+		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, lookupEnv: lookupIn(nil),
 			terminal: tt.terminal, now: clock.now}
 		args := []string{ref, "-i", ref, "-f", "text", "-sh"}
 		if tt.quiet {

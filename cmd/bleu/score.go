@@ -145,10 +145,16 @@ func configure(o *options) (scoring, []string, error) {
 
 // label applies the signature override to a score.
 func (s scoring) label(sc bleu.Score) bleu.Score {
-	if s.smoothLabel != "" {
-		sc.Signature.Smooth = s.smoothLabel
-	}
+	sc.Signature = s.labelSignature(sc.Signature)
 	return sc
+}
+
+// labelSignature applies the signature override to a signature.
+func (s scoring) labelSignature(g bleu.Signature) bleu.Signature {
+	if s.smoothLabel != "" {
+		g.Smooth = s.smoothLabel
+	}
+	return g
 }
 
 // corpus reads the references and the hypotheses of one or more systems
@@ -373,8 +379,17 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 	return cp, p, nil
 }
 
-// scoreCorpus scores every system over the whole corpus, in constant
-// memory, and prints the result.
+// segmentAdder is what scoreCorpus feeds: a [bleu.Stats] (corpus totals,
+// constant memory) or, for the significance tests, a [bleu.Segments] (a
+// row of statistics per segment).
+type segmentAdder interface {
+	Add(hyp string, refs ...string) error
+	Score() bleu.Score
+}
+
+// scoreCorpus scores every system over the whole corpus in one pass and
+// prints the result: in constant memory, or for a significance test
+// keeping a row of statistics per segment (40 bytes).
 func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	cp, prog, err := c.openCorpus(o, enc)
 	if err != nil {
@@ -382,8 +397,9 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	}
 	defer cp.close()
 	var (
-		stats     []*bleu.Stats
-		tokenized []int // lines ending in " ." per system
+		systems   []segmentAdder
+		segs      []*bleu.Segments // the same systems, with -ci or a paired test
+		tokenized []int            // lines ending in " ." per system
 	)
 	for {
 		hyps, refs, ok, err := cp.next()
@@ -394,18 +410,29 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 		if !ok {
 			break
 		}
-		if stats == nil {
-			stats = make([]*bleu.Stats, len(hyps))
-			for i := range stats {
-				stats[i] = &bleu.Stats{Config: s.cfg}
+		if systems == nil {
+			if cp.stdinSystems {
+				if err := checkSystems(o, len(hyps)); err != nil {
+					prog.done()
+					return err
+				}
+			}
+			for range hyps {
+				if o.keepsRows() {
+					sg := &bleu.Segments{Config: s.cfg}
+					segs = append(segs, sg)
+					systems = append(systems, sg)
+				} else {
+					systems = append(systems, &bleu.Stats{Config: s.cfg})
+				}
 			}
 			tokenized = make([]int, len(hyps))
-			if len(hyps) > 1 && !o.quiet {
-				fmt.Fprintf(c.stderr, "bleu: Found %d systems.\n", len(hyps))
+			if len(hyps) > 1 {
+				c.infof(o, "Found %d systems.", len(hyps))
 			}
 		}
 		for i, h := range hyps {
-			if err := stats[i].Add(h, refs...); err != nil {
+			if err := systems[i].Add(h, refs...); err != nil {
 				prog.done()
 				return inputErrorf("bleu: line %d: %v", cp.segments, err)
 			}
@@ -417,21 +444,32 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	}
 	prog.done()
 	names := cp.systemNames()
-	results := make([]systemScore, len(stats))
-	for i, st := range stats {
-		if !o.force && tokenized[i] >= 100 {
-			c.warnf("%d lines of %s end in a tokenized period (' .'): it looks like you forgot to detokenize your test data, which may hurt your score. If you insist your data is detokenized, or don't care, --force suppresses this message.", tokenized[i], names[i])
+	for i, n := range tokenized {
+		if !o.force && n >= 100 {
+			c.warnf("%d lines of %s end in a tokenized period (' .'): it looks like you forgot to detokenize your test data, which may hurt your score. If you insist your data is detokenized, or don't care, --force suppresses this message.", n, names[i])
 		}
-		results[i] = systemScore{name: names[i], score: s.label(st.Score())}
 	}
-	if len(results) == 1 {
-		printSingle(c.out, results[0], o)
-		if o.detail {
-			fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
+	if o.paired() {
+		return c.pairedTest(o, s, pairedNames(names, cp.stdinSystems), segs)
+	}
+	if len(systems) > 1 {
+		results := make([]systemScore, len(systems))
+		for i, st := range systems {
+			results[i] = plainScore(names[i], s.label(st.Score()))
 		}
+		printMulti(c.out, results, o)
 		return nil
 	}
-	printMulti(c.out, results, o)
+	r := plainScore(names[0], s.label(systems[0].Score()))
+	if o.bootstrap() {
+		if r, err = c.confidenceScore(o, s, names[0], segs[0]); err != nil {
+			return err
+		}
+	}
+	printSingle(c.out, r, o)
+	if o.detail {
+		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
+	}
 	return nil
 }
 
@@ -454,9 +492,11 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 		if !ok {
 			break
 		}
-		if len(hyps) > 1 {
-			prog.done()
-			return &exitError{code: 1, msg: "bleu: Only one system can be evaluated in sentence-level mode."}
+		if cp.segments == 1 && cp.stdinSystems {
+			if err := checkSystems(o, len(hyps)); err != nil {
+				prog.done()
+				return err
+			}
 		}
 		sc, err := s.cfg.Sentence(hyps[0], refs...)
 		if err != nil {
@@ -464,7 +504,7 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 			return inputErrorf("bleu: line %d: %v", cp.segments, err)
 		}
 		sc = s.label(sc)
-		out.WriteString(formatText(sc, nil, o.width, o.scoreOnly, signatureString(sc, o.short)))
+		out.WriteString(formatText(plainScore("", sc), o.width, o.scoreOnly, signatureString(sc.Signature, o.short)))
 		out.WriteByte('\n')
 		prog.line()
 	}
