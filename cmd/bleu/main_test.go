@@ -572,6 +572,7 @@ func TestBadInput(t *testing.T) {
 		{"negative width", []string{f("ref.txt"), "-i", f("hyp.txt"), "-w", "-1"}, "", 2, []string{"-w/--width must be at least 0"}},
 		{"-nr 0", []string{f("ref.txt"), "-i", f("hyp.txt"), "-nr", "0"}, "", 2, []string{"-nr/--num-refs must be at least 1"}},
 		{"fractional add-k", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "add-k", "-sv", "0.5"}, "", 2, []string{"whole-number -sv"}},
+		{"huge floor value", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "1e300"}, "", 2, []string{"must be at most 2^40"}},
 		{"negative floor", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "-1"}, "", 2, []string{"finite number >= 0, not -1.0"}},
 		{"chrF", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf"}, "", 2, []string{"only BLEU is implemented (-m bleu); CHRF is not"}},
 		{"test set", []string{"-t", "wmt14", "-l", "en-de"}, "", 2, []string{"-t/--test-set"}},
