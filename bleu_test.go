@@ -624,20 +624,11 @@ func benchLines(b *testing.B) []string {
 // BenchmarkCorpus scores the en-de conformance set (one system, reference
 // A) from text: tokenizing, counting and scoring.
 func BenchmarkCorpus(b *testing.B) {
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		b.Skip("no conformance set")
-	}
-	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
-	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
-	n := 0
-	for i := range hyps {
-		n += len(hyps[i]) + len(refs[i])
-	}
+	hyps, refs, n := benchCorpus(b)
 	for tok := range numStandardTokenizers {
 		b.Run(tok.String(), func(b *testing.B) {
 			s := Stats{Config: Config{Tokenizer: tok}}
-			b.SetBytes(int64(n))
+			b.SetBytes(n)
 			for b.Loop() {
 				s.Reset()
 				for i := range hyps {
@@ -667,17 +658,8 @@ func BenchmarkScore(b *testing.B) {
 // BenchmarkReadBytes is the baseline of BenchmarkCorpus: it reads every
 // byte of the same text once, which is as fast as any scorer can be.
 func BenchmarkReadBytes(b *testing.B) {
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		b.Skip("no conformance set")
-	}
-	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
-	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
-	n := 0
-	for i := range hyps {
-		n += len(hyps[i]) + len(refs[i])
-	}
-	b.SetBytes(int64(n))
+	hyps, refs, n := benchCorpus(b)
+	b.SetBytes(n)
 	var sink byte
 	for b.Loop() {
 		var x byte
@@ -692,4 +674,20 @@ func BenchmarkReadBytes(b *testing.B) {
 		sink ^= x
 	}
 	_ = sink
+}
+
+// benchCorpus returns the en-de conformance set's JDExploreAcademy
+// hypotheses and reference A, and their size in bytes; it skips the
+// benchmark when the set is absent.
+func benchCorpus(b *testing.B) (hyps, refs []string, bytes int64) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	hyps = readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs = readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	for i := range hyps {
+		bytes += int64(len(hyps[i]) + len(refs[i]))
+	}
+	return hyps, refs, bytes
 }

@@ -119,17 +119,8 @@ func TestCorpus(t *testing.T) {
 // BenchmarkCorpusParallel is BenchmarkCorpus/13a through Config.Corpus:
 // compare -cpu 1 and -cpu 2 for the speed-up of sharding.
 func BenchmarkCorpusParallel(b *testing.B) {
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		b.Skip("no conformance set")
-	}
-	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
-	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
-	n := 0
-	for i := range hyps {
-		n += len(hyps[i]) + len(refs[i])
-	}
-	b.SetBytes(int64(n))
+	hyps, refs, n := benchCorpus(b)
+	b.SetBytes(n)
 	for b.Loop() {
 		if _, err := (Config{}).Corpus(hyps, refs); err != nil {
 			b.Fatal(err)
