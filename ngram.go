@@ -146,11 +146,7 @@ func (c *ngramCounter) lookupRef(w string) uint32 {
 // open addressing on a 64-bit hash, confirmed by comparing the words. A
 // slot is in use when its stamp is the table's generation, so emptying the
 // table costs nothing.
-type wordTable struct {
-	slots []wordSlot
-	gen   uint32
-	mask  uint64
-}
+type wordTable struct{ stampTable[wordSlot] }
 
 type wordSlot struct {
 	key   uint64
@@ -159,17 +155,29 @@ type wordSlot struct {
 	word  string
 }
 
-// reset empties the table and makes room for n words at a load factor of at
-// most one half.
-func (t *wordTable) reset(n int) {
+// stampTable is the storage of an open-addressing table whose slots
+// carry a stamp: a slot is in use when its stamp equals gen, so emptying
+// the table costs nothing.
+type stampTable[S any] struct {
+	slots []S
+	gen   uint32
+	mask  uint64
+}
+
+// reset empties the table and makes room for n keys at a load factor of at
+// most one half. It uses only the part of the slots that n needs: slots
+// whose stamp is old are free wherever they are, and a small segment after
+// a large one stays in cache.
+func (t *stampTable[S]) reset(n int) {
 	size := tableSize(n)
 	if size > len(t.slots) {
-		t.slots = make([]wordSlot, size)
+		t.slots = make([]S, size)
 		t.gen = 0
 	}
 	t.mask = uint64(size - 1)
 	t.gen++
 	if t.gen == 0 {
+		// The stamps wrapped around: start again from clean slots.
 		clear(t.slots)
 		t.gen = 1
 	}
@@ -289,35 +297,12 @@ func (c *ngramCounter) countRef(ref []string, order int, only bool) {
 // ngramTable maps (prefix id, last word id) to a dense n-gram id, by open
 // addressing with linear probing. A slot is in use when its stamp equals
 // the table's generation, so emptying it costs nothing.
-type ngramTable struct {
-	slots []ngramSlot
-	gen   uint32
-	mask  uint64
-}
+type ngramTable struct{ stampTable[ngramSlot] }
 
 type ngramSlot struct {
 	key   uint64
 	stamp uint32
 	val   uint32
-}
-
-// reset empties the table and makes room for n insertions at a load factor
-// of at most one half.
-func (t *ngramTable) reset(n int) {
-	size := tableSize(n)
-	if size > len(t.slots) {
-		t.slots = make([]ngramSlot, size)
-		t.gen = 0
-	}
-	// Use only the part of the table this segment needs: slots whose stamp
-	// is old are free, wherever they are, and a small segment after a
-	// large one stays in cache.
-	t.mask = uint64(size - 1)
-	t.gen++
-	if t.gen == 0 {
-		clear(t.slots)
-		t.gen = 1
-	}
 }
 
 func hashKey(k uint64) uint64 {
