@@ -49,6 +49,11 @@
 // and [Stats.MarshalJSON]. For one sentence use [Sentence], which applies
 // sacreBLEU's sentence_bleu defaults.
 //
+// Two helpers use every core: [Config.Corpus] scores whole reference
+// streams, as sacreBLEU's corpus_score does, in shards merged at the end
+// (the result is identical to one Stats), and [SentenceMatrix] scores every
+// hypothesis against every reference, tokenizing each text once.
+//
 // # Options
 //
 // All options live in [Config], embedded in [Stats]; every field's zero
@@ -130,6 +135,7 @@
 // own and [Stats.Merge] them; only methods that read a Stats ([Stats.Score],
 // [Stats.Len], [Stats.Clone], [Stats.MarshalBinary], [Stats.MarshalJSON])
 // may run at the same time. [Score], [Signature] and [Config] values, the
-// standard tokenizers and normalizers, [Sentence] and [Config.Sentence] are
-// safe for concurrent use.
+// standard tokenizers and normalizers, [Sentence], [Config.Sentence],
+// [Config.Corpus] and [SentenceMatrix] are safe for concurrent use (with a
+// custom Tokenizer or Normalizer, as far as it is).
 package bleu
