@@ -1,23 +1,34 @@
 package bleu
 
 import (
-	"hash/maphash"
 	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"unsafe"
 )
 
 // This file counts and clips n-grams, the hot path of BLEU.
 //
 // Nothing outlives a segment but reusable buffers: there is no vocabulary
-// growing with the corpus. Within one segment, every distinct n-gram of the
-// hypothesis gets a dense id. Words are numbered first, through a small
-// hash table of the hypothesis words (which stays in the cache, unlike a
-// corpus-wide map); an n-gram of order k > 1 is
+// growing with the corpus. Within one segment every distinct hypothesis
+// word gets a dense id, through a small hash table of the hypothesis words
+// (which stays in the cache, unlike a corpus-wide map), and every
+// reference word is looked up in it. An n-gram of order k > 1 is
 // identified by the pair (id of its first k-1 words, id of its last word),
-// looked up in an open-addressing table. Reference n-grams are only looked
-// up, never inserted: an n-gram absent from the hypothesis cannot match,
-// and neither can any longer n-gram that extends it. Counts live in slices
+// which an open-addressing table numbers in turn. Counts live in slices
 // indexed by the dense ids, reused from segment to segment, so a segment
 // whose words were seen before allocates nothing.
+//
+// The orders are counted one after the other, for the hypothesis and the
+// references together, and only where a match is still possible: an
+// n-gram of order k occurs in a text only if both of its (k-1)-grams do.
+// So the n-gram of order k at a hypothesis position is counted only when
+// the (k-1)-grams at that position and the next occur in some reference,
+// and one at a reference position is looked up only when the (k-1)-grams
+// there occur in the hypothesis. Each order looks at fewer positions than
+// the one before, and an n-gram that cannot match is never hashed. The
+// hypothesis totals need no counting: a text of n words has n-k+1 n-grams
+// of order k.
 
 // noID marks a word or n-gram that does not occur in the hypothesis.
 const noID = ^uint32(0)
@@ -25,23 +36,35 @@ const noID = ^uint32(0)
 // ngramCounter computes the sufficient statistics of one segment. It is not
 // safe for concurrent use.
 type ngramCounter struct {
-	seed  maphash.Seed
-	words wordTable  // hypothesis word -> dense id
-	table ngramTable // (prefix id, word id) -> dense n-gram id
+	seed0, seed1 uint64     // word hash seeds, random per counter
+	words        wordTable  // hypothesis word -> dense id
+	table        ngramTable // (prefix id, word id) -> dense n-gram id
 
-	hypIDs   []uint32 // dense unigram ids of the hypothesis words
-	refWords []uint32 // dense unigram ids of a reference's words, or noID
-	live     []int32  // positions of a reference that still match
-	cur      []uint32 // ids of the n-grams of the current order, by position
-	hypCnt   []int32  // hypothesis count by dense n-gram id
-	refMax   []int32  // clip: max count over references, by dense id
-	refCnt   []int32  // count in the current reference, by dense id
-	touched  []uint32 // ids counted in the current reference
-	// distinct[orderStart[k]:orderStart[k+1]] are the distinct hypothesis
-	// n-grams of order k+1.
-	distinct   []uint32
-	orderStart []int
-	nextID     uint32
+	// longWords[id] is the hypothesis word of id if it is longer than 16
+	// bytes (such words are compared, not only their keys).
+	longWords []string
+
+	hypIDs []uint32 // dense word ids of the hypothesis words
+	hypCur []uint32 // by position: id of the n-gram of the current order
+	// hypLive lists, in order, the hypothesis positions whose n-gram of the
+	// current order occurs in some reference.
+	hypLive []int32
+	// refIDs holds the word ids of every reference of the segment, each
+	// followed by a noID separator; words not in the hypothesis are noID.
+	refIDs []uint32
+	refCur []uint32 // parallel to refIDs: id of the current order's n-gram
+	// refLive lists, reference after reference, the positions in refIDs
+	// whose n-gram of the current order occurs in the hypothesis;
+	// liveEnd[r] is the end of reference r's part.
+	refLive []int32
+	liveEnd []int
+
+	hypCnt []int32 // hypothesis count by dense id
+	refMax []int32 // clip: max count over the references, by dense id
+	refCnt []int32 // count in the current reference, by dense id
+	nextID uint32
+	nWords uint32 // distinct hypothesis words: ids [0, nWords)
+	only   bool   // the segment has a single reference
 }
 
 // segmentStats are the sufficient statistics of one segment.
@@ -51,108 +74,330 @@ type segmentStats struct {
 	totals         []int64
 }
 
-// begin starts a segment with hypothesis words hyp: it sets st's totals
-// and hypothesis length and counts the hypothesis n-grams of orders
-// 1..len(st.matches). The words must stay valid and unchanged until the
+// begin starts a segment with hypothesis words hyp, usually substrings of
+// text: it sets st's totals and hypothesis length and numbers the
+// hypothesis words. The words must stay valid and unchanged until the
 // segment is finished.
-func (c *ngramCounter) begin(st *segmentStats, hyp []string) {
+func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	order := len(st.matches)
-	c.startSegment(len(hyp))
 	for k := range order {
 		st.matches[k] = 0
 		st.totals[k] = int64(max(0, len(hyp)-k))
 	}
 	st.hypLen = len(hyp)
 	st.refLen = -1
-	c.hypIDs = c.hypIDs[:0]
-	for _, w := range hyp {
-		c.hypIDs = append(c.hypIDs, c.internHyp(w))
-	}
-	c.table.reset(len(hyp) * (order - 1))
-	c.countHyp(order)
-}
 
-// addRef counts the words of one reference of the segment begun: it keeps
-// the maximum count of every hypothesis n-gram over the references and the
-// closest reference length. only says that this is the segment's only
-// reference.
-func (c *ngramCounter) addRef(st *segmentStats, ref []string, only bool) {
-	if closerRef(st.hypLen, st.refLen, len(ref)) {
-		st.refLen = len(ref)
+	if c.seed0 == 0 {
+		c.seed0, c.seed1 = rand.Uint64()|1, rand.Uint64()|1
 	}
-	c.countRef(ref, len(st.matches), only)
-}
-
-// finish sets st's clipped matches once every reference has been added.
-func (c *ngramCounter) finish(st *segmentStats) {
-	for k := range st.matches {
-		var m int64
-		for _, id := range c.distinct[c.orderStart[k]:c.orderStart[k+1]] {
-			m += int64(min(c.hypCnt[id], c.refMax[id]))
-		}
-		st.matches[k] = m
-	}
-}
-
-// startSegment prepares the per-segment state for a hypothesis of n
-// words.
-func (c *ngramCounter) startSegment(n int) {
-	if c.words.slots == nil {
-		c.seed = maphash.MakeSeed()
-	}
-	c.words.reset(n)
+	c.words.reset(len(hyp))
 	clear(c.hypCnt[:c.nextID])
 	clear(c.refMax[:c.nextID])
 	c.nextID = 0
-	c.distinct = c.distinct[:0]
-	c.orderStart = c.orderStart[:0]
+	// A segment has at most order ids per hypothesis word: size the count
+	// slices once so that numbering needs no checks.
+	// (Index 0 exists even for an empty hypothesis: misses add 0 there.)
+	if need := max(1, order*len(hyp)); need > len(c.hypCnt) {
+		c.hypCnt = make([]int32, need)
+		c.refMax = make([]int32, need)
+		c.refCnt = make([]int32, need)
+	}
+	if len(hyp) > len(c.longWords) {
+		c.longWords = make([]string, len(hyp))
+	}
+	ids := c.hypIDs[:0]
+	for _, w := range hyp {
+		id := c.internHyp(w, text)
+		c.hypCnt[id]++
+		ids = append(ids, id)
+	}
+	c.hypIDs = ids
+	c.nWords = c.nextID
+	c.refIDs = c.refIDs[:0]
+	c.refLive = c.refLive[:0]
+	c.liveEnd = c.liveEnd[:0]
 }
 
-// internHyp returns the dense id of hypothesis word w, creating it as
-// needed. w must stay valid until the segment is finished.
-func (c *ngramCounter) internHyp(w string) uint32 {
+// addRef counts the words of one reference of the segment begun, usually
+// substrings of text, and keeps the closest reference length; only says
+// that this is the segment's only reference. The words need not outlive
+// the call.
+func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only bool) {
+	if closerRef(st.hypLen, st.refLen, len(ref)) {
+		st.refLen = len(ref)
+	}
+	c.only = only
+	cnt := c.refCnt
+	if only {
+		cnt = c.refMax
+	}
+	base := len(c.refIDs)
+	ids := slices.Grow(c.refIDs, len(ref)+1)[:base+len(ref)+1]
+	live := slices.Grow(c.refLive, len(ref))
+	n := len(live)
+	live = live[:n+len(ref)]
+	for i, w := range ref {
+		id := c.lookupRef(w, text)
+		ids[base+i] = id
+		// Without branches: a reference word is in the hypothesis or not
+		// about as often as not.
+		hit := b2i(id != noID)
+		live[n] = int32(base + i)
+		n += hit
+		cnt[id&-uint32(hit)] += int32(hit)
+	}
+	ids[base+len(ref)] = noID
+	c.refIDs, c.refLive = ids, live[:n]
+	c.liveEnd = append(c.liveEnd, n)
+	if !only {
+		c.mergeRef(0, c.nWords)
+	}
+}
+
+// mergeRef raises refMax to the current reference's counts for the ids in
+// [from, to) and clears those counts.
+func (c *ngramCounter) mergeRef(from, to uint32) {
+	mx, cnt := c.refMax[from:to], c.refCnt[from:to]
+	for i := range cnt {
+		mx[i] = max(mx[i], cnt[i])
+		cnt[i] = 0
+	}
+}
+
+// finish counts the n-grams of order 2 and above and sets st's clipped
+// matches, once every reference has been added.
+func (c *ngramCounter) finish(st *segmentStats) {
+	st.matches[0] = c.clipped(0, c.nWords)
+	order := len(st.matches)
+	if order < 2 {
+		return
+	}
+	// Hypothesis positions whose word occurs in a reference.
+	live := slices.Grow(c.hypLive[:0], len(c.hypIDs))[:len(c.hypIDs)]
+	n := 0
+	for i, id := range c.hypIDs {
+		live[n] = int32(i)
+		n += b2i(c.refMax[id] > 0)
+	}
+	live = live[:n]
+	c.hypCur = append(c.hypCur[:0], c.hypIDs...)
+	c.refCur = append(c.refCur[:0], c.refIDs...)
+	// Every id of order 2 and above comes from a live position.
+	c.table.reset((order - 1) * len(live))
+	for k := 1; k < order; k++ {
+		if len(live) < 2 || len(c.refLive) < 2 {
+			break
+		}
+		start := c.nextID
+		live = c.countHyp(live, k)
+		c.countRefs(k, start)
+		st.matches[k] = c.clipped(start, c.nextID)
+		// Keep the positions whose new n-gram some reference has.
+		n := 0
+		for _, i := range live {
+			live[n] = i
+			n += b2i(c.refMax[c.hypCur[i]] > 0)
+		}
+		live = live[:n]
+	}
+	c.hypLive = live
+}
+
+// countHyp numbers and counts the hypothesis n-grams of order k+1 at the
+// live positions whose successor is live too, and returns those positions.
+func (c *ngramCounter) countHyp(live []int32, k int) []int32 {
+	live = adjacent(live)
+	ids, cur := c.hypIDs, c.hypCur
+	for _, i := range live {
+		id := c.table.insert(cur[i], ids[int(i)+k], c)
+		c.hypCnt[id]++
+		cur[i] = id
+	}
+	return live
+}
+
+// countRefs counts, reference by reference, the n-grams of order k+1
+// that occur in the hypothesis, whose ids start at start, and keeps in
+// refLive the positions where they occur.
+func (c *ngramCounter) countRefs(k int, start uint32) {
+	ids, cur, live := c.refIDs, c.refCur, c.refLive
+	cnt := c.refCnt
+	if c.only {
+		cnt = c.refMax
+	}
+	n, from := 0, 0
+	for r, end := range c.liveEnd {
+		// The separators after each reference keep a position's successor
+		// from being live across a boundary.
+		for _, j := range adjacent(live[from:end]) {
+			id := c.table.lookup(cur[j], ids[int(j)+k])
+			hit := b2i(id != noID)
+			cur[j] = id
+			live[n] = j
+			n += hit
+			cnt[id&-uint32(hit)] += int32(hit)
+		}
+		from = end
+		c.liveEnd[r] = n
+		if !c.only {
+			c.mergeRef(start, c.nextID)
+		}
+	}
+	c.refLive = live[:n]
+}
+
+// adjacent keeps, in place, the positions of live whose successor is in
+// live too: where an n-gram one word longer can occur.
+func adjacent(live []int32) []int32 {
+	n := 0
+	for t := 0; t+1 < len(live); t++ {
+		live[n] = live[t]
+		n += b2i(live[t+1] == live[t]+1)
+	}
+	return live[:n]
+}
+
+// b2i is 1 for true and 0 for false; the compiler makes it a SETcc, and
+// the loops above use it to keep their outcomes out of branches.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// clipped returns the clipped matches of the ids in [from, to).
+func (c *ngramCounter) clipped(from, to uint32) int64 {
+	var m int64
+	h, r := c.hypCnt[from:to], c.refMax[from:to]
+	for i := range h {
+		m += int64(min(h[i], r[i]))
+	}
+	return m
+}
+
+// internHyp returns the dense id of hypothesis word w, a word of text,
+// creating it as needed. w must stay valid until the segment is finished.
+func (c *ngramCounter) internHyp(w, text string) uint32 {
 	t := &c.words
-	h := maphash.String(c.seed, w)
+	a, b := wordKey(w, text, c.seed0)
+	n := uint32(len(w))
+	h := mix(a^c.seed0^uint64(n), b^c.seed1)
 	for i := h & t.mask; ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
 		if e.stamp != t.gen {
-			id := c.newID()
-			*e = wordSlot{key: h, stamp: t.gen, val: id, word: w}
+			id := c.nextID
+			c.nextID++
+			// Field by field: a composite literal would go through a
+			// temporary on the stack.
+			e.a, e.b, e.n, e.stamp, e.val = a, b, n, t.gen, id
+			if n > 16 {
+				c.longWords[id] = w
+			}
 			return id
 		}
-		if e.key == h && e.word == w {
+		if e.a == a && e.b == b && e.n == n && (n <= 16 || c.longWords[e.val] == w) {
 			return e.val
 		}
 	}
 }
 
-// lookupRef returns the dense id of reference word w, or noID when w is
-// not in the hypothesis.
-func (c *ngramCounter) lookupRef(w string) uint32 {
+// lookupRef returns the dense id of reference word w, a word of text, or
+// noID when w is not in the hypothesis.
+func (c *ngramCounter) lookupRef(w, text string) uint32 {
 	t := &c.words
-	h := maphash.String(c.seed, w)
+	a, b := wordKey(w, text, c.seed0)
+	n := uint32(len(w))
+	h := mix(a^c.seed0^uint64(n), b^c.seed1)
 	for i := h & t.mask; ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
+		// One test for a hit, so that the common cases, a hit or an empty
+		// slot, cost a single unpredictable branch.
+		diff := (e.a ^ a) | (e.b ^ b) | uint64(e.n^n) | uint64(e.stamp^t.gen)
+		if diff == 0 && (n <= 16 || c.longWords[e.val] == w) {
+			return e.val
+		}
 		if e.stamp != t.gen {
 			return noID
 		}
-		if e.key == h && e.word == w {
-			return e.val
-		}
 	}
 }
 
+// wordKey returns the key of word w, which is usually a substring of
+// text. For words of up to 16 bytes, the key (a, b) and the length
+// determine the word: a holds its first 8 bytes, zero-padded, and b its
+// last 8 bytes when it is longer than 8 (and 0 otherwise). Longer words
+// have a hash under seed in a and need comparing.
+//
+// When w lies within text with 8 bytes of text from its start, the key
+// comes from two loads from text, without branches; otherwise from w
+// alone.
+func wordKey(w, text string, seed uint64) (a, b uint64) {
+	n := len(w)
+	// Where w starts in text, if it does: comparing addresses is safe, and
+	// the bytes are then read from text, in bounds.
+	off := uintptr(unsafe.Pointer(unsafe.StringData(w))) - uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	if n <= 16 && off+8 <= uintptr(len(text)) && off+uintptr(n) <= uintptr(len(text)) {
+		i := int(off)
+		a = load64(text, i) & (^uint64(0) >> (64 - 8*min(n, 8)))
+		b = load64(text, i+max(n, 8)-8) & -uint64(b2i(n > 8))
+		return a, b
+	}
+	return wordKeySlow(w, seed)
+}
+
+// wordKeySlow is wordKey for a word read on its own.
+func wordKeySlow(s string, seed uint64) (a, b uint64) {
+	n := len(s)
+	switch {
+	case n < 4:
+		for i := n - 1; i >= 0; i-- {
+			a = a<<8 | uint64(s[i])
+		}
+	case n <= 8:
+		a = uint64(load32(s, 0)) | uint64(load32(s, n-4)>>(8*(8-n)))<<32
+	case n <= 16:
+		a, b = load64(s, 0), load64(s, n-8)
+	default:
+		// 16 bytes at a time, the last 16 overlapping the others.
+		h := seed
+		for i := 0; i < n-16; i += 16 {
+			h = mix(load64(s, i)^seed, load64(s, i+8)^h)
+		}
+		a, b = mix(load64(s, n-16)^seed, load64(s, n-8)^h), load64(s, n-8)
+	}
+	return a, b
+}
+
+// mix folds the 128-bit product of a and b.
+func mix(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
+}
+
+// load32 and load64 read little-endian words at s[i:]; the compiler makes
+// each a single load.
+func load32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
 // wordTable maps the hypothesis words of a segment to their dense ids, by
-// open addressing on a 64-bit hash, confirmed by comparing the words. A
-// slot is in use when its stamp is the table's generation, so emptying the
-// table costs nothing.
+// open addressing on a 64-bit hash, confirmed by comparing keys (and the
+// words, when longer than 16 bytes).
 type wordTable struct{ stampTable[wordSlot] }
 
 type wordSlot struct {
-	key   uint64
+	a, b  uint64 // the word's key (see wordKey)
+	n     uint32 // its length
 	stamp uint32
 	val   uint32
-	word  string
 }
 
 // stampTable is the storage of an open-addressing table whose slots
@@ -162,6 +407,7 @@ type stampTable[S any] struct {
 	slots []S
 	gen   uint32
 	mask  uint64
+	shift uint // 64 - log2(len of the part in use)
 }
 
 // reset empties the table and makes room for n keys at a load factor of at
@@ -175,6 +421,7 @@ func (t *stampTable[S]) reset(n int) {
 		t.gen = 0
 	}
 	t.mask = uint64(size - 1)
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
 	t.gen++
 	if t.gen == 0 {
 		// The stamps wrapped around: start again from clean slots.
@@ -192,111 +439,8 @@ func tableSize(n int) int {
 	return 1 << bits.Len(uint(2*n-1))
 }
 
-// newID allocates a dense n-gram id with zeroed counts.
-func (c *ngramCounter) newID() uint32 {
-	id := c.nextID
-	c.nextID++
-	if int(id) >= len(c.hypCnt) {
-		c.hypCnt = append(c.hypCnt, 0)
-		c.refMax = append(c.refMax, 0)
-		c.refCnt = append(c.refCnt, 0)
-		c.hypCnt = c.hypCnt[:cap(c.hypCnt)]
-		c.refMax = c.refMax[:cap(c.refMax)]
-		c.refCnt = c.refCnt[:cap(c.refCnt)]
-	}
-	return id
-}
-
-// countHyp counts the hypothesis n-grams of every order, numbering the
-// distinct ones.
-func (c *ngramCounter) countHyp(order int) {
-	ids := c.hypIDs
-	c.cur = append(c.cur[:0], ids...)
-	for k := range order {
-		c.orderStart = append(c.orderStart, len(c.distinct))
-		n := len(ids) - k // n-grams of order k+1
-		if n <= 0 {
-			continue
-		}
-		if k > 0 {
-			for i := range n {
-				c.cur[i] = c.table.insert(c.cur[i], ids[i+k], c)
-			}
-		}
-		for _, id := range c.cur[:n] {
-			if c.hypCnt[id] == 0 {
-				c.distinct = append(c.distinct, id)
-			}
-			c.hypCnt[id]++
-		}
-	}
-	c.orderStart = append(c.orderStart, len(c.distinct))
-}
-
-// countRef counts the n-grams of one reference that occur in the
-// hypothesis and raises refMax to their counts. With only one reference
-// the counts go to refMax directly.
-func (c *ngramCounter) countRef(ref []string, order int, only bool) {
-	cnt := c.refCnt
-	if only {
-		cnt = c.refMax
-	}
-	c.touched = c.touched[:0]
-	// words[i] is the id of the reference's i-th word, or noID; live lists
-	// the positions where an n-gram of the current order occurs in the
-	// hypothesis, and ids[i] is that n-gram's id. Only live positions can
-	// start a longer match, so each order looks at fewer positions.
-	words := c.refWords[:0]
-	live := c.live[:0]
-	for i, w := range ref {
-		id := c.lookupRef(w)
-		words = append(words, id)
-		if id != noID {
-			live = append(live, int32(i))
-			if !only && cnt[id] == 0 {
-				c.touched = append(c.touched, id)
-			}
-			cnt[id]++
-		}
-	}
-	ids := append(c.cur[:0], words...)
-	for k := 1; k < order && len(live) > 0; k++ {
-		n := 0
-		for _, i := range live {
-			j := int(i) + k
-			if j >= len(words) {
-				break // positions are in order: the rest run off the end too
-			}
-			w := words[j]
-			if w == noID {
-				continue
-			}
-			id := c.table.lookup(ids[i], w)
-			if id == noID {
-				continue
-			}
-			ids[i] = id
-			live[n] = i
-			n++
-			if !only && cnt[id] == 0 {
-				c.touched = append(c.touched, id)
-			}
-			cnt[id]++
-		}
-		live = live[:n]
-	}
-	c.refWords, c.live, c.cur = words, live, ids
-	if !only {
-		for _, id := range c.touched {
-			c.refMax[id] = max(c.refMax[id], cnt[id])
-			cnt[id] = 0
-		}
-	}
-}
-
 // ngramTable maps (prefix id, last word id) to a dense n-gram id, by open
-// addressing with linear probing. A slot is in use when its stamp equals
-// the table's generation, so emptying it costs nothing.
+// addressing with linear probing.
 type ngramTable struct{ stampTable[ngramSlot] }
 
 type ngramSlot struct {
@@ -305,18 +449,20 @@ type ngramSlot struct {
 	val   uint32
 }
 
-func hashKey(k uint64) uint64 {
-	k *= 0x9E3779B97F4A7C15
-	return k ^ (k >> 29)
+// slot returns the first slot to probe for key: the top bits of a
+// Fibonacci hash, which spreads the small ids of a key well.
+func (t *ngramTable) slot(key uint64) uint64 {
+	return (key * 0x9E3779B97F4A7C15) >> t.shift
 }
 
-// insert returns the id of (prefix, w), allocating one from c if new.
+// insert returns the id of (prefix, w), numbering it in c if new.
 func (t *ngramTable) insert(prefix, w uint32, c *ngramCounter) uint32 {
 	key := uint64(prefix)<<32 | uint64(w)
-	for i := hashKey(key) & t.mask; ; i = (i + 1) & t.mask {
+	for i := t.slot(key); ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
 		if e.stamp != t.gen {
-			id := c.newID()
+			id := c.nextID
+			c.nextID++
 			*e = ngramSlot{key: key, stamp: t.gen, val: id}
 			return id
 		}
@@ -329,13 +475,17 @@ func (t *ngramTable) insert(prefix, w uint32, c *ngramCounter) uint32 {
 // lookup returns the id of (prefix, w), or noID.
 func (t *ngramTable) lookup(prefix, w uint32) uint32 {
 	key := uint64(prefix)<<32 | uint64(w)
-	for i := hashKey(key) & t.mask; ; i = (i + 1) & t.mask {
+	for i := t.slot(key); ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
-		if e.stamp != t.gen {
-			return noID
+		// A hit and an empty slot both end the search: one predictable
+		// branch, and a conditional move for the result.
+		hit := (e.key^key)|uint64(e.stamp^t.gen) == 0
+		v := noID
+		if hit {
+			v = e.val
 		}
-		if e.key == key {
-			return e.val
+		if b2i(hit)|b2i(e.stamp != t.gen) != 0 {
+			return v
 		}
 	}
 }

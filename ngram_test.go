@@ -25,8 +25,8 @@ func BenchmarkCount(b *testing.B) {
 	st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
 	for b.Loop() {
 		for i := range hw {
-			c.begin(&st, hw[i])
-			c.addRef(&st, rw[i], true)
+			c.begin(&st, hw[i], hyps[i])
+			c.addRef(&st, rw[i], refs[i], true)
 			c.finish(&st)
 		}
 	}
@@ -53,5 +53,46 @@ func TestAddAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(20, addAll); n != 0 {
 			t.Errorf("%s: %v allocations per corpus in steady state, want 0", tok, n)
 		}
+	}
+}
+
+// TestWordKey checks that a word's key is the same whether it is read
+// from the text it lies in or on its own, wherever it lies and whatever
+// its length, and that keys of words of up to 16 bytes tell them apart.
+func TestWordKey(t *testing.T) {
+	const text = "ab\x00cdefghijklmnopqrstuvwxyz0123456789\xff\x00\x00\x00ABCDEFGHIJKLMNOPQRSTUVWXYZ aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	type key struct {
+		a, b uint64
+		n    int
+	}
+	seen := map[key]string{}
+	for i := 0; i <= len(text); i++ {
+		for j := i; j <= len(text); j++ {
+			w := text[i:j]
+			a, b := wordKey(w, text, 7)
+			sa, sb := wordKeySlow(w, 7)
+			copied := string([]byte(w)) // not a substring of text
+			ca, cb := wordKey(copied, text, 7)
+			if a != sa || b != sb || a != ca || b != cb {
+				t.Fatalf("key of text[%d:%d] = %x,%x in text, %x,%x alone, %x,%x copied", i, j, a, b, sa, sb, ca, cb)
+			}
+			if len(w) > 16 {
+				continue
+			}
+			k := key{a, b, len(w)}
+			if other, ok := seen[k]; ok && other != w {
+				t.Fatalf("%q and %q have the same key", other, w)
+			}
+			seen[k] = w
+		}
+	}
+	// A word that starts in the text but runs past its end is read on its
+	// own.
+	buf := text + "zz"
+	txt, w := buf[:len(text)-10], buf[len(text)-13:]
+	a, b := wordKey(w, txt, 7)
+	sa, sb := wordKeySlow(w, 7)
+	if a != sa || b != sb {
+		t.Errorf("key of a word running past the text = %x,%x, want %x,%x", a, b, sa, sb)
 	}
 }

@@ -178,6 +178,10 @@ type worker struct {
 type tokBuffer struct {
 	sc   tokScratch
 	toks []string
+	// text is the text last tokenized, after preprocessing: the tokens
+	// are usually substrings of it, which lets the counter read their
+	// bytes faster.
+	text string
 }
 
 // Add adds one segment: a hypothesis and its references, one or more. It
@@ -228,9 +232,11 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		w.seg.totals = make([]int64, order)
 	}
 	c := &w.counter
-	c.begin(&w.seg, s.words(&w.hyp, hyp))
+	hw := s.words(&w.hyp, hyp)
+	c.begin(&w.seg, hw, w.hyp.text)
 	for _, r := range refs {
-		c.addRef(&w.seg, s.words(&w.ref, r), len(refs) == 1)
+		rw := s.words(&w.ref, r)
+		c.addRef(&w.seg, rw, w.ref.text, len(refs) == 1)
 	}
 	c.finish(&w.seg)
 
@@ -259,6 +265,7 @@ func (s *Stats) words(b *tokBuffer, text string) []string {
 		text = pyLower(text)
 	}
 	text = pyRStrip(text)
+	b.text = text
 	switch t := s.Tokenizer.(type) {
 	case nil:
 		b.toks = Tokenizer13a.tokenize(&b.sc, b.toks[:0], text)
