@@ -40,8 +40,8 @@ type ngramCounter struct {
 	words        wordTable  // hypothesis word -> dense id
 	table        ngramTable // (prefix id, word id) -> dense n-gram id
 
-	// longWords[id] is the hypothesis word of id if it is longer than 16
-	// bytes (such words are compared, not only their keys).
+	// longWords[i] is the hypothesis word in slot i of words if it is
+	// longer than 16 bytes (such words are compared, not only their keys).
 	longWords []string
 
 	hypIDs []uint32 // dense word ids of the hypothesis words
@@ -65,6 +65,21 @@ type ngramCounter struct {
 	nextID uint32
 	nWords uint32 // distinct hypothesis words: ids [0, nWords)
 	only   bool   // the segment has a single reference
+
+	// A hypothesis of at most 64*maxWidth words is counted with sets of its
+	// positions instead, width words of bits to a set (see "Short
+	// hypotheses"); width is 0 for the others.
+	width  int
+	keys   []wkey   // keys of the words of a text
+	refBit []uint64 // by reference position: the word's positions (width 1)
+	free   []uint64 // by order: hypothesis positions not yet matched
+	used   []uint64 // by order: positions matched in some reference
+	// Wider sets: the set of a hypothesis word is sets[val:val+width] for
+	// the val of its slot, sets[:width] is empty, refSet holds the offset
+	// of each reference word's set, and m is scratch space.
+	sets   []uint64
+	refSet []int32
+	m      []uint64
 }
 
 // segmentStats are the sufficient statistics of one segment.
@@ -90,7 +105,20 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	if c.seed0 == 0 {
 		c.seed0, c.seed1 = rand.Uint64()|1, rand.Uint64()|1
 	}
-	c.words.reset(len(hyp))
+	c.words.reset(2 * len(hyp)) // at most a quarter full: fewer collisions
+	if len(c.words.slots) > len(c.longWords) {
+		c.longWords = make([]string, len(c.words.slots))
+	}
+	switch c.width = (len(hyp) + 63) / 64; {
+	case c.width <= 1:
+		c.width = 1
+		c.beginShort(hyp, text, order)
+		return
+	case c.width <= maxWidth && order <= 64:
+		c.beginWide(hyp, text, order)
+		return
+	}
+	c.width = 0
 	clear(c.hypCnt[:c.nextID])
 	clear(c.refMax[:c.nextID])
 	c.nextID = 0
@@ -101,9 +129,6 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 		c.hypCnt = make([]int32, need)
 		c.refMax = make([]int32, need)
 		c.refCnt = make([]int32, need)
-	}
-	if len(hyp) > len(c.longWords) {
-		c.longWords = make([]string, len(hyp))
 	}
 	ids := c.hypIDs[:0]
 	for _, w := range hyp {
@@ -125,6 +150,15 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only bool) {
 	if closerRef(st.hypLen, st.refLen, len(ref)) {
 		st.refLen = len(ref)
+	}
+	switch c.width {
+	case 0:
+	case 1:
+		c.addRefShort(ref, text)
+		return
+	default:
+		c.addRefWide(ref, text)
+		return
 	}
 	c.only = only
 	cnt := c.refCnt
@@ -154,6 +188,216 @@ func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only 
 	}
 }
 
+// Short hypotheses
+//
+// A hypothesis of at most 64 words has its positions in the bits of a
+// uint64, and the word table gives each hypothesis word the set of
+// positions where it occurs. For a reference position j, the hypothesis
+// positions where the n-gram of order k starting at j occurs are then
+//
+//	M(k, j) = bits(ref[j]) & bits(ref[j+1])>>1 & ... & bits(ref[j+k-1])>>(k-1)
+//
+// with no n-gram ever hashed. Equal n-grams occur at equal sets of
+// positions and different ones at disjoint sets, so clipping is a matter
+// of taking one position of the set for each occurrence in the reference,
+// while there are any left: free(k) holds the positions not taken yet,
+// and a reference occurrence takes the lowest position of M(k, j) &
+// free(k). The positions taken for an n-gram are its lowest min(h, r),
+// for h occurrences in the hypothesis and r in the reference; over several
+// references the taken sets of an n-gram are prefixes of one another, so
+// their union has max over the references of min(h, r) positions: sacreBLEU's
+// clipped count. The matches of order k are the size of that union.
+
+// maxShort is the longest hypothesis counted with bit sets.
+const maxShort = 64
+
+// beginShort numbers no ids: it gives each hypothesis word its positions.
+func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
+	t := &c.words
+	for p, k := range c.keysOf(hyp, text) {
+		bit := uint64(1) << uint(p)
+		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
+			e := &t.slots[i]
+			if e.stamp != t.gen {
+				e.a, e.b, e.n, e.stamp, e.bits = k.a, k.b, k.n, t.gen, bit
+				if k.n > 16 {
+					c.longWords[i] = hyp[p]
+				}
+				break
+			}
+			if e.a == k.a && e.b == k.b && e.n == k.n && (k.n <= 16 || c.longWords[i] == hyp[p]) {
+				e.bits |= bit
+				break
+			}
+		}
+	}
+	c.used = slices.Grow(c.used[:0], order)[:order]
+	c.free = slices.Grow(c.free[:0], order)[:order]
+	clear(c.used)
+}
+
+// addRefShort counts the n-grams of one reference of a short hypothesis.
+func (c *ngramCounter) addRefShort(ref []string, text string) {
+	order := len(c.used)
+	// Zeros after the end stand for the positions that n-grams running
+	// past it would need.
+	pad := min(order, maxShort) - 1
+	rb := slices.Grow(c.refBit[:0], len(ref)+pad)[:len(ref)+pad]
+	t := &c.words
+	for j, k := range c.keysOf(ref, text) {
+		var bits uint64
+		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
+			e := &t.slots[i]
+			// One test for a hit, so that the common cases, a hit or an
+			// empty slot, cost a single unpredictable branch.
+			diff := (e.a ^ k.a) | (e.b ^ k.b) | uint64(e.n^k.n) | uint64(e.stamp^t.gen)
+			if diff == 0 && (k.n <= 16 || c.longWords[i] == ref[j]) {
+				bits = e.bits
+				break
+			}
+			if e.stamp != t.gen {
+				break
+			}
+		}
+		rb[j] = bits
+	}
+	clear(rb[len(ref):])
+	c.refBit = rb
+	free := c.free
+	for k := range free {
+		free[k] = ^uint64(0)
+	}
+	if order == 4 {
+		// sacreBLEU's default order, unrolled: four independent chains.
+		f0, f1, f2, f3 := free[0], free[1], free[2], free[3]
+		for j := range len(ref) {
+			m := rb[j]
+			x := m & f0
+			f0 ^= x & -x
+			m &= rb[j+1] >> 1
+			x = m & f1
+			f1 ^= x & -x
+			m &= rb[j+2] >> 2
+			x = m & f2
+			f2 ^= x & -x
+			m &= rb[j+3] >> 3
+			x = m & f3
+			f3 ^= x & -x
+		}
+		free[0], free[1], free[2], free[3] = f0, f1, f2, f3
+	} else {
+		// Orders beyond 64 have no n-grams in a short hypothesis.
+		free := free[:min(order, maxShort)]
+		for j := range len(ref) {
+			m := ^uint64(0)
+			for k := range free {
+				m &= rb[j+k] >> uint(k)
+				x := m & free[k]
+				free[k] ^= x & -x
+			}
+		}
+	}
+	for k := range c.used {
+		c.used[k] |= ^c.free[k]
+	}
+}
+
+// maxWidth is the most words of bits to a set of hypothesis positions.
+// The work per reference word grows with the width, and longer
+// hypotheses are counted with tables.
+const maxWidth = 16
+
+// beginWide is beginShort for sets of c.width words. Each set is followed
+// by a zero word, which lets addRefWide shift sets without bounds tests.
+func (c *ngramCounter) beginWide(hyp []string, text string, order int) {
+	w := c.width
+	stride := w + 1
+	c.sets = slices.Grow(c.sets[:0], (len(hyp)+1)*stride)[:stride]
+	clear(c.sets)
+	t := &c.words
+	for p, k := range c.keysOf(hyp, text) {
+		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
+			e := &t.slots[i]
+			if e.stamp != t.gen {
+				e.a, e.b, e.n, e.stamp, e.val = k.a, k.b, k.n, t.gen, uint32(len(c.sets))
+				c.sets = append(c.sets, make([]uint64, stride)...)
+				if k.n > 16 {
+					c.longWords[i] = hyp[p]
+				}
+			} else if !(e.a == k.a && e.b == k.b && e.n == k.n && (k.n <= 16 || c.longWords[i] == hyp[p])) {
+				continue
+			}
+			c.sets[int(e.val)+p/64] |= 1 << uint(p%64)
+			break
+		}
+	}
+	c.used = slices.Grow(c.used[:0], order*w)[:order*w]
+	c.free = slices.Grow(c.free[:0], order*w)[:order*w]
+	c.m = slices.Grow(c.m[:0], w)[:w]
+	clear(c.used)
+}
+
+// addRefWide is addRefShort for sets of c.width words.
+func (c *ngramCounter) addRefWide(ref []string, text string) {
+	w := c.width
+	order := len(c.used) / w // at most 64 (see begin)
+	rs := slices.Grow(c.refSet[:0], len(ref)+order-1)[:len(ref)+order-1]
+	t := &c.words
+	for j, k := range c.keysOf(ref, text) {
+		var off uint32
+		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
+			e := &t.slots[i]
+			diff := (e.a ^ k.a) | (e.b ^ k.b) | uint64(e.n^k.n) | uint64(e.stamp^t.gen)
+			if diff == 0 && (k.n <= 16 || c.longWords[i] == ref[j]) {
+				off = e.val
+				break
+			}
+			if e.stamp != t.gen {
+				break
+			}
+		}
+		rs[j] = int32(off)
+	}
+	clear(rs[len(ref):]) // the empty set
+	c.refSet = rs
+	free := c.free
+	for i := range free {
+		free[i] = ^uint64(0)
+	}
+	sets, m := c.sets, c.m
+	for j := range len(ref) {
+		copy(m, sets[rs[j]:])
+		for k := 0; ; {
+			// Take the lowest free position of m, without branches: none
+			// is the mask of the words below x having no position.
+			f := free[k*w:][:len(m)]
+			none := ^uint64(0)
+			for x, v := range m {
+				y := v & f[x]
+				f[x] ^= y & -y & none
+				none &= uint64(b2i(y != 0)) - 1
+			}
+			if k++; k == order {
+				break
+			}
+			// m &= the set of word j+k shifted down by k positions.
+			set := sets[rs[j+k]:][:len(m)+1]
+			r := uint(k)
+			var any uint64
+			for x := range m {
+				m[x] &= set[x]>>r | set[x+1]<<(64-r)
+				any |= m[x]
+			}
+			if any == 0 {
+				break // no longer n-gram can match either
+			}
+		}
+	}
+	for i := range free {
+		c.used[i] |= ^free[i]
+	}
+}
+
 // mergeRef raises refMax to the current reference's counts for the ids in
 // [from, to) and clears those counts.
 func (c *ngramCounter) mergeRef(from, to uint32) {
@@ -167,6 +411,18 @@ func (c *ngramCounter) mergeRef(from, to uint32) {
 // finish counts the n-grams of order 2 and above and sets st's clipped
 // matches, once every reference has been added.
 func (c *ngramCounter) finish(st *segmentStats) {
+	if c.width > 0 {
+		// The matches of each order are the positions taken (in used,
+		// width words an order).
+		for k := range st.matches {
+			var m int
+			for _, u := range c.used[k*c.width : (k+1)*c.width] {
+				m += bits.OnesCount64(u)
+			}
+			st.matches[k] = int64(m)
+		}
+		return
+	}
 	st.matches[0] = c.clipped(0, c.nWords)
 	order := len(st.matches)
 	if order < 2 {
@@ -292,11 +548,11 @@ func (c *ngramCounter) internHyp(w, text string) uint32 {
 			// temporary on the stack.
 			e.a, e.b, e.n, e.stamp, e.val = a, b, n, t.gen, id
 			if n > 16 {
-				c.longWords[id] = w
+				c.longWords[i] = w
 			}
 			return id
 		}
-		if e.a == a && e.b == b && e.n == n && (n <= 16 || c.longWords[e.val] == w) {
+		if e.a == a && e.b == b && e.n == n && (n <= 16 || c.longWords[i] == w) {
 			return e.val
 		}
 	}
@@ -314,7 +570,7 @@ func (c *ngramCounter) lookupRef(w, text string) uint32 {
 		// One test for a hit, so that the common cases, a hit or an empty
 		// slot, cost a single unpredictable branch.
 		diff := (e.a ^ a) | (e.b ^ b) | uint64(e.n^n) | uint64(e.stamp^t.gen)
-		if diff == 0 && (n <= 16 || c.longWords[e.val] == w) {
+		if diff == 0 && (n <= 16 || c.longWords[i] == w) {
 			return e.val
 		}
 		if e.stamp != t.gen {
@@ -323,30 +579,56 @@ func (c *ngramCounter) lookupRef(w, text string) uint32 {
 	}
 }
 
+// wkey is the key of a word (see wordKey) with its length.
+type wkey struct {
+	a, b uint64
+	n    uint32
+}
+
+// hash returns the slot hash of k under c's seeds.
+func (k wkey) hash(c *ngramCounter) uint64 {
+	return mix(k.a^c.seed0^uint64(k.n), k.b^c.seed1)
+}
+
+// keysOf returns the keys of words, words of text, in a buffer of c's
+// valid until the next call.
+func (c *ngramCounter) keysOf(words []string, text string) []wkey {
+	keys := slices.Grow(c.keys[:0], len(words))[:len(words)]
+	for i, w := range words {
+		a, b := wordKey(w, text, c.seed0)
+		keys[i] = wkey{a, b, uint32(len(w))}
+	}
+	c.keys = keys
+	return keys
+}
+
 // wordKey returns the key of word w, which is usually a substring of
 // text. For words of up to 16 bytes, the key (a, b) and the length
 // determine the word: a holds its first 8 bytes, zero-padded, and b its
 // last 8 bytes when it is longer than 8 (and 0 otherwise). Longer words
 // have a hash under seed in a and need comparing.
 //
-// When w lies within text with 8 bytes of text from its start, the key
-// comes from two loads from text, without branches; otherwise from w
-// alone.
+// When w lies within text, and text has 8 bytes, the key comes from two
+// loads from text, without branches; otherwise from w alone.
 func wordKey(w, text string, seed uint64) (a, b uint64) {
 	n := len(w)
 	// Where w starts in text, if it does: comparing addresses is safe, and
 	// the bytes are then read from text, in bounds.
 	off := uintptr(unsafe.Pointer(unsafe.StringData(w))) - uintptr(unsafe.Pointer(unsafe.StringData(text)))
-	if n <= 16 && off+8 <= uintptr(len(text)) && off+uintptr(n) <= uintptr(len(text)) {
+	if n <= 16 && off+uintptr(n) <= uintptr(len(text)) && len(text) >= 8 {
+		// Near the end of text, load its last 8 bytes and shift.
 		i := int(off)
-		a = load64(text, i) & (^uint64(0) >> (64 - 8*min(n, 8)))
-		b = load64(text, i+max(n, 8)-8) & -uint64(b2i(n > 8))
+		at := min(i, len(text)-8)
+		a = load64(text, at) >> (8 * (i - at)) & (^uint64(0) >> (64 - 8*min(n, 8)))
+		b = load64(text, max(i+n-8, at)) & -uint64(b2i(n > 8))
 		return a, b
 	}
 	return wordKeySlow(w, seed)
 }
 
 // wordKeySlow is wordKey for a word read on its own.
+//
+//go:noinline
 func wordKeySlow(s string, seed uint64) (a, b uint64) {
 	n := len(s)
 	switch {
@@ -397,7 +679,8 @@ type wordSlot struct {
 	a, b  uint64 // the word's key (see wordKey)
 	n     uint32 // its length
 	stamp uint32
-	val   uint32
+	val   uint32 // dense id (long hypotheses)
+	bits  uint64 // positions in the hypothesis (short hypotheses)
 }
 
 // stampTable is the storage of an open-addressing table whose slots

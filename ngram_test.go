@@ -1,8 +1,12 @@
 package bleu
 
 import (
+	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // BenchmarkCount counts the n-grams of the en-de conformance set from
@@ -94,5 +98,104 @@ func TestWordKey(t *testing.T) {
 	sa, sb := wordKeySlow(w, 7)
 	if a != sa || b != sb {
 		t.Errorf("key of a word running past the text = %x,%x, want %x,%x", a, b, sa, sb)
+	}
+}
+
+// naiveStats computes the statistics of one segment the obvious way, with
+// a map of n-grams per text: the reference that ngramCounter must match.
+func naiveStats(hyp []string, refs [][]string, order int) segmentStats {
+	count := func(words []string, k int) map[string]int {
+		m := map[string]int{}
+		for i := 0; i+k <= len(words); i++ {
+			m[strings.Join(words[i:i+k], "\x00")]++
+		}
+		return m
+	}
+	st := segmentStats{hypLen: len(hyp), refLen: -1, matches: make([]int64, order), totals: make([]int64, order)}
+	for _, r := range refs {
+		if closerRef(len(hyp), st.refLen, len(r)) {
+			st.refLen = len(r)
+		}
+	}
+	for k := range order {
+		st.totals[k] = int64(max(0, len(hyp)-k))
+		maxRef := map[string]int{}
+		for _, r := range refs {
+			for g, n := range count(r, k+1) {
+				maxRef[g] = max(maxRef[g], n)
+			}
+		}
+		for g, n := range count(hyp, k+1) {
+			st.matches[k] += int64(min(n, maxRef[g]))
+		}
+	}
+	return st
+}
+
+// counterStats runs c over one segment whose words are substrings of
+// hypText and refTexts.
+func counterStats(c *ngramCounter, hyp []string, hypText string, refs [][]string, refTexts []string, order int) segmentStats {
+	st := segmentStats{matches: make([]int64, order), totals: make([]int64, order)}
+	c.begin(&st, hyp, hypText)
+	for i, r := range refs {
+		c.addRef(&st, r, refTexts[i], len(refs) == 1)
+	}
+	c.finish(&st)
+	return st
+}
+
+// TestCounterMatchesNaive compares the counter with naiveStats on random
+// segments over small vocabularies, so that n-grams repeat and long ones
+// match, at lengths that take each of the counter's ways: one word of
+// bits, several, and tables. One counter does them all in turn, as Stats
+// does.
+func TestCounterMatchesNaive(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	vocab := []string{"a", "b", "the", "cat", ",", ".", "Donaudampfschifffahrt", "Donaudampfschiffahrt", "éé", "x\x00", "x"}
+	words := func(n, v int) (string, []string) {
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = vocab[r.IntN(v)]
+		}
+		text := strings.Join(ws, " ")
+		return text, strings.Fields(text) // substrings of text
+	}
+	var c ngramCounter
+	n := 2000
+	if testing.Short() {
+		n = 400
+	}
+	for i := range n {
+		var hypLen int
+		switch i % 4 {
+		case 0, 1:
+			hypLen = r.IntN(70)
+		case 2:
+			hypLen = 60 + r.IntN(64*maxWidth)
+		default:
+			hypLen = 64*maxWidth - 10 + r.IntN(40)
+		}
+		v := 1 + r.IntN(len(vocab))
+		order := []int{4, 4, 1, 2, 3, 5, 7, 70}[r.IntN(8)]
+		if order > 7 && hypLen > 70 {
+			order = 4 // keep the naive count quick
+		}
+		hypText, hyp := words(hypLen, v)
+		var refs [][]string
+		var refTexts []string
+		for range 1 + r.IntN(3) {
+			rl := max(0, hypLen+r.IntN(21)-10)
+			if r.IntN(4) == 0 {
+				rl = r.IntN(2*hypLen + 1)
+			}
+			text, ws := words(rl, v)
+			refs = append(refs, ws)
+			refTexts = append(refTexts, text)
+		}
+		want := naiveStats(hyp, refs, order)
+		got := counterStats(&c, hyp, hypText, refs, refTexts, order)
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			t.Fatalf("segment %d: %d hypothesis words, %d references, order %d (-naive +counter):\n%s", i, hypLen, len(refs), order, d)
+		}
 	}
 }
