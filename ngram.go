@@ -10,25 +10,35 @@ import (
 // This file counts and clips n-grams, the hot path of BLEU.
 //
 // Nothing outlives a segment but reusable buffers: there is no vocabulary
-// growing with the corpus. Within one segment every distinct hypothesis
-// word gets a dense id, through a small hash table of the hypothesis words
-// (which stays in the cache, unlike a corpus-wide map), and every
-// reference word is looked up in it. An n-gram of order k > 1 is
-// identified by the pair (id of its first k-1 words, id of its last word),
-// which an open-addressing table numbers in turn. Counts live in slices
-// indexed by the dense ids, reused from segment to segment, so a segment
-// whose words were seen before allocates nothing.
+// growing with the corpus. Within one segment, the hypothesis words go
+// into a small hash table (which stays in the cache, unlike a corpus-wide
+// map), keyed by their own bytes (see wordKey), and every reference word
+// is looked up in it. What the table holds depends on the length of the
+// hypothesis:
 //
-// The orders are counted one after the other, for the hypothesis and the
-// references together, and only where a match is still possible: an
-// n-gram of order k occurs in a text only if both of its (k-1)-grams do.
-// So the n-gram of order k at a hypothesis position is counted only when
-// the (k-1)-grams at that position and the next occur in some reference,
-// and one at a reference position is looked up only when the (k-1)-grams
-// there occur in the hypothesis. Each order looks at fewer positions than
-// the one before, and an n-gram that cannot match is never hashed. The
-// hypothesis totals need no counting: a text of n words has n-k+1 n-grams
-// of order k.
+//   - Up to 64 words (nearly every segment of word-tokenized text), each
+//     hypothesis word has the set of its positions as the bits of a
+//     uint64, and n-grams are matched and clipped by bit operations on
+//     those sets, with no n-gram ever hashed: see "Short hypotheses".
+//   - Up to 64*maxWidth words (typical of the char tokenizer), the same
+//     with sets of several words of bits.
+//   - Beyond, every distinct hypothesis word gets a dense id, and an
+//     n-gram of order k > 1 is identified by the pair (id of its first k-1
+//     words, id of its last word), which an open-addressing table numbers
+//     in turn; counts live in slices indexed by the ids. Its cost grows
+//     with the words, not with their product, however long the segment.
+//
+// The buffers are reused from segment to segment, so a segment whose words
+// were seen before allocates nothing. The hypothesis totals need no
+// counting: a text of n words has n-k+1 n-grams of order k.
+//
+// In the last way, the orders are counted one after the other, for the
+// hypothesis and the references together, and only where a match is
+// still possible: an n-gram of order k occurs in a text only if both of
+// its (k-1)-grams do. So the n-gram of order k at a hypothesis position is
+// counted only when the (k-1)-grams at that position and the next occur in
+// some reference, and one at a reference position is looked up only when
+// the (k-1)-grams there occur in the hypothesis.
 
 // noID marks a word or n-gram that does not occur in the hypothesis.
 const noID = ^uint32(0)
@@ -70,6 +80,7 @@ type ngramCounter struct {
 	// positions instead, width words of bits to a set (see "Short
 	// hypotheses"); width is 0 for the others.
 	width  int
+	nLong  int      // hypothesis words longer than 16 bytes
 	keys   []wkey   // keys of the words of a text
 	refBit []uint64 // by reference position: the word's positions (width 1)
 	free   []uint64 // by order: hypothesis positions not yet matched
@@ -214,18 +225,20 @@ const maxShort = 64
 // beginShort numbers no ids: it gives each hypothesis word its positions.
 func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 	t := &c.words
+	c.nLong = 0
 	for p, k := range c.keysOf(hyp, text) {
 		bit := uint64(1) << uint(p)
+		if k.n > 16 {
+			c.slotLong(k, hyp[p]).bits |= bit
+			continue
+		}
 		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 			e := &t.slots[i]
 			if e.stamp != t.gen {
 				e.a, e.b, e.n, e.stamp, e.bits = k.a, k.b, k.n, t.gen, bit
-				if k.n > 16 {
-					c.longWords[i] = hyp[p]
-				}
 				break
 			}
-			if e.a == k.a && e.b == k.b && e.n == k.n && (k.n <= 16 || c.longWords[i] == hyp[p]) {
+			if e.a == k.a && e.b == k.b && e.n == k.n {
 				e.bits |= bit
 				break
 			}
@@ -234,6 +247,40 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 	c.used = slices.Grow(c.used[:0], order)[:order]
 	c.free = slices.Grow(c.free[:0], order)[:order]
 	clear(c.used)
+}
+
+// slotLong returns the slot of hypothesis word w, longer than 16 bytes,
+// of key k, filling a new one if w is new (with bits and val zero). Long
+// words are compared, not only their keys, and kept out of the hot loops.
+func (c *ngramCounter) slotLong(k wkey, w string) *wordSlot {
+	t := &c.words
+	c.nLong++
+	for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
+		e := &t.slots[i]
+		if e.stamp != t.gen {
+			*e = wordSlot{a: k.a, b: k.b, n: k.n, stamp: t.gen}
+			c.longWords[i] = w
+			return e
+		}
+		if e.a == k.a && e.b == k.b && e.n == k.n && c.longWords[i] == w {
+			return e
+		}
+	}
+}
+
+// findLong returns the slot of reference word w, longer than 16 bytes, of
+// key k, or nil when w is not in the hypothesis.
+func (c *ngramCounter) findLong(k wkey, w string) *wordSlot {
+	t := &c.words
+	for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
+		e := &t.slots[i]
+		if e.stamp != t.gen {
+			return nil
+		}
+		if e.a == k.a && e.b == k.b && e.n == k.n && c.longWords[i] == w {
+			return e
+		}
+	}
 }
 
 // addRefShort counts the n-grams of one reference of a short hypothesis.
@@ -248,18 +295,28 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 		var bits uint64
 		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 			e := &t.slots[i]
-			// One test for a hit, so that the common cases, a hit or an
-			// empty slot, cost a single unpredictable branch.
-			diff := (e.a ^ k.a) | (e.b ^ k.b) | uint64(e.n^k.n) | uint64(e.stamp^t.gen)
-			if diff == 0 && (k.n <= 16 || c.longWords[i] == ref[j]) {
-				bits = e.bits
-				break
-			}
-			if e.stamp != t.gen {
+			// A hit and an empty slot both end the search: one
+			// predictable branch, and a conditional move for the result.
+			hit := (e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0
+			if hit || e.stamp != t.gen {
+				if hit {
+					bits = e.bits
+				}
 				break
 			}
 		}
 		rb[j] = bits
+	}
+	if c.nLong > 0 {
+		// Long words matched on their keys only: compare them.
+		for j, k := range c.keys {
+			if k.n > 16 {
+				rb[j] = 0
+				if e := c.findLong(k, ref[j]); e != nil {
+					rb[j] = e.bits
+				}
+			}
+		}
 	}
 	clear(rb[len(ref):])
 	c.refBit = rb
@@ -315,21 +372,29 @@ func (c *ngramCounter) beginWide(hyp []string, text string, order int) {
 	c.sets = slices.Grow(c.sets[:0], (len(hyp)+1)*stride)[:stride]
 	clear(c.sets)
 	t := &c.words
+	c.nLong = 0
 	for p, k := range c.keysOf(hyp, text) {
-		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
-			e := &t.slots[i]
-			if e.stamp != t.gen {
-				e.a, e.b, e.n, e.stamp, e.val = k.a, k.b, k.n, t.gen, uint32(len(c.sets))
-				c.sets = append(c.sets, make([]uint64, stride)...)
-				if k.n > 16 {
-					c.longWords[i] = hyp[p]
+		var e *wordSlot
+		if k.n > 16 {
+			e = c.slotLong(k, hyp[p])
+		} else {
+			for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
+				e = &t.slots[i]
+				if e.stamp != t.gen {
+					e.a, e.b, e.n, e.stamp, e.val = k.a, k.b, k.n, t.gen, 0
+					break
 				}
-			} else if !(e.a == k.a && e.b == k.b && e.n == k.n && (k.n <= 16 || c.longWords[i] == hyp[p])) {
-				continue
+				if e.a == k.a && e.b == k.b && e.n == k.n {
+					break
+				}
 			}
-			c.sets[int(e.val)+p/64] |= 1 << uint(p%64)
-			break
 		}
+		if e.val == 0 {
+			// A new word: its set follows the others.
+			e.val = uint32(len(c.sets))
+			c.sets = append(c.sets, make([]uint64, stride)...)
+		}
+		c.sets[int(e.val)+p/64] |= 1 << uint(p%64)
 	}
 	c.used = slices.Grow(c.used[:0], order*w)[:order*w]
 	c.free = slices.Grow(c.free[:0], order*w)[:order*w]
@@ -347,16 +412,25 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 		var off uint32
 		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 			e := &t.slots[i]
-			diff := (e.a ^ k.a) | (e.b ^ k.b) | uint64(e.n^k.n) | uint64(e.stamp^t.gen)
-			if diff == 0 && (k.n <= 16 || c.longWords[i] == ref[j]) {
-				off = e.val
-				break
-			}
-			if e.stamp != t.gen {
+			hit := (e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0
+			if hit || e.stamp != t.gen {
+				if hit {
+					off = e.val
+				}
 				break
 			}
 		}
 		rs[j] = int32(off)
+	}
+	if c.nLong > 0 {
+		for j, k := range c.keys {
+			if k.n > 16 {
+				rs[j] = 0
+				if e := c.findLong(k, ref[j]); e != nil {
+					rs[j] = int32(e.val)
+				}
+			}
+		}
 	}
 	clear(rs[len(ref):]) // the empty set
 	c.refSet = rs

@@ -199,3 +199,36 @@ func TestCounterMatchesNaive(t *testing.T) {
 		}
 	}
 }
+
+// TestLongWordsCompared checks that words longer than 16 bytes are told
+// apart by comparing them, not only by their keys: two different long
+// words given the same key (a hash collision) keep slots of their own.
+func TestLongWordsCompared(t *testing.T) {
+	var c ngramCounter
+	st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
+	c.begin(&st, nil, "")
+	w1, w2 := "Donaudampfschifffahrt", "Donaudampfschiffahrtx"
+	k := wkey{a: 1, b: 2, n: uint32(len(w1))} // the same for both
+	e1 := c.slotLong(k, w1)
+	e1.bits = 1
+	e2 := c.slotLong(k, w2)
+	if e1 == e2 {
+		t.Fatal("two long words with the same key share a slot")
+	}
+	e2.bits = 2
+	if e := c.slotLong(k, w1); e != e1 {
+		t.Error("a long word seen again got a new slot")
+	}
+	for _, tt := range []struct {
+		w    string
+		want uint64
+	}{{w1, 1}, {w2, 2}, {"Donaudampfschiffahrty", 0}} {
+		var got uint64
+		if e := c.findLong(k, tt.w); e != nil {
+			got = e.bits
+		}
+		if got != tt.want {
+			t.Errorf("findLong(%q) has bits %d, want %d", tt.w, got, tt.want)
+		}
+	}
+}
