@@ -2,6 +2,7 @@ package bleu
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -230,90 +231,263 @@ func scanWord(s string, i int, mask uint8) (end int, special bool) {
 
 // tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
 func tokenize13a(sc *tokScratch, dst []string, s string) []string {
-	s = pre13a(s)
-	for i := 0; i < len(s); {
-		if f := byteClass[s[i]]; f&byteSpace != 0 {
-			i++
-			continue
-		} else if f&byteLead != 0 {
-			if n := spaceAt(s, i); n > 0 {
-				i += n
-				continue
-			}
-		}
-		// 13a pads the line: every word has a space on both sides.
-		dst, i = sc.word13a(dst, s, i, true, true)
-	}
-	return dst
+	// pre13a leaves most lines as they are: scan13a calls it when it finds
+	// a line it changes.
+	return sc.scan13a(dst, s, nil, true)
 }
 
-// word13a appends the 13a tokens of the word starting at s[i], which has
-// whitespace (or padding) before it if left and after it if right, and
-// returns the word's end.
-//
-// Without the rules: a word whose only special characters are those of
-// rule 1 (each a token of its own whatever surrounds it), hyphens not after
-// a digit (no rule touches them), and at most one period or comma, as its
-// last character and with a space after it (rule 2 or, after a digit, rule
-// 3 splits it off), is cut up directly into substrings of s.
-func (sc *tokScratch) word13a(dst []string, s string, i int, left, right bool) ([]string, int) {
-	start := i
-	soft, hard := false, false
-	lastPC := -1
-	for ; i < len(s); i++ {
-		c := s[i]
-		f := byteClass[c]
-		if f == 0 {
-			continue
+// Classes of bytes for scan13a, in class13a and classZh.
+const (
+	c13aPlain = iota // nothing to do
+	c13aSpace        // ASCII Python whitespace
+	c13aPunct        // a character of rule 1
+	// The classes above are those scan13aState.fast handles.
+	c13aPeriod // '.' or ','
+	c13aHyphen // '-'
+	c13aLead   // may start a non-ASCII space (or, for zh, a character of the table)
+	c13aPre    // '&', '<' (rule 1) or '\n' (whitespace), which pre13a may replace
+)
+
+// classZh classifies bytes for zh, which decodes each non-ASCII character
+// to look it up in its table.
+var classZh = func() (t [256]uint8) {
+	for c := range byte(utf8.RuneSelf) {
+		switch {
+		case isPySpace(rune(c)):
+			t[c] = c13aSpace
+		case is13aPunct[c]:
+			t[c] = c13aPunct
+		case c == '.' || c == ',':
+			t[c] = c13aPeriod
+		case c == '-':
+			t[c] = c13aHyphen
 		}
-		if f&byteSpace != 0 {
+	}
+	for c := 0xC0; c < 256; c++ {
+		t[c] = c13aLead
+	}
+	return t
+}()
+
+// class13a classifies bytes for 13a: only the lead bytes of non-ASCII
+// whitespace matter among the non-ASCII ones.
+var class13a = func() (t [256]uint8) {
+	copy(t[:utf8.RuneSelf], classZh[:])
+	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
+		t[c] = c13aLead
+	}
+	for _, c := range []byte("&<\n") {
+		t[c] = c13aPre
+	}
+	return t
+}()
+
+// pre13aAt reports whether pre13a replaces something at s[i], which is '&',
+// '<' or '\n'. If it is false at every such byte, pre13a(s) is s.
+func pre13aAt(s string, i int) bool {
+	switch s[i] {
+	case '\n':
+		return true
+	case '<':
+		return strings.HasPrefix(s[i:], "<skipped>")
+	}
+	t := s[i+1:]
+	return strings.HasPrefix(t, "quot;") || strings.HasPrefix(t, "amp;") || strings.HasPrefix(t, "lt;") || strings.HasPrefix(t, "gt;")
+}
+
+// events13a returns, in the top bit of each byte, which bytes of x scan13a
+// must look at: ASCII bytes other than letters and digits, and the lead
+// bytes (0xC0 and above) of multi-byte sequences. Continuation bytes are
+// never whitespace, punctuation, digits or the start of a character of
+// zh's table, so they are skipped with the letters.
+func events13a(x uint64) uint64 {
+	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
+	z := y | 0x20*swarOnes
+	letter := (z + (0x80-'a')*swarOnes) &^ (z + (0x7F-'z')*swarOnes)
+	digit := (y + (0x80-'0')*swarOnes) &^ (y + (0x7F-'9')*swarOnes)
+	lead := x & (x << 1) // top two bits set
+	return (^(letter | digit | x) | lead) & swarHigh
+}
+
+// scan13a appends the 13a tokens of s to dst: those of Tokenizer13a if zh
+// is nil, and otherwise those of TokenizerZh (s stripped) with zh its table.
+// For 13a, pre13a must have been applied to s unless pre is set; scan13a
+// then applies it if it changes s.
+//
+// The line falls into pieces at whitespace, at the characters of rule 1 and
+// at zh's characters, each of which is a token of its own (see "How the
+// tokenizers work"). Within a piece, only '.', ',' and '-' can split: a
+// hyphen after a digit is a token of its own (rule 4), and a period or
+// comma between two digits stays where it is. A piece in which that leaves
+// at most one other period or comma, as its last character and with a
+// space after it (rule 2 or, after a digit, rule 3 splits it off), is cut
+// up directly into substrings of s; any other goes through rules13a.
+//
+// scan13aState.fast finds the events (see events13a) and handles the
+// common ones; scan13a handles the others, one at a time.
+func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, pre bool) []string {
+	tab, pad, start := &class13a, true, len(dst)
+	if zh != nil {
+		tab, pad = &classZh, false
+	}
+	n := len(s)
+	// Every token is a run of bytes of s (or of fewer bytes once the rules
+	// have turned it into a string of the arena), so s has at most n.
+	dst = slices.Grow(dst, n)
+	st := scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -8, mark: len(dst), pc: -1}
+	for {
+		j := st.fast(s, tab)
+		if j < 0 {
 			break
 		}
-		if f&byteLead != 0 {
-			if spaceAt(s, i) > 0 {
+		st.m &= st.m - 1
+		c := s[j]
+		w, tok := 1, 0 // the width of the separator at j, and of the token it is
+		switch tab[c] {
+		case c13aSpace:
+		case c13aPunct:
+			tok = 1
+		case c13aPre:
+			if pre && pre13aAt(s, j) {
+				return sc.scan13a(dst[:start], pre13a(s), nil, false)
+			}
+			if c != '\n' {
+				tok = 1
+			}
+		case c13aPeriod:
+			if j > 0 && isDigit(s[j-1]) && j+1 < n && isDigit(s[j+1]) {
+				continue
+			}
+			if st.pc != -1 {
+				st.pc = -2
+			} else {
+				st.pc = j
+			}
+			continue
+		case c13aHyphen:
+			if j > 0 && isDigit(s[j-1]) {
+				if j > st.sub {
+					st.add(s[st.sub:j])
+				}
+				st.add(s[j : j+1])
+				st.sub = j + 1
+			}
+			continue
+		case c13aLead:
+			if w = pyMultiByteSpace(s[j:]); w > 0 {
 				break
 			}
-			continue
-		}
-		if f&byte13a == 0 {
-			continue
-		}
-		switch c {
-		case '.', ',':
-			hard = hard || lastPC >= 0
-			lastPC = i
-		case '-':
-			hard = hard || (i > start && isDigit(s[i-1]))
-		default:
-			soft = true
-		}
-	}
-	end := i
-	if lastPC >= 0 && (lastPC != end-1 || !right) {
-		hard = true
-	}
-	switch {
-	case hard:
-		return sc.split(dst, rules13a(sc, s[start:end], left, right)), end
-	case !soft && lastPC < 0:
-		return append(dst, s[start:end]), end
-	}
-	// Split at rule 1's characters and before a final period or comma.
-	from := start
-	for j := start; j < end; j++ {
-		c := s[j]
-		if c < utf8.RuneSelf && (is13aPunct[c] || j == lastPC) {
-			if j > from {
-				dst = append(dst, s[from:j])
+			if zh == nil {
+				continue
 			}
-			dst = append(dst, s[j:j+1])
-			from = j + 1
+			r, k := utf8.DecodeRuneInString(s[j:])
+			if k == 1 || !zh(r) {
+				continue
+			}
+			w, tok = k, k
 		}
+		// s[j:j+w] ends the piece.
+		sc.piece13a(&st, s, j, pad || st.from > 0, true)
+		if tok > 0 {
+			st.add(s[j : j+tok])
+		}
+		st.from, st.sub, st.mark, st.pc = j+w, j+w, st.k, -1
 	}
-	if end > from {
-		dst = append(dst, s[from:end])
+	sc.piece13a(&st, s, n, pad || st.from > 0, pad)
+	return st.buf[:st.k]
+}
+
+// scan13aState is the state of scan13a.
+type scan13aState struct {
+	// The tokens are buf[:k]; buf has room for all of them.
+	buf []string
+	k   int
+	// m has the events of s[i:i+8] that are left.
+	i int
+	m uint64
+	// The current piece starts at s[from] and its tokens at buf[mark]; its
+	// pending token starts at s[sub]. pc is -1 if the piece has no period
+	// or comma that is not between digits, the index of the one it has, or
+	// -2 if it has more.
+	from, sub, mark, pc int
+}
+
+// add appends t to the tokens.
+func (st *scan13aState) add(t string) {
+	st.buf[st.k] = t
+	st.k++
+}
+
+// fast handles the events of s, classified by tab, from st's onwards, as
+// long as they are letters and other bytes to skip, and whitespace or the
+// characters of rule 1 that end a piece with no period or comma to split
+// off. It returns the index of the first event it leaves to its caller,
+// which is still in st.m, or -1 at the end of s.
+//
+// It calls no function, so that its state stays in registers.
+func (st *scan13aState) fast(s string, tab *[256]uint8) int {
+	buf, k, i, m, from, sub, mark := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark
+	simple := st.pc == -1
+	n := len(s)
+	j := -1
+	for {
+		if m == 0 {
+			if i += 8; i >= n {
+				j = -1
+				break
+			}
+			var x uint64
+			if i+8 <= n {
+				x = load64(s, i)
+			} else {
+				x = loadTail(s, i)
+			}
+			m = events13a(x)
+			continue
+		}
+		j = i + firstByte(m)
+		cl := tab[s[j]]
+		if cl > c13aPunct || (cl != c13aPlain && !simple) {
+			break
+		}
+		if cl != c13aPlain {
+			if j > sub {
+				buf[k] = s[sub:j]
+				k++
+			}
+			if cl == c13aPunct {
+				buf[k] = s[j : j+1]
+				k++
+			}
+			from, sub, mark, simple = j+1, j+1, k, true
+		}
+		m &= m - 1
 	}
-	return dst, end
+	st.k, st.i, st.m, st.from, st.sub, st.mark = k, i, m, from, sub, mark
+	if simple {
+		st.pc = -1
+	}
+	return j
+}
+
+// piece13a appends the tokens of the piece s[st.from:end] that are still to
+// come. left and right tell whether there is a space (or padding) before
+// and after the piece.
+func (sc *tokScratch) piece13a(st *scan13aState, s string, end int, left, right bool) {
+	switch pc := st.pc; {
+	case pc == -1:
+		if end > st.sub {
+			st.add(s[st.sub:end])
+		}
+	case pc == end-1 && right:
+		if pc > st.sub {
+			st.add(s[st.sub:pc])
+		}
+		st.add(s[pc:end])
+	default:
+		toks := sc.split(st.buf[:st.mark], rules13a(sc, s[st.from:end], left, right))
+		st.buf, st.k = toks[:cap(toks)], len(toks)
+	}
 }
 
 // pre13a applies the steps of 13a that come before its rules.
@@ -374,52 +548,7 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 // character of the table is a token of its own and separates words as
 // whitespace does; the 13a rules, unpadded, apply to the rest.
 func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool) []string {
-	s = pyStrip(s)
-	for i := 0; i < len(s); {
-		if n := spaceAt(s, i); n > 0 {
-			i += n
-			continue
-		}
-		// The word ends at whitespace or at a character of the table.
-		start, special := i, false
-		for i < len(s) {
-			c := s[i]
-			if c < utf8.RuneSelf {
-				f := byteClass[c]
-				if f&byteSpace != 0 {
-					break
-				}
-				special = special || f&byte13a != 0
-				i++
-				continue
-			}
-			if spaceAt(s, i) > 0 {
-				break
-			}
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if n > 1 && isZh(r) {
-				break
-			}
-			i += n
-		}
-		if i > start {
-			if special {
-				// The word ends here: at whitespace, a character of the
-				// table (which the tokenizer surrounds with spaces), or the
-				// end of the line, where there is no padding.
-				dst, _ = sc.word13a(dst, s[:i], start, start > 0, i < len(s))
-			} else {
-				dst = append(dst, s[start:i])
-			}
-		}
-		if i < len(s) && spaceAt(s, i) == 0 {
-			// A character of the table.
-			_, n := utf8.DecodeRuneInString(s[i:])
-			dst = append(dst, s[i:i+n])
-			i += n
-		}
-	}
-	return dst
+	return sc.scan13a(dst, pyStrip(s), isZh, false)
 }
 
 // split appends the space-separated words of out, the rules' output for

@@ -21,6 +21,23 @@ func load64(s string, i int) uint64 {
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
+// loadTail returns s[i:], which is shorter than eight bytes, as load64
+// would, with the missing bytes set to 'a': a letter, which no scanner
+// looks at. It reads only bytes of s.
+func loadTail(s string, i int) uint64 {
+	n := len(s)
+	pad := uint64('a'*swarOnes) << ((n - i) * 8)
+	if n >= 8 {
+		// The last eight bytes, less those before s[i].
+		return load64(s, n-8)>>((i+8-n)*8) | pad
+	}
+	var x uint64
+	for k := n - 1; k >= i; k-- {
+		x = x<<8 | uint64(s[k])
+	}
+	return x | pad
+}
+
 // firstByte returns the index within the word of the lowest byte whose top
 // bit is set in m, which must not be zero.
 func firstByte(m uint64) int { return bits.TrailingZeros64(m) >> 3 }

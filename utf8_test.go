@@ -34,9 +34,7 @@ func TestValidUTF8(t *testing.T) {
 		}
 	}
 	// Some whole characters, and pairs of them, of every length.
-	for _, s := range []string{"ä", "€", "😀", "äß", "„a“", "€😀", "\U0010FFFF", "\uFFFD", "\uD7FF\uE000"} {
-		seqs = append(seqs, s)
-	}
+	seqs = append(seqs, "ä", "€", "😀", "äß", "„a“", "€😀", "\U0010FFFF", "\uFFFD", "\uD7FF\uE000")
 	prefixes := []int{0, 1, 7, 8, 9, 15}
 	suffixes := []int{0, 1, 6, 7, 8}
 	if testing.Short() || raceEnabled {
