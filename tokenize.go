@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -169,64 +170,6 @@ type tokScratch struct {
 	// It only grows during one call, so tokens pointing into it stay valid
 	// (a reallocation leaves the old array to them).
 	arena []byte
-}
-
-// Byte classes for the word scanners.
-const (
-	byteSpace = 1 << iota // ASCII Python whitespace
-	byteLead              // may start a non-ASCII Python whitespace character
-	byte13a               // a character some rule of 13a looks at
-	byteIntl              // ASCII punctuation or symbol (\p{P} or \p{S})
-)
-
-var byteClass = func() (t [256]uint8) {
-	for _, c := range []byte("\t\n\v\f\r\x1c\x1d\x1e\x1f ") {
-		t[c] |= byteSpace
-	}
-	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
-		t[c] |= byteLead
-	}
-	for c := range byte(utf8.RuneSelf) {
-		if (is13aPunct[c] && c != ' ') || c == '.' || c == ',' || c == '-' {
-			t[c] |= byte13a
-		}
-		if cl := unicodeClass(rune(c)); cl == classP || cl == classS {
-			t[c] |= byteIntl
-		}
-	}
-	return t
-}()
-
-// spaceAt returns the length of the Python whitespace character at s[i:],
-// or 0 if there is none.
-func spaceAt(s string, i int) int {
-	c := byteClass[s[i]]
-	if c&byteSpace != 0 {
-		return 1
-	}
-	if c&byteLead != 0 {
-		if r, n := utf8.DecodeRuneInString(s[i:]); isPySpace(r) {
-			return n
-		}
-	}
-	return 0
-}
-
-// scanWord returns the end of the word starting at s[i] (the index of the
-// next whitespace, or len(s)) and whether it has a byte of class mask.
-// Non-ASCII characters are looked at only for whitespace.
-func scanWord(s string, i int, mask uint8) (end int, special bool) {
-	for i < len(s) {
-		f := byteClass[s[i]]
-		if f&(byteSpace|byteLead) != 0 {
-			if f&byteSpace != 0 || spaceAt(s, i) > 0 {
-				break
-			}
-		}
-		special = special || f&mask != 0
-		i++
-	}
-	return i, special
 }
 
 // tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
@@ -510,38 +453,217 @@ func pre13a(s string) string {
 
 // tokenizeIntl is sacreBLEU's TokenizerV14International followed by
 // str.split.
+//
+// Rule 3 makes every symbol a token of its own, and as rules 1 and 2 see
+// them, symbols are like whitespace: non-digits that are not punctuation.
+// Punctuation that is isolated (no punctuation right before or after it)
+// is touched by rule 1 if the character before it is not a digit, and by
+// rule 2, which then sees it followed by rule 1's space or by the
+// character after it, if that is not a digit. Either way it becomes a
+// token of its own, and otherwise it stays where it is. So the tokens of a
+// word come straight from s unless the word has two punctuation characters
+// in a row, in which case it goes through rulesIntl.
+//
+// scanIntlState.fast handles the events (see events13a) that are ASCII
+// with ASCII around them; tokenizeIntl handles the others.
 func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
-	for i := 0; i < len(s); {
-		if n := spaceAt(s, i); n > 0 {
-			i += n
+	n := len(s)
+	// Every token is a run of bytes of s (or of fewer bytes once the rules
+	// have turned it into a string of the arena), so s has at most n.
+	dst = slices.Grow(dst, n)
+	st := scanIntlState{scan13aState: scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -8, mark: len(dst)}}
+	for {
+		j := st.fast(s)
+		if j < 0 {
+			break
+		}
+		st.m &= st.m - 1
+		if c := s[j]; c < utf8.RuneSelf {
+			switch intlByteClass[c] {
+			case iSpace:
+				sc.wordIntl(&st, s, j, j+1)
+			case iPunct:
+				st.punct(s, j, 1)
+			}
 			continue
 		}
-		end, special := scanWord(s, i, byteIntl)
-		if !special {
-			// Look at the non-ASCII characters too.
-			for j := i; j < end; {
-				if s[j] < utf8.RuneSelf {
-					j++
-					continue
-				}
-				_, n, cl := decodeClass(s, j)
-				if cl == classP || cl == classS {
-					special = true
-					break
-				}
-				j += n
+		if w := pyMultiByteSpace(s[j:]); w > 0 {
+			sc.wordIntl(&st, s, j, j+w)
+			continue
+		}
+		_, w, cl := decodeClassString(s, j)
+		switch cl {
+		case classS:
+			if j > st.sub {
+				st.add(s[st.sub:j])
 			}
+			st.add(s[j : j+w])
+			st.sub = j + w
+		case classP:
+			st.punct(s, j, w)
 		}
-		if special {
-			// intl does not pad: at the start and end of the line, rules
-			// 1 and 2 find no character.
-			dst = sc.split(dst, rulesIntl(sc, s[i:end], i > 0, end < len(s)))
-		} else {
-			dst = append(dst, s[i:end])
-		}
-		i = end
 	}
-	return dst
+	sc.wordIntl(&st, s, n, n)
+	return st.buf[:st.k]
+}
+
+// scanIntlState is the state of tokenizeIntl: that of scan13a (with from
+// the start of the word), and hard, set when the word must go through
+// rulesIntl.
+type scanIntlState struct {
+	scan13aState
+	hard bool
+}
+
+// Classes of bytes for tokenizeIntl.
+const (
+	iPlain  = iota // nothing to do
+	iSpace         // ASCII Python whitespace
+	iSymbol        // ASCII \p{S}
+	iPunct         // ASCII \p{P}
+	iLead          // the first byte of a multi-byte sequence
+)
+
+var intlByteClass = func() (t [256]uint8) {
+	for c := range byte(utf8.RuneSelf) {
+		switch {
+		case isPySpace(rune(c)):
+			t[c] = iSpace
+		case asciiClass[c] == classS:
+			t[c] = iSymbol
+		case asciiClass[c] == classP:
+			t[c] = iPunct
+		}
+	}
+	for c := 0xC0; c < 256; c++ {
+		t[c] = iLead
+	}
+	return t
+}()
+
+// fast is scan13aState.fast for intl: it handles the events of s that are
+// letters and other bytes to skip, ASCII whitespace, ASCII symbols and
+// ASCII punctuation with ASCII (or nothing) on both sides, and returns the
+// index of the first other one (still in st.m), or -1 at the end of s.
+func (st *scanIntlState) fast(s string) int {
+	buf, k, i, m, from, sub, mark, hard := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard
+	n := len(s)
+	j := -1
+loop:
+	for {
+		if m == 0 {
+			if i += 8; i >= n {
+				j = -1
+				break
+			}
+			var x uint64
+			if i+8 <= n {
+				x = load64(s, i)
+			} else {
+				x = loadTail(s, i)
+			}
+			m = events13a(x)
+			continue
+		}
+		j = i + firstByte(m)
+		switch intlByteClass[s[j]] {
+		case iSpace:
+			if hard {
+				break loop
+			}
+			if j > sub {
+				buf[k] = s[sub:j]
+				k++
+			}
+			from, sub, mark = j+1, j+1, k
+		case iSymbol:
+			if j > sub {
+				buf[k] = s[sub:j]
+				k++
+			}
+			buf[k] = s[j : j+1]
+			k++
+			sub = j + 1
+		case iPunct:
+			if hard {
+				break
+			}
+			// The classes of the characters before and after, if any.
+			before, after := uint8(classOther), uint8(classOther)
+			if j > 0 {
+				c := s[j-1]
+				if c >= utf8.RuneSelf {
+					break loop
+				}
+				before = asciiClass[c]
+			}
+			if j+1 < n {
+				c := s[j+1]
+				if c >= utf8.RuneSelf {
+					break loop
+				}
+				after = asciiClass[c]
+			}
+			if before == classP || after == classP {
+				hard = true
+			} else if (j > 0 && before != classN) || (j+1 < n && after != classN) {
+				if j > sub {
+					buf[k] = s[sub:j]
+					k++
+				}
+				buf[k] = s[j : j+1]
+				k++
+				sub = j + 1
+			}
+		case iLead:
+			break loop
+		}
+		m &= m - 1
+	}
+	st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard = k, i, m, from, sub, mark, hard
+	return j
+}
+
+// punct handles the punctuation character s[j:j+w] (see tokenizeIntl).
+func (st *scanIntlState) punct(s string, j, w int) {
+	if st.hard {
+		return
+	}
+	before, after := uint8(classOther), uint8(classOther)
+	if j > 0 {
+		if c := s[j-1]; c < utf8.RuneSelf {
+			before = asciiClass[c]
+		} else if r, n := utf8.DecodeLastRuneInString(s[:j]); !(r == utf8.RuneError && n == 1) {
+			before = runeClass(r)
+		}
+	}
+	if j+w < len(s) {
+		_, _, after = decodeClassString(s, j+w)
+	}
+	switch {
+	case before == classP || after == classP:
+		st.hard = true
+	case (j > 0 && before != classN) || (j+w < len(s) && after != classN):
+		if j > st.sub {
+			st.add(s[st.sub:j])
+		}
+		st.add(s[j : j+w])
+		st.sub = j + w
+	}
+}
+
+// wordIntl ends the word at s[end], where whitespace or the end of s is,
+// and starts the next one at s[next].
+func (sc *tokScratch) wordIntl(st *scanIntlState, s string, end, next int) {
+	if st.hard {
+		// intl does not pad: at the start and end of the line, rules 1 and
+		// 2 find no character.
+		toks := sc.split(st.buf[:st.mark], rulesIntl(sc, s[st.from:end], st.from > 0, end < len(s)))
+		st.buf, st.k = toks[:cap(toks)], len(toks)
+	} else if end > st.sub {
+		st.add(s[st.sub:end])
+	}
+	st.from, st.sub, st.mark, st.hard = next, next, st.k, false
 }
 
 // tokenizeZh is sacreBLEU's TokenizerZh followed by str.split: each
@@ -757,20 +879,56 @@ var asciiClass = func() (t [utf8.RuneSelf]uint8) {
 	return t
 }()
 
+// bmpClasses holds unicodeClass for the Basic Multilingual Plane, two bits
+// a code point, built on first use from the same tables.
+var bmpClasses = sync.OnceValue(func() *[1 << 14]uint8 {
+	t := new([1 << 14]uint8)
+	// The categories are disjoint, so the order does not matter.
+	for _, c := range []struct {
+		tab   *unicode.RangeTable
+		class uint8
+	}{{unicode.N, classN}, {unicode.P, classP}, {unicode.S, classS}} {
+		for _, rg := range c.tab.R16 {
+			for r := uint32(rg.Lo); r <= uint32(rg.Hi); r += uint32(rg.Stride) {
+				t[r>>2] |= c.class << (r & 3 * 2)
+			}
+		}
+	}
+	return t
+})
+
+// runeClass is unicodeClass, from bmpClasses below U+10000.
+func runeClass(r rune) uint8 {
+	if uint32(r) < 1<<16 {
+		return bmpClasses()[r>>2] >> (r & 3 * 2) & 3
+	}
+	return unicodeClass(r)
+}
+
 // decodeClass decodes the code point at s[i:] and returns it with its
 // length and intl class. An invalid byte is a code point of its own, of
 // class classOther.
-func decodeClass[T string | []byte](s T, i int) (r rune, n int, class uint8) {
+func decodeClass(s []byte, i int) (r rune, n int, class uint8) {
 	if c := s[i]; c < utf8.RuneSelf {
 		return rune(c), 1, asciiClass[c]
 	}
-	var b [utf8.UTFMax]byte
-	k := copy(b[:], s[i:])
-	r, n = utf8.DecodeRune(b[:k])
+	r, n = utf8.DecodeRune(s[i:])
 	if r == utf8.RuneError && n == 1 {
 		return r, 1, classOther
 	}
-	return r, n, unicodeClass(r)
+	return r, n, runeClass(r)
+}
+
+// decodeClassString is decodeClass for a string.
+func decodeClassString(s string, i int) (r rune, n int, class uint8) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return rune(c), 1, asciiClass[c]
+	}
+	r, n = utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n == 1 {
+		return r, 1, classOther
+	}
+	return r, n, runeClass(r)
 }
 
 // rulesIntl applies the three rules of sacreBLEU's

@@ -240,3 +240,12 @@ func TestTokenizersLongWords(t *testing.T) {
 		}
 	}
 }
+
+// TestRuneClass checks runeClass's table against unicodeClass.
+func TestRuneClass(t *testing.T) {
+	for r := range rune(0x10400) {
+		if got, want := runeClass(r), unicodeClass(r); got != want {
+			t.Fatalf("runeClass(U+%04X) = %d, unicodeClass has %d", r, got, want)
+		}
+	}
+}
