@@ -1006,21 +1006,35 @@ func rulesIntl(sc *tokScratch, s string, left, right bool) []byte {
 // whitespace as a token of its own: sacreBLEU's " ".join(line) followed by
 // str.split(). An invalid byte is a token of its own.
 func appendCharTokens(dst []string, s string) []string {
-	for i := 0; i < len(s); {
-		n := 1
-		if s[i] >= utf8.RuneSelf {
-			var r rune
-			r, n = utf8.DecodeRuneInString(s[i:])
-			if isPySpace(r) {
-				i += n
-				continue
-			}
-		} else if isPySpace(rune(s[i])) {
+	n := len(s)
+	// At most one token a byte: room for them all saves append's checks.
+	dst = slices.Grow(dst, n)
+	buf, k := dst[:len(dst)+n], len(dst)
+	for i := 0; i < n; {
+		if c := s[i]; c < utf8.RuneSelf {
+			// Written in any case, kept unless it is whitespace.
+			buf[k] = s[i : i+1]
+			k += int(charKeep[c])
 			i++
 			continue
 		}
-		dst = append(dst, s[i:i+n])
-		i += n
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if !isPySpace(r) {
+			buf[k] = s[i : i+w]
+			k++
+		}
+		i += w
 	}
-	return dst
+	return buf[:k]
 }
+
+// charKeep is 1 for the ASCII bytes that are not whitespace, 0 for the
+// others.
+var charKeep = func() (t [utf8.RuneSelf]uint8) {
+	for c := range rune(utf8.RuneSelf) {
+		if !isPySpace(c) {
+			t[c] = 1
+		}
+	}
+	return t
+}()
