@@ -156,12 +156,25 @@ func tokenizerName(t Tokenizer) string {
 // punctuation nor symbol nor one of 13a's characters. So no rule can carry
 // an effect across whitespace, and each whitespace-separated word can be
 // tokenized on its own, knowing only whether whitespace (or 13a's padding)
-// comes before and after it rather than the start or end of the line. Most
-// words contain no character any rule looks at: they are tokens as they
-// are, substrings of the input, found in one pass over the bytes. The
-// others go through the rules literally (rules13a, rulesIntl) in a small
-// buffer. tokenize_test.go checks this against the rules applied literally
-// to whole lines.
+// comes before and after it rather than the start or end of the line.
+//
+// The same holds within a word for the characters that become tokens of
+// their own whatever surrounds them, with the spaces the rules put around
+// them: 13a's rule 1 characters, zh's characters and intl's symbols. They
+// cut words into pieces, and a piece's tokens follow from a few local
+// facts (is this period between digits, is this hyphen after one, is this
+// punctuation next to other punctuation), so most pieces are cut up
+// directly into substrings of the input (see scan13a and tokenizeIntl for
+// the exact conditions). The others go through the rules literally
+// (rules13a, rulesIntl) in a small buffer.
+//
+// The scanners find the bytes that matter eight at a time (events13a,
+// pySpaceEvents): ASCII bytes other than letters and digits, and the lead
+// bytes of multi-byte characters, the only ones that can start whitespace,
+// punctuation, a symbol or a character of zh's table. Letters, digits and
+// continuation bytes are skipped without being looked at one by one.
+// tokenize_test.go checks all this against the rules applied literally to
+// whole lines, with the special characters at every offset of the chunks.
 
 // tokScratch holds the buffers a tokenizer reuses between segments.
 type tokScratch struct {
