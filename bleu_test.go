@@ -611,6 +611,20 @@ func BenchmarkTokenize(b *testing.B) {
 	}
 }
 
+// BenchmarkValidUTF8 checks the en-de conformance set's hypotheses and
+// reference, as Stats.Add does before tokenizing.
+func BenchmarkValidUTF8(b *testing.B) {
+	hyps, refs, n := benchCorpus(b)
+	b.SetBytes(n)
+	for b.Loop() {
+		for i := range hyps {
+			if !validUTF8(hyps[i]) || !validUTF8(refs[i]) {
+				b.Fatal("invalid UTF-8")
+			}
+		}
+	}
+}
+
 // benchLines returns the en-de reference of the conformance set, or our
 // sample when the set is absent.
 func benchLines(b *testing.B) []string {

@@ -731,17 +731,11 @@ func mix(a, b uint64) uint64 {
 	return hi ^ lo
 }
 
-// load32 and load64 read little-endian words at s[i:]; the compiler makes
-// each a single load.
+// load32 reads a little-endian word at s[i:]; the compiler makes it a
+// single load. (load64 is in utf8.go.)
 func load32(s string, i int) uint32 {
 	s = s[i : i+4]
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
-}
-
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // wordTable maps the hypothesis words of a segment to their dense ids, by

@@ -147,45 +147,51 @@ func pyStrip(s string) string {
 // whitespace (isPySpace) and empty fields are dropped. The fields are
 // substrings of s; an invalid UTF-8 byte counts as a non-space character and
 // stays in its field.
+//
+// It looks at the bytes that may start whitespace, ASCII bytes up to ' '
+// and lead bytes, finding them eight bytes at a time (see pySpaceEvents).
 func appendPyFields(dst []string, s string) []string {
-	i, n := 0, len(s)
-	for {
-		// Skip whitespace.
-		for i < n {
-			c := pyByteClass[s[i]]
-			if c == pyByteSpace {
-				i++
+	n := len(s)
+	sub := 0 // the current field, if any, starts at s[sub]
+	for i := 0; i < n; i += 8 {
+		var x uint64
+		if i+8 <= n {
+			x = load64(s, i)
+		} else {
+			x = loadTail(s, i)
+		}
+		for m := pySpaceEvents(x); m != 0; m &= m - 1 {
+			j := i + firstByte(m)
+			w := 1
+			switch pyByteClass[s[j]] {
+			case pyByteOther:
 				continue
+			case pyByteLead:
+				if w = pyMultiByteSpace(s[j:]); w == 0 {
+					continue
+				}
 			}
-			if c == pyByteOther {
-				break
+			if j > sub {
+				dst = append(dst, s[sub:j])
 			}
-			w := pyMultiByteSpace(s[i:])
-			if w == 0 {
-				break
-			}
-			i += w
+			sub = j + w
 		}
-		if i >= n {
-			return dst
-		}
-		// s[i] starts a field. A byte that does not start whitespace can be
-		// stepped over on its own (see pyMultiByteSpace).
-		start := i
-		i++
-		for i < n {
-			c := pyByteClass[s[i]]
-			if c == pyByteOther {
-				i++
-				continue
-			}
-			if c == pyByteSpace || pyMultiByteSpace(s[i:]) != 0 {
-				break
-			}
-			i++
-		}
-		dst = append(dst, s[start:i])
 	}
+	if n > sub {
+		dst = append(dst, s[sub:])
+	}
+	return dst
+}
+
+// pySpaceEvents returns, in the top bit of each byte, which bytes of x (as
+// load64 reads them) may start Python whitespace: the ASCII bytes up to
+// ' ', and the lead bytes (0xC0 and above) of multi-byte sequences.
+// Continuation bytes never start a character.
+func pySpaceEvents(x uint64) uint64 {
+	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
+	low := ^(y + (0x7F-' ')*swarOnes) &^ x
+	lead := x & (x << 1) // top two bits set
+	return (low | lead) & swarHigh
 }
 
 // Final_Sigma classes of code points, see pyCaseClassOf.

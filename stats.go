@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Config holds the options of a BLEU computation. Its zero value is
@@ -381,34 +380,6 @@ func (s *Stats) Merge(other *Stats) error {
 	s.minRefs = min(s.minRefs, other.minRefs)
 	s.maxRefs = max(s.maxRefs, other.maxRefs)
 	return nil
-}
-
-// validUTF8 is utf8.ValidString, but returns to checking eight bytes at a
-// time after each non-ASCII character instead of decoding the rest of the
-// string rune by rune: most segments of European text have a few accented
-// letters among mostly ASCII.
-func validUTF8(s string) bool {
-	for i := 0; i < len(s); {
-		if i+8 <= len(s) {
-			// Little-endian load of eight bytes.
-			x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-			if x&0x8080808080808080 == 0 {
-				i += 8
-				continue
-			}
-		}
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			return false
-		}
-		i += n
-	}
-	return true
 }
 
 // statsOptionsZero reports whether every option that shapes the statistics

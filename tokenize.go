@@ -2,7 +2,9 @@ package bleu
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -154,12 +156,25 @@ func tokenizerName(t Tokenizer) string {
 // punctuation nor symbol nor one of 13a's characters. So no rule can carry
 // an effect across whitespace, and each whitespace-separated word can be
 // tokenized on its own, knowing only whether whitespace (or 13a's padding)
-// comes before and after it rather than the start or end of the line. Most
-// words contain no character any rule looks at: they are tokens as they
-// are, substrings of the input, found in one pass over the bytes. The
-// others go through the rules literally (rules13a, rulesIntl) in a small
-// buffer. tokenize_test.go checks this against the rules applied literally
-// to whole lines.
+// comes before and after it rather than the start or end of the line.
+//
+// The same holds within a word for the characters that become tokens of
+// their own whatever surrounds them, with the spaces the rules put around
+// them: 13a's rule 1 characters, zh's characters and intl's symbols. They
+// cut words into pieces, and a piece's tokens follow from a few local
+// facts (is this period between digits, is this hyphen after one, is this
+// punctuation next to other punctuation), so most pieces are cut up
+// directly into substrings of the input (see scan13a and tokenizeIntl for
+// the exact conditions). The others go through the rules literally
+// (rules13a, rulesIntl) in a small buffer.
+//
+// The scanners find the bytes that matter eight at a time (events13a,
+// pySpaceEvents): ASCII bytes other than letters and digits, and the lead
+// bytes of multi-byte characters, the only ones that can start whitespace,
+// punctuation, a symbol or a character of zh's table. Letters, digits and
+// continuation bytes are skipped without being looked at one by one.
+// tokenize_test.go checks all this against the rules applied literally to
+// whole lines, with the special characters at every offset of the chunks.
 
 // tokScratch holds the buffers a tokenizer reuses between segments.
 type tokScratch struct {
@@ -170,150 +185,265 @@ type tokScratch struct {
 	arena []byte
 }
 
-// Byte classes for the word scanners.
+// tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
+func tokenize13a(sc *tokScratch, dst []string, s string) []string {
+	// pre13a leaves most lines as they are: scan13a calls it when it finds
+	// a line it changes.
+	return sc.scan13a(dst, s, nil, true)
+}
+
+// Classes of bytes for scan13a, in class13a and classZh.
 const (
-	byteSpace = 1 << iota // ASCII Python whitespace
-	byteLead              // may start a non-ASCII Python whitespace character
-	byte13a               // a character some rule of 13a looks at
-	byteIntl              // ASCII punctuation or symbol (\p{P} or \p{S})
+	c13aPlain = iota // nothing to do
+	c13aSpace        // ASCII Python whitespace
+	c13aPunct        // a character of rule 1
+	// The classes above are those scan13aState.fast handles.
+	c13aPeriod // '.' or ','
+	c13aHyphen // '-'
+	c13aLead   // may start a non-ASCII space (or, for zh, a character of the table)
+	c13aPre    // '&', '<' (rule 1) or '\n' (whitespace), which pre13a may replace
 )
 
-var byteClass = func() (t [256]uint8) {
-	for _, c := range []byte("\t\n\v\f\r\x1c\x1d\x1e\x1f ") {
-		t[c] |= byteSpace
-	}
-	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
-		t[c] |= byteLead
-	}
+// classZh classifies bytes for zh, which decodes each non-ASCII character
+// to look it up in its table.
+var classZh = func() (t [256]uint8) {
 	for c := range byte(utf8.RuneSelf) {
-		if (is13aPunct[c] && c != ' ') || c == '.' || c == ',' || c == '-' {
-			t[c] |= byte13a
+		switch {
+		case isPySpace(rune(c)):
+			t[c] = c13aSpace
+		case is13aPunct[c]:
+			t[c] = c13aPunct
+		case c == '.' || c == ',':
+			t[c] = c13aPeriod
+		case c == '-':
+			t[c] = c13aHyphen
 		}
-		if cl := unicodeClass(rune(c)); cl == classP || cl == classS {
-			t[c] |= byteIntl
-		}
+	}
+	for c := 0xC0; c < 256; c++ {
+		t[c] = c13aLead
 	}
 	return t
 }()
 
-// spaceAt returns the length of the Python whitespace character at s[i:],
-// or 0 if there is none.
-func spaceAt(s string, i int) int {
-	c := byteClass[s[i]]
-	if c&byteSpace != 0 {
-		return 1
+// class13a classifies bytes for 13a: only the lead bytes of non-ASCII
+// whitespace matter among the non-ASCII ones.
+var class13a = func() (t [256]uint8) {
+	copy(t[:utf8.RuneSelf], classZh[:])
+	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
+		t[c] = c13aLead
 	}
-	if c&byteLead != 0 {
-		if r, n := utf8.DecodeRuneInString(s[i:]); isPySpace(r) {
-			return n
-		}
+	for _, c := range []byte("&<\n") {
+		t[c] = c13aPre
 	}
-	return 0
+	return t
+}()
+
+// pre13aAt reports whether pre13a replaces something at s[i], which is '&',
+// '<' or '\n'. If it is false at every such byte, pre13a(s) is s.
+func pre13aAt(s string, i int) bool {
+	switch s[i] {
+	case '\n':
+		return true
+	case '<':
+		return strings.HasPrefix(s[i:], "<skipped>")
+	}
+	t := s[i+1:]
+	return strings.HasPrefix(t, "quot;") || strings.HasPrefix(t, "amp;") || strings.HasPrefix(t, "lt;") || strings.HasPrefix(t, "gt;")
 }
 
-// scanWord returns the end of the word starting at s[i] (the index of the
-// next whitespace, or len(s)) and whether it has a byte of class mask.
-// Non-ASCII characters are looked at only for whitespace.
-func scanWord(s string, i int, mask uint8) (end int, special bool) {
-	for i < len(s) {
-		f := byteClass[s[i]]
-		if f&(byteSpace|byteLead) != 0 {
-			if f&byteSpace != 0 || spaceAt(s, i) > 0 {
-				break
-			}
-		}
-		special = special || f&mask != 0
-		i++
-	}
-	return i, special
+// events13a returns, in the top bit of each byte, which bytes of x scan13a
+// must look at: ASCII bytes other than letters and digits, and the lead
+// bytes (0xC0 and above) of multi-byte sequences. Continuation bytes are
+// never whitespace, punctuation, digits or the start of a character of
+// zh's table, so they are skipped with the letters.
+func events13a(x uint64) uint64 {
+	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
+	z := y | 0x20*swarOnes
+	letter := (z + (0x80-'a')*swarOnes) &^ (z + (0x7F-'z')*swarOnes)
+	digit := (y + (0x80-'0')*swarOnes) &^ (y + (0x7F-'9')*swarOnes)
+	lead := x & (x << 1) // top two bits set
+	return (^(letter | digit | x) | lead) & swarHigh
 }
 
-// tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
-func tokenize13a(sc *tokScratch, dst []string, s string) []string {
-	s = pre13a(s)
-	for i := 0; i < len(s); {
-		if f := byteClass[s[i]]; f&byteSpace != 0 {
-			i++
-			continue
-		} else if f&byteLead != 0 {
-			if n := spaceAt(s, i); n > 0 {
-				i += n
-				continue
-			}
-		}
-		// 13a pads the line: every word has a space on both sides.
-		dst, i = sc.word13a(dst, s, i, true, true)
-	}
-	return dst
-}
-
-// word13a appends the 13a tokens of the word starting at s[i], which has
-// whitespace (or padding) before it if left and after it if right, and
-// returns the word's end.
+// scan13a appends the 13a tokens of s to dst: those of Tokenizer13a if zh
+// is nil, and otherwise those of TokenizerZh (s stripped) with zh its table.
+// For 13a, pre13a must have been applied to s unless pre is set; scan13a
+// then applies it if it changes s.
 //
-// Without the rules: a word whose only special characters are those of
-// rule 1 (each a token of its own whatever surrounds it), hyphens not after
-// a digit (no rule touches them), and at most one period or comma, as its
-// last character and with a space after it (rule 2 or, after a digit, rule
-// 3 splits it off), is cut up directly into substrings of s.
-func (sc *tokScratch) word13a(dst []string, s string, i int, left, right bool) ([]string, int) {
-	start := i
-	soft, hard := false, false
-	lastPC := -1
-	for ; i < len(s); i++ {
-		c := s[i]
-		f := byteClass[c]
-		if f == 0 {
-			continue
-		}
-		if f&byteSpace != 0 {
+// The line falls into pieces at whitespace, at the characters of rule 1 and
+// at zh's characters, each of which is a token of its own (see "How the
+// tokenizers work"). Within a piece, only '.', ',' and '-' can split: a
+// hyphen after a digit is a token of its own (rule 4), and a period or
+// comma between two digits stays where it is. A piece in which that leaves
+// at most one other period or comma, as its last character and with a
+// space after it (rule 2 or, after a digit, rule 3 splits it off), is cut
+// up directly into substrings of s; any other goes through rules13a.
+//
+// scan13aState.fast finds the events (see events13a) and handles the
+// common ones; scan13a handles the others, one at a time.
+func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, pre bool) []string {
+	tab, pad, start := &class13a, true, len(dst)
+	if zh != nil {
+		tab, pad = &classZh, false
+	}
+	n := len(s)
+	// Every token is a run of bytes of s (or of fewer bytes once the rules
+	// have turned it into a string of the arena), so s has at most n.
+	dst = slices.Grow(dst, n)
+	st := scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -8, mark: len(dst), pc: -1}
+	for {
+		j := st.fast(s, tab)
+		if j < 0 {
 			break
 		}
-		if f&byteLead != 0 {
-			if spaceAt(s, i) > 0 {
+		st.m &= st.m - 1
+		c := s[j]
+		w, tok := 1, 0 // the width of the separator at j, and of the token it is
+		switch tab[c] {
+		case c13aSpace:
+		case c13aPunct:
+			tok = 1
+		case c13aPre:
+			if pre && pre13aAt(s, j) {
+				return sc.scan13a(dst[:start], pre13a(s), nil, false)
+			}
+			if c != '\n' {
+				tok = 1
+			}
+		case c13aPeriod:
+			if j > 0 && isDigit(s[j-1]) && j+1 < n && isDigit(s[j+1]) {
+				continue
+			}
+			if st.pc != -1 {
+				st.pc = -2
+			} else {
+				st.pc = j
+			}
+			continue
+		case c13aHyphen:
+			if j > 0 && isDigit(s[j-1]) {
+				if j > st.sub {
+					st.add(s[st.sub:j])
+				}
+				st.add(s[j : j+1])
+				st.sub = j + 1
+			}
+			continue
+		case c13aLead:
+			if w = pyMultiByteSpace(s[j:]); w > 0 {
 				break
 			}
-			continue
-		}
-		if f&byte13a == 0 {
-			continue
-		}
-		switch c {
-		case '.', ',':
-			hard = hard || lastPC >= 0
-			lastPC = i
-		case '-':
-			hard = hard || (i > start && isDigit(s[i-1]))
-		default:
-			soft = true
-		}
-	}
-	end := i
-	if lastPC >= 0 && (lastPC != end-1 || !right) {
-		hard = true
-	}
-	switch {
-	case hard:
-		return sc.split(dst, rules13a(sc, s[start:end], left, right)), end
-	case !soft && lastPC < 0:
-		return append(dst, s[start:end]), end
-	}
-	// Split at rule 1's characters and before a final period or comma.
-	from := start
-	for j := start; j < end; j++ {
-		c := s[j]
-		if c < utf8.RuneSelf && (is13aPunct[c] || j == lastPC) {
-			if j > from {
-				dst = append(dst, s[from:j])
+			if zh == nil {
+				continue
 			}
-			dst = append(dst, s[j:j+1])
-			from = j + 1
+			r, k := utf8.DecodeRuneInString(s[j:])
+			if k == 1 || !zh(r) {
+				continue
+			}
+			w, tok = k, k
 		}
+		// s[j:j+w] ends the piece.
+		sc.piece13a(&st, s, j, pad || st.from > 0, true)
+		if tok > 0 {
+			st.add(s[j : j+tok])
+		}
+		st.from, st.sub, st.mark, st.pc = j+w, j+w, st.k, -1
 	}
-	if end > from {
-		dst = append(dst, s[from:end])
+	sc.piece13a(&st, s, n, pad || st.from > 0, pad)
+	return st.buf[:st.k]
+}
+
+// scan13aState is the state of scan13a.
+type scan13aState struct {
+	// The tokens are buf[:k]; buf has room for all of them.
+	buf []string
+	k   int
+	// m has the events of s[i:i+8] that are left.
+	i int
+	m uint64
+	// The current piece starts at s[from] and its tokens at buf[mark]; its
+	// pending token starts at s[sub]. pc is -1 if the piece has no period
+	// or comma that is not between digits, the index of the one it has, or
+	// -2 if it has more.
+	from, sub, mark, pc int
+}
+
+// add appends t to the tokens.
+func (st *scan13aState) add(t string) {
+	st.buf[st.k] = t
+	st.k++
+}
+
+// fast handles the events of s, classified by tab, from st's onwards, as
+// long as they are letters and other bytes to skip, and whitespace or the
+// characters of rule 1 that end a piece with no period or comma to split
+// off. It returns the index of the first event it leaves to its caller,
+// which is still in st.m, or -1 at the end of s.
+//
+// It calls no function, so that its state stays in registers.
+func (st *scan13aState) fast(s string, tab *[256]uint8) int {
+	buf, k, i, m, from, sub, mark := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark
+	simple := st.pc == -1
+	n := len(s)
+	j := -1
+	for {
+		if m == 0 {
+			if i += 8; i >= n {
+				j = -1
+				break
+			}
+			var x uint64
+			if i+8 <= n {
+				x = load64(s, i)
+			} else {
+				x = loadTail(s, i)
+			}
+			m = events13a(x)
+			continue
+		}
+		j = i + firstByte(m)
+		cl := tab[s[j]]
+		if cl > c13aPunct || (cl != c13aPlain && !simple) {
+			break
+		}
+		if cl != c13aPlain {
+			if j > sub {
+				buf[k] = s[sub:j]
+				k++
+			}
+			if cl == c13aPunct {
+				buf[k] = s[j : j+1]
+				k++
+			}
+			from, sub, mark, simple = j+1, j+1, k, true
+		}
+		m &= m - 1
 	}
-	return dst, end
+	st.k, st.i, st.m, st.from, st.sub, st.mark = k, i, m, from, sub, mark
+	if simple {
+		st.pc = -1
+	}
+	return j
+}
+
+// piece13a appends the tokens of the piece s[st.from:end] that are still to
+// come. left and right tell whether there is a space (or padding) before
+// and after the piece.
+func (sc *tokScratch) piece13a(st *scan13aState, s string, end int, left, right bool) {
+	switch pc := st.pc; {
+	case pc == -1:
+		if end > st.sub {
+			st.add(s[st.sub:end])
+		}
+	case pc == end-1 && right:
+		if pc > st.sub {
+			st.add(s[st.sub:pc])
+		}
+		st.add(s[pc:end])
+	default:
+		toks := sc.split(st.buf[:st.mark], rules13a(sc, s[st.from:end], left, right))
+		st.buf, st.k = toks[:cap(toks)], len(toks)
+	}
 }
 
 // pre13a applies the steps of 13a that come before its rules.
@@ -336,90 +466,224 @@ func pre13a(s string) string {
 
 // tokenizeIntl is sacreBLEU's TokenizerV14International followed by
 // str.split.
+//
+// Rule 3 makes every symbol a token of its own, and as rules 1 and 2 see
+// them, symbols are like whitespace: non-digits that are not punctuation.
+// Punctuation that is isolated (no punctuation right before or after it)
+// is touched by rule 1 if the character before it is not a digit, and by
+// rule 2, which then sees it followed by rule 1's space or by the
+// character after it, if that is not a digit. Either way it becomes a
+// token of its own, and otherwise it stays where it is. So the tokens of a
+// word come straight from s unless the word has two punctuation characters
+// in a row, in which case it goes through rulesIntl.
+//
+// scanIntlState.fast handles the events (see events13a) that are ASCII
+// with ASCII around them; tokenizeIntl handles the others.
 func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
-	for i := 0; i < len(s); {
-		if n := spaceAt(s, i); n > 0 {
-			i += n
+	n := len(s)
+	// Every token is a run of bytes of s (or of fewer bytes once the rules
+	// have turned it into a string of the arena), so s has at most n.
+	dst = slices.Grow(dst, n)
+	st := scanIntlState{scan13aState: scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -8, mark: len(dst)}}
+	for {
+		j := st.fast(s)
+		if j < 0 {
+			break
+		}
+		st.m &= st.m - 1
+		if c := s[j]; c < utf8.RuneSelf {
+			switch intlByteClass[c] {
+			case iSpace:
+				sc.wordIntl(&st, s, j, j+1)
+			case iPunct:
+				st.punct(s, j, 1)
+			}
 			continue
 		}
-		end, special := scanWord(s, i, byteIntl)
-		if !special {
-			// Look at the non-ASCII characters too.
-			for j := i; j < end; {
-				if s[j] < utf8.RuneSelf {
-					j++
-					continue
-				}
-				_, n, cl := decodeClass(s, j)
-				if cl == classP || cl == classS {
-					special = true
-					break
-				}
-				j += n
+		if w := pyMultiByteSpace(s[j:]); w > 0 {
+			sc.wordIntl(&st, s, j, j+w)
+			continue
+		}
+		_, w, cl := decodeClassString(s, j)
+		switch cl {
+		case classS:
+			if j > st.sub {
+				st.add(s[st.sub:j])
 			}
+			st.add(s[j : j+w])
+			st.sub = j + w
+		case classP:
+			st.punct(s, j, w)
 		}
-		if special {
-			// intl does not pad: at the start and end of the line, rules
-			// 1 and 2 find no character.
-			dst = sc.split(dst, rulesIntl(sc, s[i:end], i > 0, end < len(s)))
-		} else {
-			dst = append(dst, s[i:end])
-		}
-		i = end
 	}
-	return dst
+	sc.wordIntl(&st, s, n, n)
+	return st.buf[:st.k]
+}
+
+// scanIntlState is the state of tokenizeIntl: that of scan13a (with from
+// the start of the word), and hard, set when the word must go through
+// rulesIntl.
+type scanIntlState struct {
+	scan13aState
+	hard bool
+}
+
+// Classes of bytes for tokenizeIntl.
+const (
+	iPlain  = iota // nothing to do
+	iSpace         // ASCII Python whitespace
+	iSymbol        // ASCII \p{S}
+	iPunct         // ASCII \p{P}
+	iLead          // the first byte of a multi-byte sequence
+)
+
+var intlByteClass = func() (t [256]uint8) {
+	for c := range byte(utf8.RuneSelf) {
+		switch {
+		case isPySpace(rune(c)):
+			t[c] = iSpace
+		case asciiClass[c] == classS:
+			t[c] = iSymbol
+		case asciiClass[c] == classP:
+			t[c] = iPunct
+		}
+	}
+	for c := 0xC0; c < 256; c++ {
+		t[c] = iLead
+	}
+	return t
+}()
+
+// fast is scan13aState.fast for intl: it handles the events of s that are
+// letters and other bytes to skip, ASCII whitespace, ASCII symbols and
+// ASCII punctuation with ASCII (or nothing) on both sides, and returns the
+// index of the first other one (still in st.m), or -1 at the end of s.
+func (st *scanIntlState) fast(s string) int {
+	buf, k, i, m, from, sub, mark, hard := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard
+	n := len(s)
+	j := -1
+loop:
+	for {
+		if m == 0 {
+			if i += 8; i >= n {
+				j = -1
+				break
+			}
+			var x uint64
+			if i+8 <= n {
+				x = load64(s, i)
+			} else {
+				x = loadTail(s, i)
+			}
+			m = events13a(x)
+			continue
+		}
+		j = i + firstByte(m)
+		switch intlByteClass[s[j]] {
+		case iSpace:
+			if hard {
+				break loop
+			}
+			if j > sub {
+				buf[k] = s[sub:j]
+				k++
+			}
+			from, sub, mark = j+1, j+1, k
+		case iSymbol:
+			if j > sub {
+				buf[k] = s[sub:j]
+				k++
+			}
+			buf[k] = s[j : j+1]
+			k++
+			sub = j + 1
+		case iPunct:
+			if hard {
+				break
+			}
+			// The classes of the characters before and after, if any.
+			before, after := uint8(classOther), uint8(classOther)
+			if j > 0 {
+				c := s[j-1]
+				if c >= utf8.RuneSelf {
+					break loop
+				}
+				before = asciiClass[c]
+			}
+			if j+1 < n {
+				c := s[j+1]
+				if c >= utf8.RuneSelf {
+					break loop
+				}
+				after = asciiClass[c]
+			}
+			if before == classP || after == classP {
+				hard = true
+			} else if (j > 0 && before != classN) || (j+1 < n && after != classN) {
+				if j > sub {
+					buf[k] = s[sub:j]
+					k++
+				}
+				buf[k] = s[j : j+1]
+				k++
+				sub = j + 1
+			}
+		case iLead:
+			break loop
+		}
+		m &= m - 1
+	}
+	st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard = k, i, m, from, sub, mark, hard
+	return j
+}
+
+// punct handles the punctuation character s[j:j+w] (see tokenizeIntl).
+func (st *scanIntlState) punct(s string, j, w int) {
+	if st.hard {
+		return
+	}
+	before, after := uint8(classOther), uint8(classOther)
+	if j > 0 {
+		if c := s[j-1]; c < utf8.RuneSelf {
+			before = asciiClass[c]
+		} else if r, n := utf8.DecodeLastRuneInString(s[:j]); !(r == utf8.RuneError && n == 1) {
+			before = runeClass(r)
+		}
+	}
+	if j+w < len(s) {
+		_, _, after = decodeClassString(s, j+w)
+	}
+	switch {
+	case before == classP || after == classP:
+		st.hard = true
+	case (j > 0 && before != classN) || (j+w < len(s) && after != classN):
+		if j > st.sub {
+			st.add(s[st.sub:j])
+		}
+		st.add(s[j : j+w])
+		st.sub = j + w
+	}
+}
+
+// wordIntl ends the word at s[end], where whitespace or the end of s is,
+// and starts the next one at s[next].
+func (sc *tokScratch) wordIntl(st *scanIntlState, s string, end, next int) {
+	if st.hard {
+		// intl does not pad: at the start and end of the line, rules 1 and
+		// 2 find no character.
+		toks := sc.split(st.buf[:st.mark], rulesIntl(sc, s[st.from:end], st.from > 0, end < len(s)))
+		st.buf, st.k = toks[:cap(toks)], len(toks)
+	} else if end > st.sub {
+		st.add(s[st.sub:end])
+	}
+	st.from, st.sub, st.mark, st.hard = next, next, st.k, false
 }
 
 // tokenizeZh is sacreBLEU's TokenizerZh followed by str.split: each
 // character of the table is a token of its own and separates words as
 // whitespace does; the 13a rules, unpadded, apply to the rest.
 func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool) []string {
-	s = pyStrip(s)
-	for i := 0; i < len(s); {
-		if n := spaceAt(s, i); n > 0 {
-			i += n
-			continue
-		}
-		// The word ends at whitespace or at a character of the table.
-		start, special := i, false
-		for i < len(s) {
-			c := s[i]
-			if c < utf8.RuneSelf {
-				f := byteClass[c]
-				if f&byteSpace != 0 {
-					break
-				}
-				special = special || f&byte13a != 0
-				i++
-				continue
-			}
-			if spaceAt(s, i) > 0 {
-				break
-			}
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if n > 1 && isZh(r) {
-				break
-			}
-			i += n
-		}
-		if i > start {
-			if special {
-				// The word ends here: at whitespace, a character of the
-				// table (which the tokenizer surrounds with spaces), or the
-				// end of the line, where there is no padding.
-				dst, _ = sc.word13a(dst, s[:i], start, start > 0, i < len(s))
-			} else {
-				dst = append(dst, s[start:i])
-			}
-		}
-		if i < len(s) && spaceAt(s, i) == 0 {
-			// A character of the table.
-			_, n := utf8.DecodeRuneInString(s[i:])
-			dst = append(dst, s[i:i+n])
-			i += n
-		}
-	}
-	return dst
+	return sc.scan13a(dst, pyStrip(s), isZh, false)
 }
 
 // split appends the space-separated words of out, the rules' output for
@@ -628,20 +892,56 @@ var asciiClass = func() (t [utf8.RuneSelf]uint8) {
 	return t
 }()
 
+// bmpClasses holds unicodeClass for the Basic Multilingual Plane, two bits
+// a code point, built on first use from the same tables.
+var bmpClasses = sync.OnceValue(func() *[1 << 14]uint8 {
+	t := new([1 << 14]uint8)
+	// The categories are disjoint, so the order does not matter.
+	for _, c := range []struct {
+		tab   *unicode.RangeTable
+		class uint8
+	}{{unicode.N, classN}, {unicode.P, classP}, {unicode.S, classS}} {
+		for _, rg := range c.tab.R16 {
+			for r := uint32(rg.Lo); r <= uint32(rg.Hi); r += uint32(rg.Stride) {
+				t[r>>2] |= c.class << (r & 3 * 2)
+			}
+		}
+	}
+	return t
+})
+
+// runeClass is unicodeClass, from bmpClasses below U+10000.
+func runeClass(r rune) uint8 {
+	if uint32(r) < 1<<16 {
+		return bmpClasses()[r>>2] >> (r & 3 * 2) & 3
+	}
+	return unicodeClass(r)
+}
+
 // decodeClass decodes the code point at s[i:] and returns it with its
 // length and intl class. An invalid byte is a code point of its own, of
 // class classOther.
-func decodeClass[T string | []byte](s T, i int) (r rune, n int, class uint8) {
+func decodeClass(s []byte, i int) (r rune, n int, class uint8) {
 	if c := s[i]; c < utf8.RuneSelf {
 		return rune(c), 1, asciiClass[c]
 	}
-	var b [utf8.UTFMax]byte
-	k := copy(b[:], s[i:])
-	r, n = utf8.DecodeRune(b[:k])
+	r, n = utf8.DecodeRune(s[i:])
 	if r == utf8.RuneError && n == 1 {
 		return r, 1, classOther
 	}
-	return r, n, unicodeClass(r)
+	return r, n, runeClass(r)
+}
+
+// decodeClassString is decodeClass for a string.
+func decodeClassString(s string, i int) (r rune, n int, class uint8) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return rune(c), 1, asciiClass[c]
+	}
+	r, n = utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && n == 1 {
+		return r, 1, classOther
+	}
+	return r, n, runeClass(r)
 }
 
 // rulesIntl applies the three rules of sacreBLEU's
@@ -719,21 +1019,35 @@ func rulesIntl(sc *tokScratch, s string, left, right bool) []byte {
 // whitespace as a token of its own: sacreBLEU's " ".join(line) followed by
 // str.split(). An invalid byte is a token of its own.
 func appendCharTokens(dst []string, s string) []string {
-	for i := 0; i < len(s); {
-		n := 1
-		if s[i] >= utf8.RuneSelf {
-			var r rune
-			r, n = utf8.DecodeRuneInString(s[i:])
-			if isPySpace(r) {
-				i += n
-				continue
-			}
-		} else if isPySpace(rune(s[i])) {
+	n := len(s)
+	// At most one token a byte: room for them all saves append's checks.
+	dst = slices.Grow(dst, n)
+	buf, k := dst[:len(dst)+n], len(dst)
+	for i := 0; i < n; {
+		if c := s[i]; c < utf8.RuneSelf {
+			// Written in any case, kept unless it is whitespace.
+			buf[k] = s[i : i+1]
+			k += int(charKeep[c])
 			i++
 			continue
 		}
-		dst = append(dst, s[i:i+n])
-		i += n
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if !isPySpace(r) {
+			buf[k] = s[i : i+w]
+			k++
+		}
+		i += w
 	}
-	return dst
+	return buf[:k]
 }
+
+// charKeep is 1 for the ASCII bytes that are not whitespace, 0 for the
+// others.
+var charKeep = func() (t [utf8.RuneSelf]uint8) {
+	for c := range rune(utf8.RuneSelf) {
+		if !isPySpace(c) {
+			t[c] = 1
+		}
+	}
+	return t
+}()

@@ -156,3 +156,96 @@ func TestIntlClasses(t *testing.T) {
 		t.Errorf("%d code points differ", bad)
 	}
 }
+
+// refTokens is the tokenization of line by the rules applied literally
+// (literalTokens), or for char and none by their definitions.
+func refTokens(t StandardTokenizer, line string) []string {
+	switch t {
+	case TokenizerChar:
+		var toks []string
+		for _, u := range pyUnits(line) {
+			if !isSpaceUnit(u) {
+				toks = append(toks, u)
+			}
+		}
+		return toks
+	case TokenizerNone:
+		return pySplit(line)
+	}
+	return literalTokens(t, line)
+}
+
+// edgePieces are the bytes and characters the scanners treat specially,
+// alone and in the combinations their fast paths decide on.
+var edgePieces = append([]string{
+	"5.", "a.", ".5", "1.5", "1,5.", "1.5.3", "a.b", "z.B.", "..", "5-", "-5", "5-.", "a-b", "1-2-3", "5--a", "U.S.", "a'b",
+	"(5)", "5%", "$5", "«a»", "„a“", "a.“", "(a.)", "‚a‘", "a…", "1.5-3", "a1.5", ",.5", "a,,", "-.",
+	"\u00a0", "\u1680", "\u2000", "\u200a", "\u200b", "\u202f", "\u205f", "\u0085", "\u3000",
+	"\xc2", "\xc2a", "\xe2\x80", "\xe2\x80a", "\xe3\x80", "\xe1\x9a", "\xe2\xe2\x80\x80", "\x80", "\xf0\x9f\x98",
+	"ä", "ß", "ü.", "ä-5", "5ä", "€5", "5€", "½", "٣.٣", "²-", "a\u0301.", "\x7f", "\x00", "\x1b", "\x1f",
+	"中", "中.", "5中", "中-5", "\u2001", "\u2a6d", "\u2fa1", "\U00020000", "\U0002f800", "，", "。a",
+	"&amp;", "&quot;x", "&lt;", "&gt", "&", "<skipped>", "<skip", "x\ny", "-\nz", "\n",
+}, trickyPieces...)
+
+// TestTokenizersChunkEdges puts each of edgePieces at every offset of the
+// scanners' eight-byte chunks, glued to letters and between spaces, with
+// lines ending at every offset after it too, and compares every tokenizer
+// with its reference.
+func TestTokenizersChunkEdges(t *testing.T) {
+	fillers := []string{"x", " ", "9", "."}
+	befores, afters := 18, []int{0, 1, 3, 8}
+	if testing.Short() || raceEnabled {
+		befores, afters = 10, []int{0, 3}
+	}
+	for tok := range numStandardTokenizers {
+		var sc tokScratch
+		var got []string
+		for _, p := range edgePieces {
+			for _, f := range fillers {
+				for before := range befores {
+					for _, after := range afters {
+						line := strings.Repeat(f, before) + p + strings.Repeat(f, after)
+						want := refTokens(tok, line)
+						got = tok.tokenize(&sc, got[:0], line)
+						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTokenizersLongWords checks words longer than a chunk, with a special
+// character at every position of them.
+func TestTokenizersLongWords(t *testing.T) {
+	specials := []string{".", ",", "-", "(", " ", "\u00a0", "ä", "中", "„", "\xff", "5", "&amp;"}
+	for tok := range numStandardTokenizers {
+		var sc tokScratch
+		var got []string
+		for _, sp := range specials {
+			for _, base := range []string{"abcdefghijklmnopqrstuvwxyz", "0123456789012345678901234"} {
+				for k := 0; k <= len(base); k++ {
+					for _, sep := range []string{" ", "", "  x "} {
+						line := base[:k] + sp + base[k:] + sep + base
+						want := refTokens(tok, line)
+						got = tok.tokenize(&sc, got[:0], line)
+						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRuneClass checks runeClass's table against unicodeClass.
+func TestRuneClass(t *testing.T) {
+	for r := range rune(0x10400) {
+		if got, want := runeClass(r), unicodeClass(r); got != want {
+			t.Fatalf("runeClass(U+%04X) = %d, unicodeClass has %d", r, got, want)
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package bleu
+
+import (
+	"math/bits"
+	"unicode/utf8"
+)
+
+// Eight bytes at a time ("SWAR"): a uint64 holds s[i:i+8] with s[i] in its
+// low byte, and the masks below have one bit, the top one, in each byte.
+const (
+	swarOnes = 0x0101010101010101
+	swarHigh = 0x8080808080808080
+)
+
+// load64 returns s[i:i+8] as a little-endian uint64. The compiler turns
+// the byte-combining expression into a single load; i+8 must not exceed
+// len(s).
+func load64(s string, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// loadTail returns s[i:], which is shorter than eight bytes, as load64
+// would, with the missing bytes set to 'a': a letter, which no scanner
+// looks at. It reads only bytes of s.
+func loadTail(s string, i int) uint64 {
+	n := len(s)
+	pad := uint64('a'*swarOnes) << ((n - i) * 8)
+	if n >= 8 {
+		// The last eight bytes, less those before s[i].
+		return load64(s, n-8)>>((i+8-n)*8) | pad
+	}
+	var x uint64
+	for k := n - 1; k >= i; k-- {
+		x = x<<8 | uint64(s[k])
+	}
+	return x | pad
+}
+
+// firstByte returns the index within the word of the lowest byte whose top
+// bit is set in m, which must not be zero.
+func firstByte(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
+
+// validUTF8 is utf8.ValidString. It skips ASCII eight bytes at a time and
+// goes back to doing so after each non-ASCII character (utf8.ValidString
+// decodes the rest of the string byte by byte once it has seen one), and it
+// checks 2- and 3-byte sequences inline: most segments of European text
+// have a few accented letters among mostly ASCII.
+func validUTF8(s string) bool {
+	n := len(s)
+	i := 0
+	for {
+		// Find the next non-ASCII byte.
+		for i+8 <= n && load64(s, i)&swarHigh == 0 {
+			i += 8
+		}
+		if i+8 <= n {
+			i += firstByte(load64(s, i) & swarHigh)
+		} else if n >= 8 {
+			// The last eight bytes, less those before s[i].
+			m := load64(s, n-8) & swarHigh >> ((i + 8 - n) * 8)
+			if m == 0 {
+				return true
+			}
+			i += firstByte(m)
+		} else {
+			for i < n && s[i] < utf8.RuneSelf {
+				i++
+			}
+			if i == n {
+				return true
+			}
+		}
+		// s[i] is not ASCII.
+		switch c := s[i]; {
+		case c < 0xC2:
+			// A continuation byte, or the lead of an overlong 2-byte form.
+			return false
+		case c < 0xE0:
+			if i+1 >= n || s[i+1]&0xC0 != 0x80 {
+				return false
+			}
+			i += 2
+		case c < 0xF0:
+			if i+2 >= n {
+				return false
+			}
+			// The second byte's range excludes overlong forms (after E0)
+			// and surrogates (after ED), as utf8.DecodeRune's does.
+			lo, hi := byte(0x80), byte(0xBF)
+			switch c {
+			case 0xE0:
+				lo = 0xA0
+			case 0xED:
+				hi = 0x9F
+			}
+			if c1 := s[i+1]; c1 < lo || c1 > hi || s[i+2]&0xC0 != 0x80 {
+				return false
+			}
+			i += 3
+		default:
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && w == 1 {
+				return false
+			}
+			i += w
+		}
+	}
+}
