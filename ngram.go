@@ -12,7 +12,7 @@ import (
 // Nothing outlives a segment but reusable buffers: there is no vocabulary
 // growing with the corpus. Within one segment, the hypothesis words go
 // into a small hash table (which stays in the cache, unlike a corpus-wide
-// map), keyed by their own bytes (see wordKey), and every reference word
+// map), keyed by their own bytes (see keysOf), and every reference word
 // is looked up in it. What the table holds depends on the length of the
 // hypothesis:
 //
@@ -142,8 +142,8 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 		c.refCnt = make([]int32, need)
 	}
 	ids := c.hypIDs[:0]
-	for _, w := range hyp {
-		id := c.internHyp(w, text)
+	for p, k := range c.keysOf(hyp, text) {
+		id := c.internHyp(k, hyp[p])
 		c.hypCnt[id]++
 		ids = append(ids, id)
 	}
@@ -181,8 +181,8 @@ func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only 
 	live := slices.Grow(c.refLive, len(ref))
 	n := len(live)
 	live = live[:n+len(ref)]
-	for i, w := range ref {
-		id := c.lookupRef(w, text)
+	for i, k := range c.keysOf(ref, text) {
+		id := c.lookupRef(k, ref[i])
 		ids[base+i] = id
 		// Without branches: a reference word is in the hypothesis or not
 		// about as often as not.
@@ -606,14 +606,12 @@ func (c *ngramCounter) clipped(from, to uint32) int64 {
 	return m
 }
 
-// internHyp returns the dense id of hypothesis word w, a word of text,
-// creating it as needed. w must stay valid until the segment is finished.
-func (c *ngramCounter) internHyp(w, text string) uint32 {
+// internHyp returns the dense id of hypothesis word w of key k, creating
+// it as needed. w must stay valid until the segment is finished.
+func (c *ngramCounter) internHyp(k wkey, w string) uint32 {
 	t := &c.words
-	a, b := wordKey(w, text, c.seed0)
-	n := uint32(len(w))
-	h := mix(a^c.seed0^uint64(n), b^c.seed1)
-	for i := h & t.mask; ; i = (i + 1) & t.mask {
+	a, b, n := k.a, k.b, k.n
+	for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
 		if e.stamp != t.gen {
 			id := c.nextID
@@ -632,14 +630,12 @@ func (c *ngramCounter) internHyp(w, text string) uint32 {
 	}
 }
 
-// lookupRef returns the dense id of reference word w, a word of text, or
-// noID when w is not in the hypothesis.
-func (c *ngramCounter) lookupRef(w, text string) uint32 {
+// lookupRef returns the dense id of reference word w of key k, or noID
+// when w is not in the hypothesis.
+func (c *ngramCounter) lookupRef(k wkey, w string) uint32 {
 	t := &c.words
-	a, b := wordKey(w, text, c.seed0)
-	n := uint32(len(w))
-	h := mix(a^c.seed0^uint64(n), b^c.seed1)
-	for i := h & t.mask; ; i = (i + 1) & t.mask {
+	a, b, n := k.a, k.b, k.n
+	for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
 		// One test for a hit, so that the common cases, a hit or an empty
 		// slot, cost a single unpredictable branch.
@@ -653,7 +649,7 @@ func (c *ngramCounter) lookupRef(w, text string) uint32 {
 	}
 }
 
-// wkey is the key of a word (see wordKey) with its length.
+// wkey is the key of a word (see keysOf) with its length.
 type wkey struct {
 	a, b uint64
 	n    uint32
@@ -664,43 +660,45 @@ func (k wkey) hash(c *ngramCounter) uint64 {
 	return mix(k.a^c.seed0^uint64(k.n), k.b^c.seed1)
 }
 
-// keysOf returns the keys of words, words of text, in a buffer of c's
-// valid until the next call.
+// keysOf returns the keys of words, usually substrings of text, in a
+// buffer of c's valid until the next call.
+//
+// For words of up to 16 bytes, the key (a, b) and the length determine
+// the word: a holds its first 8 bytes, zero-padded, and b its last 8 bytes
+// when it is longer than 8 (and 0 otherwise). Longer words have a hash in
+// a and need comparing. When a word lies within text, and text has 8
+// bytes, its key comes from two loads from text, without branches (the
+// conditions become conditional moves); otherwise from the word alone.
 func (c *ngramCounter) keysOf(words []string, text string) []wkey {
 	keys := slices.Grow(c.keys[:0], len(words))[:len(words)]
-	for i, w := range words {
-		a, b := wordKey(w, text, c.seed0)
-		keys[i] = wkey{a, b, uint32(len(w))}
+	base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	for x, w := range words {
+		n := len(w)
+		// Where w starts in text, if it does: comparing addresses is
+		// safe, and the bytes are then read from text, in bounds.
+		off := uintptr(unsafe.Pointer(unsafe.StringData(w))) - base
+		var a, b uint64
+		if uint(n-1) < 16 && off+uintptr(n) <= uintptr(len(text)) && len(text) >= 8 {
+			// Near the end of text, load its last 8 bytes and shift. The
+			// shift counts are masked to 63, which they never exceed, so
+			// that the compiler need not handle larger ones.
+			i := int(off)
+			at := min(i, len(text)-8)
+			m := ^uint64(0) >> (uint(64-8*min(n, 8)) & 63)
+			a = load64(text, at) >> (uint(i-at) * 8 & 63) & m
+			d := n - 8
+			d &^= d >> 63 // max(n-8, 0), which a branch would compute
+			b = load64(text, at+d) & -uint64(b2i(n > 8))
+		} else {
+			a, b = wordKeySlow(w, c.seed0)
+		}
+		keys[x] = wkey{a, b, uint32(n)}
 	}
 	c.keys = keys
 	return keys
 }
 
-// wordKey returns the key of word w, which is usually a substring of
-// text. For words of up to 16 bytes, the key (a, b) and the length
-// determine the word: a holds its first 8 bytes, zero-padded, and b its
-// last 8 bytes when it is longer than 8 (and 0 otherwise). Longer words
-// have a hash under seed in a and need comparing.
-//
-// When w lies within text, and text has 8 bytes, the key comes from two
-// loads from text, without branches; otherwise from w alone.
-func wordKey(w, text string, seed uint64) (a, b uint64) {
-	n := len(w)
-	// Where w starts in text, if it does: comparing addresses is safe, and
-	// the bytes are then read from text, in bounds.
-	off := uintptr(unsafe.Pointer(unsafe.StringData(w))) - uintptr(unsafe.Pointer(unsafe.StringData(text)))
-	if n <= 16 && off+uintptr(n) <= uintptr(len(text)) && len(text) >= 8 {
-		// Near the end of text, load its last 8 bytes and shift.
-		i := int(off)
-		at := min(i, len(text)-8)
-		a = load64(text, at) >> (8 * (i - at)) & (^uint64(0) >> (64 - 8*min(n, 8)))
-		b = load64(text, max(i+n-8, at)) & -uint64(b2i(n > 8))
-		return a, b
-	}
-	return wordKeySlow(w, seed)
-}
-
-// wordKeySlow is wordKey for a word read on its own.
+// wordKeySlow is the key of keysOf for a word read on its own.
 //
 //go:noinline
 func wordKeySlow(s string, seed uint64) (a, b uint64) {
@@ -744,7 +742,7 @@ func load32(s string, i int) uint32 {
 type wordTable struct{ stampTable[wordSlot] }
 
 type wordSlot struct {
-	a, b  uint64 // the word's key (see wordKey)
+	a, b  uint64 // the word's key (see keysOf)
 	n     uint32 // its length
 	stamp uint32
 	val   uint32 // dense id (long hypotheses)

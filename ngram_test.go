@@ -64,6 +64,11 @@ func TestAddAllocs(t *testing.T) {
 // from the text it lies in or on its own, wherever it lies and whatever
 // its length, and that keys of words of up to 16 bytes tell them apart.
 func TestWordKey(t *testing.T) {
+	c := ngramCounter{seed0: 7}
+	wordKey := func(w, text string, seed uint64) (a, b uint64) {
+		k := c.keysOf([]string{w}, text)[0]
+		return k.a, k.b
+	}
 	const text = "ab\x00cdefghijklmnopqrstuvwxyz0123456789\xff\x00\x00\x00ABCDEFGHIJKLMNOPQRSTUVWXYZ aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 	type key struct {
 		a, b uint64
