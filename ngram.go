@@ -234,12 +234,14 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 		}
 		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 			e := &t.slots[i]
-			if e.stamp != t.gen {
-				e.a, e.b, e.n, e.stamp, e.bits = k.a, k.b, k.n, t.gen, bit
-				break
-			}
-			if e.a == k.a && e.b == k.b && e.n == k.n {
-				e.bits |= bit
+			// A new word (an empty slot) and a word seen before both end
+			// the search: one predictable branch. For the latter the key
+			// stored is the one already there.
+			empty := b2i(e.stamp != t.gen)
+			same := b2i((e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0)
+			if empty|same != 0 {
+				e.a, e.b, e.n, e.stamp = k.a, k.b, k.n, t.gen
+				e.bits = e.bits&-uint64(same) | bit
 				break
 			}
 		}
@@ -296,12 +298,10 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 			e := &t.slots[i]
 			// A hit and an empty slot both end the search: one
-			// predictable branch, and a conditional move for the result.
-			hit := (e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0
-			if hit || e.stamp != t.gen {
-				if hit {
-					bits = e.bits
-				}
+			// predictable branch, and a mask for the result.
+			hit := b2i((e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0)
+			if hit|b2i(e.stamp != t.gen) != 0 {
+				bits = e.bits & -uint64(hit)
 				break
 			}
 		}
@@ -412,11 +412,9 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 		var off uint32
 		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 			e := &t.slots[i]
-			hit := (e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0
-			if hit || e.stamp != t.gen {
-				if hit {
-					off = e.val
-				}
+			hit := b2i((e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0)
+			if hit|b2i(e.stamp != t.gen) != 0 {
+				off = e.val & -uint32(hit)
 				break
 			}
 		}
