@@ -320,13 +320,9 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 	}
 	clear(rb[len(ref):])
 	c.refBit = rb
-	free := c.free
-	for k := range free {
-		free[k] = ^uint64(0)
-	}
 	if order == 4 {
 		// sacreBLEU's default order, unrolled: four independent chains.
-		f0, f1, f2, f3 := free[0], free[1], free[2], free[3]
+		f0, f1, f2, f3 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
 		for j := range len(ref) {
 			m := rb[j]
 			x := m & f0
@@ -341,21 +337,28 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 			x = m & f3
 			f3 ^= x & -x
 		}
-		free[0], free[1], free[2], free[3] = f0, f1, f2, f3
-	} else {
-		// Orders beyond 64 have no n-grams in a short hypothesis.
-		free := free[:min(order, maxShort)]
-		for j := range len(ref) {
-			m := ^uint64(0)
-			for k := range free {
-				m &= rb[j+k] >> uint(k)
-				x := m & free[k]
-				free[k] ^= x & -x
-			}
+		used := c.used[:4]
+		used[0] |= ^f0
+		used[1] |= ^f1
+		used[2] |= ^f2
+		used[3] |= ^f3
+		return
+	}
+	// Orders beyond 64 have no n-grams in a short hypothesis.
+	free := c.free[:min(order, maxShort)]
+	for k := range free {
+		free[k] = ^uint64(0)
+	}
+	for j := range len(ref) {
+		m := ^uint64(0)
+		for k := range free {
+			m &= rb[j+k] >> uint(k)
+			x := m & free[k]
+			free[k] ^= x & -x
 		}
 	}
-	for k := range c.used {
-		c.used[k] |= ^c.free[k]
+	for k, f := range free {
+		c.used[k] |= ^f
 	}
 }
 
@@ -483,6 +486,12 @@ func (c *ngramCounter) mergeRef(from, to uint32) {
 // finish counts the n-grams of order 2 and above and sets st's clipped
 // matches, once every reference has been added.
 func (c *ngramCounter) finish(st *segmentStats) {
+	if c.width == 1 {
+		for k, u := range c.used {
+			st.matches[k] = int64(bits.OnesCount64(u))
+		}
+		return
+	}
 	if c.width > 0 {
 		// The matches of each order are the positions taken (in used,
 		// width words an order).
