@@ -435,6 +435,10 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 	}
 	clear(rs[len(ref):]) // the empty set
 	c.refSet = rs
+	if w == 2 && order == 4 {
+		c.matchWide2(rs[:len(ref)+3])
+		return
+	}
 	free := c.free
 	for i := range free {
 		free[i] = ^uint64(0)
@@ -471,6 +475,53 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 	for i := range free {
 		c.used[i] |= ^free[i]
 	}
+}
+
+// matchWide2 is the matching of addRefWide for sets of two words and
+// order 4, the commonest case of the char tokenizer, unrolled so that the
+// free positions stay in registers. rs holds the offsets of the sets of
+// the reference words, then three of the empty set.
+func (c *ngramCounter) matchWide2(rs []int32) {
+	sets := c.sets
+	// Free positions by order (1 to 4) and word (0 and 1).
+	f10, f11, f20, f21 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
+	f30, f31, f40, f41 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
+	for j := range len(rs) - 3 {
+		// The second word of a set shifted down takes nothing from the
+		// zero word after it.
+		s := sets[rs[j]:][:2]
+		m0, m1 := s[0], s[1]
+		y0, y1 := m0&f10, m1&f11
+		f10 ^= y0 & -y0
+		f11 ^= y1 & -y1 & (uint64(b2i(y0 != 0)) - 1)
+		s = sets[rs[j+1]:][:2]
+		m0 &= s[0]>>1 | s[1]<<63
+		m1 &= s[1] >> 1
+		y0, y1 = m0&f20, m1&f21
+		f20 ^= y0 & -y0
+		f21 ^= y1 & -y1 & (uint64(b2i(y0 != 0)) - 1)
+		s = sets[rs[j+2]:][:2]
+		m0 &= s[0]>>2 | s[1]<<62
+		m1 &= s[1] >> 2
+		y0, y1 = m0&f30, m1&f31
+		f30 ^= y0 & -y0
+		f31 ^= y1 & -y1 & (uint64(b2i(y0 != 0)) - 1)
+		s = sets[rs[j+3]:][:2]
+		m0 &= s[0]>>3 | s[1]<<61
+		m1 &= s[1] >> 3
+		y0, y1 = m0&f40, m1&f41
+		f40 ^= y0 & -y0
+		f41 ^= y1 & -y1 & (uint64(b2i(y0 != 0)) - 1)
+	}
+	u := c.used[:8]
+	u[0] |= ^f10
+	u[1] |= ^f11
+	u[2] |= ^f20
+	u[3] |= ^f21
+	u[4] |= ^f30
+	u[5] |= ^f31
+	u[6] |= ^f40
+	u[7] |= ^f41
 }
 
 // mergeRef raises refMax to the current reference's counts for the ids in
