@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Corpus returns the corpus BLEU of hyps against the reference streams
 // refs under c: refs[k][i] is the k-th reference of segment i, and every
 // stream has one line per hypothesis, as in sacreBLEU's corpus_score. The
-// corpus is split into GOMAXPROCS shards scored in parallel and merged;
-// the result is identical to adding every segment to one [Stats].
+// corpus is split into chunks scored in parallel by GOMAXPROCS goroutines
+// and merged; the result is identical to adding every segment to one
+// [Stats].
 //
 // It returns an error when a stream's length differs from len(hyps) or
 // there are no streams, and the errors of [Stats.Add] for a segment
@@ -25,44 +27,50 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 			return Score{}, fmt.Errorf("bleu: reference stream %d has %d segments, the hypotheses %d", k+1, len(r), len(hyps))
 		}
 	}
-	// Shards of contiguous segments, a few per worker so that a slow one
-	// does not hold up the rest.
-	workers := runtime.GOMAXPROCS(0)
-	shards := min(len(hyps), 4*workers)
-	if len(hyps) < 64 {
-		shards = min(len(hyps), 1)
-	}
-	stats := make([]Stats, shards)
-	errs := make([]error, shards)
+	// Chunks of contiguous segments, handed out in order to one goroutine
+	// per processor, each with a Stats of its own whose buffers serve all
+	// its chunks; several chunks per goroutine, so that a slow one does
+	// not hold up the rest.
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(hyps)/64))
+	chunks := min(len(hyps), 8*workers)
+	stats := make([]Stats, workers)
+	errs := make([]error, chunks) // by chunk: its first error
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, workers)
-	for sh := range shards {
+	for w := range workers {
 		wg.Add(1)
-		sem <- struct{}{}
 		go func() {
-			defer func() { <-sem; wg.Done() }()
-			s := &stats[sh]
+			defer wg.Done()
+			s := &stats[w]
 			s.Config = c
-			lo, hi := sh*len(hyps)/shards, (sh+1)*len(hyps)/shards
 			segRefs := make([]string, len(refs))
-			for i := lo; i < hi; i++ {
-				for k := range refs {
-					segRefs[k] = refs[k][i]
-				}
-				if err := s.Add(hyps[i], segRefs...); err != nil {
-					errs[sh] = fmt.Errorf("segment %d: %w", i, err)
+			for {
+				ch := int(next.Add(1) - 1)
+				if ch >= chunks {
 					return
+				}
+				for i := ch * len(hyps) / chunks; i < (ch+1)*len(hyps)/chunks; i++ {
+					for k := range refs {
+						segRefs[k] = refs[k][i]
+					}
+					if err := s.Add(hyps[i], segRefs...); err != nil {
+						errs[ch] = fmt.Errorf("segment %d: %w", i, err)
+						break
+					}
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	total := Stats{Config: c}
-	for sh := range stats {
-		if errs[sh] != nil {
-			return Score{}, errs[sh]
+	// The error of the first segment that has one, as if added in order.
+	for _, err := range errs {
+		if err != nil {
+			return Score{}, err
 		}
-		if err := total.Merge(&stats[sh]); err != nil {
+	}
+	total := Stats{Config: c}
+	for w := range stats {
+		if err := total.Merge(&stats[w]); err != nil {
 			return Score{}, err
 		}
 	}
