@@ -281,16 +281,27 @@ const (
 // scan13a must look at: ASCII bytes other than letters and digits, C2,
 // and the bytes b with b&lead == E0 (see lead13a and leadZh).
 func scan13aEvents(x, lead uint64) uint64 {
+	return (asciiEvents(x) | leadEvents(x, lead)) & swarHigh
+}
+
+// asciiEvents has the top bit set in the bytes of x that are ASCII but
+// not letters or digits (and garbage in the other bits).
+func asciiEvents(x uint64) uint64 {
 	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
 	z := y | 0x20*swarOnes
 	letter := (z + (0x80-'a')*swarOnes) &^ (z + (0x7F-'z')*swarOnes)
 	digit := (y + (0x80-'0')*swarOnes) &^ (y + (0x7F-'9')*swarOnes)
+	return ^(letter | digit | x)
+}
+
+// leadEvents has the top bit set in the bytes of x that are C2 or b with
+// b&lead == E0 (and garbage in the other bits).
+func leadEvents(x, lead uint64) uint64 {
 	// t and u have zero bytes where x has a lead byte; for each, the top
 	// bit of nz is set in the bytes that are not zero.
 	t := x&lead ^ 0xE0*swarOnes
 	u := x ^ 0xC2*swarOnes
-	nz := ((t&^swarHigh + 0x7F*swarOnes) | t) & ((u&^swarHigh + 0x7F*swarOnes) | u)
-	return (^(letter | digit | x) | ^nz) & swarHigh
+	return ^(((t&^swarHigh + 0x7F*swarOnes) | t) & ((u&^swarHigh + 0x7F*swarOnes) | u))
 }
 
 // gather8 returns the top bits of the bytes of m, which has no other bits
@@ -321,19 +332,17 @@ func block13a(s string, i int, lead uint64) uint64 {
 		b, shift = n-64, i+64-n
 	}
 	t := s[b : b+64]
-	var m uint64
-	for c := 0; c < 64; c += 8 {
-		// scan13aEvents, which is too large to be inlined.
-		x := load64(t, c)
-		y := x &^ swarHigh
-		z := y | 0x20*swarOnes
-		letter := (z + (0x80-'a')*swarOnes) &^ (z + (0x7F-'z')*swarOnes)
-		digit := (y + (0x80-'0')*swarOnes) &^ (y + (0x7F-'9')*swarOnes)
-		t := x&lead ^ 0xE0*swarOnes
-		u := x ^ 0xC2*swarOnes
-		nz := ((t&^swarHigh + 0x7F*swarOnes) | t) & ((u&^swarHigh + 0x7F*swarOnes) | u)
-		m |= gather8((^(letter|digit|x)|^nz)&swarHigh) << c
-	}
+	// Unrolled, with scan13aEvents inlined.
+	e0 := (asciiEvents(load64(t, 0)) | leadEvents(load64(t, 0), lead)) & swarHigh
+	e1 := (asciiEvents(load64(t, 8)) | leadEvents(load64(t, 8), lead)) & swarHigh
+	e2 := (asciiEvents(load64(t, 16)) | leadEvents(load64(t, 16), lead)) & swarHigh
+	e3 := (asciiEvents(load64(t, 24)) | leadEvents(load64(t, 24), lead)) & swarHigh
+	e4 := (asciiEvents(load64(t, 32)) | leadEvents(load64(t, 32), lead)) & swarHigh
+	e5 := (asciiEvents(load64(t, 40)) | leadEvents(load64(t, 40), lead)) & swarHigh
+	e6 := (asciiEvents(load64(t, 48)) | leadEvents(load64(t, 48), lead)) & swarHigh
+	e7 := (asciiEvents(load64(t, 56)) | leadEvents(load64(t, 56), lead)) & swarHigh
+	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
+		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
 	return m >> shift
 }
 
