@@ -316,15 +316,16 @@ func block13a(s string, i int, lead uint64) uint64 {
 	b, shift := i, 0
 	if i+64 > n {
 		if n < 64 {
+			t := s[i:]
 			var m uint64
-			for c := i; c < n; c += 8 {
-				var x uint64
-				if c+8 <= n {
-					x = load64(s, c)
-				} else {
-					x = loadTail(s, c)
-				}
-				m |= gather8(scan13aEvents(x, lead)) << (c - i)
+			c := 0
+			for ; c+8 <= len(t); c += 8 {
+				x := load64(t, c)
+				m |= gather8((asciiEvents(x)|leadEvents(x, lead))&swarHigh) << c
+			}
+			if c < len(t) {
+				x := loadTail(t, c)
+				m |= gather8((asciiEvents(x)|leadEvents(x, lead))&swarHigh) << c
 			}
 			return m
 		}
