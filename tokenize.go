@@ -173,9 +173,16 @@ func tokenizerName(t Tokenizer) string {
 // pySpaceEvents): ASCII bytes other than letters and digits, and the lead
 // bytes of multi-byte characters, the only ones that can start whitespace,
 // punctuation, a symbol or a character of zh's table. Letters, digits and
-// continuation bytes are skipped without being looked at one by one.
+// continuation bytes are skipped without being looked at one by one. The
+// 13a and zh scanner gathers the events of 64 bytes into one mask
+// (block13a) and lets through only the lead bytes that can start
+// whitespace (C2, E1, E2, E3) or, for zh, a character of its table (E0 and
+// above), so that the accented letters of European languages are skipped
+// too; it cuts pieces at periods, commas and hyphens itself, and leaves to
+// the rules only the pieces with two periods or commas to split.
 // tokenize_test.go checks all this against the rules applied literally to
-// whole lines, with the special characters at every offset of the chunks.
+// whole lines, with the special characters at every offset of the chunks
+// and blocks.
 
 // tokScratch holds the buffers a tokenizer reuses between segments.
 type tokScratch struct {
@@ -254,35 +261,27 @@ func pre13aAt(s string, i int) bool {
 	return strings.HasPrefix(t, "quot;") || strings.HasPrefix(t, "amp;") || strings.HasPrefix(t, "lt;") || strings.HasPrefix(t, "gt;")
 }
 
-// events13a returns, in the top bit of each byte, which bytes of x scan13a
-// must look at: ASCII bytes other than letters and digits, and the lead
-// bytes (0xC0 and above) of multi-byte sequences. Continuation bytes are
-// never whitespace, punctuation, digits or the start of a character of
-// zh's table, so they are skipped with the letters.
+// events13a returns, in the top bit of each byte, which bytes of x
+// tokenizeIntl must look at: ASCII bytes other than letters and digits,
+// and the lead bytes (0xC0 and above) of multi-byte sequences.
+// Continuation bytes are never whitespace, punctuation, digits or the
+// start of a character, so they are skipped with the letters.
 func events13a(x uint64) uint64 {
-	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
-	z := y | 0x20*swarOnes
-	letter := (z + (0x80-'a')*swarOnes) &^ (z + (0x7F-'z')*swarOnes)
-	digit := (y + (0x80-'0')*swarOnes) &^ (y + (0x7F-'9')*swarOnes)
 	lead := x & (x << 1) // top two bits set
-	return (^(letter | digit | x) | lead) & swarHigh
+	return (asciiEvents(x) | lead) & swarHigh
 }
 
-// Lead bytes for scan13aEvents: those of 13a, C2 and E0..E3 (E0 is a false
-// alarm, but a cheap one), and those of zh, C2 and E0..FF. The others,
-// C0..DF but C2, start characters below U+0800, which are neither
-// whitespace nor in zh's table.
+// The events of scan13a are the bytes of asciiEvents and leadEvents: ASCII
+// bytes other than letters and digits, and C2 and the bytes b with b&lead
+// == E0, for lead one of these: for 13a, C2 and E0..E3 (E0 is a false
+// alarm, but a cheap one), and for zh, C2 and E0..FF. The other lead
+// bytes, C0..DF but C2, start characters below U+0800, which are neither
+// whitespace nor in zh's table, and continuation bytes never start
+// anything.
 const (
 	lead13a = 0xFC * swarOnes
 	leadZh  = 0xE0 * swarOnes
 )
-
-// scan13aEvents returns, in the top bit of each byte, the bytes of x
-// scan13a must look at: ASCII bytes other than letters and digits, C2,
-// and the bytes b with b&lead == E0 (see lead13a and leadZh).
-func scan13aEvents(x, lead uint64) uint64 {
-	return (asciiEvents(x) | leadEvents(x, lead)) & swarHigh
-}
 
 // asciiEvents has the top bit set in the bytes of x that are ASCII but
 // not letters or digits (and garbage in the other bits).
@@ -309,7 +308,7 @@ func leadEvents(x, lead uint64) uint64 {
 // byte k to bit 56+k, and no two of the partial products overlap.
 func gather8(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
 
-// block13a returns the events (see scan13aEvents) of s[i:i+64] as one bit
+// block13a returns the events (see lead13a) of s[i:i+64] as one bit
 // a byte; s[i:] may be shorter.
 func block13a(s string, i int, lead uint64) uint64 {
 	n := len(s)
@@ -333,7 +332,7 @@ func block13a(s string, i int, lead uint64) uint64 {
 		b, shift = n-64, i+64-n
 	}
 	t := s[b : b+64]
-	// Unrolled, with scan13aEvents inlined.
+	// Unrolled: the calls are inlined.
 	e0 := (asciiEvents(load64(t, 0)) | leadEvents(load64(t, 0), lead)) & swarHigh
 	e1 := (asciiEvents(load64(t, 8)) | leadEvents(load64(t, 8), lead)) & swarHigh
 	e2 := (asciiEvents(load64(t, 16)) | leadEvents(load64(t, 16), lead)) & swarHigh
@@ -356,17 +355,17 @@ func block13a(s string, i int, lead uint64) uint64 {
 // at zh's characters, each of which is a token of its own (see "How the
 // tokenizers work"). Within a piece, only '.', ',' and '-' can split: a
 // hyphen after a digit is a token of its own (rule 4), and so is a period
-// or comma unless it has a digit on both sides (rules 2 and 3; for zh,
-// which does not pad the line, the start and end of the line count as
-// digits here). A period or comma between digits is never touched by the
-// rules. When there is only one to split, no other is next to it and the
-// rules cut the piece around it; only a piece with two or more goes
-// through rules13a. The others are cut up directly into substrings of s,
-// left to right.
+// or comma with a non-digit on either side (rule 2 or 3); one between two
+// digits is never touched by the rules. If the piece has only one period or
+// comma to split, every other is between digits, and the rules cut the
+// piece around it and nowhere else but at hyphens after digits, so the
+// piece is cut up directly into substrings of s, left to right. A piece
+// with two or more to split goes through rules13a, and so, for zh, which
+// does not pad the line, does one with a period or comma at the start or
+// end of the line, where there is no character for the rules to see.
 //
-// scan13aState.fast finds the events (see scan13aEvents) 64 bytes at a
-// time and handles the common ones; scan13a handles the others, one at a
-// time.
+// scan13aState.fast finds the events (see lead13a) 64 bytes at a time
+// and handles the common ones; scan13a handles the others, one at a time.
 func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, pre bool) []string {
 	tab, pad, lead, start := &flags13a, true, uint64(lead13a), len(dst)
 	if zh != nil {
@@ -464,6 +463,7 @@ func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad bool) i
 	buf, k, i, m, from, sub, mark, split, literal := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.split, st.literal
 	n := len(s)
 	j := -1
+scan:
 	for ; ; m &= m - 1 {
 		if m == 0 {
 			if i += 64; i >= n {
@@ -477,6 +477,7 @@ func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad bool) i
 		j = i + bits.TrailingZeros64(m)
 		c := s[j]
 		if c == ' ' {
+			// The commonest event, and the cheapest.
 			if literal {
 				break
 			}
@@ -489,7 +490,7 @@ func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad bool) i
 		switch {
 		case f&f13aEnd != 0:
 			if literal {
-				break
+				break scan
 			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
@@ -502,7 +503,8 @@ func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad bool) i
 				continue
 			}
 			// For zh, a period or comma at the start or end of the line
-			// has no character on that side, which the rules do not split.
+			// has no character on that side, where the rules look for a
+			// non-digit.
 			if split || (j == 0 || j+1 == n) && !pad {
 				literal = true
 				continue
@@ -515,14 +517,11 @@ func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad bool) i
 		case f&f13aSlow != 0:
 			// E2 80 xx is whitespace for xx in 80..8A, A8, A9 and AF.
 			if !pad || c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x80 < 64 && 0x0000_8300_0000_07FF>>(s[j+2]-0x80)&1 != 0 {
-				break
+				break scan
 			}
 			continue
 		default:
 			continue
-		}
-		if f&f13aSlow != 0 || f&f13aEnd != 0 {
-			break
 		}
 		// A period, comma or hyphen to split off.
 		buf[k] = s[sub:j]
