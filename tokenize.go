@@ -235,11 +235,11 @@ var flagsZh = func() (t [256]uint8) {
 }()
 
 // flags13a has the flags of bytes for 13a: only the lead bytes of
-// non-ASCII whitespace matter among the non-ASCII ones (and E0, which
-// lead13a lets through with them).
+// non-ASCII whitespace matter among the non-ASCII ones. (E0, which
+// lead13a lets through with them, has none: fast skips it.)
 var flags13a = func() (t [256]uint8) {
 	copy(t[:utf8.RuneSelf], flagsZh[:])
-	for _, c := range []byte{0xC2, 0xE0, 0xE1, 0xE2, 0xE3} {
+	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
 		t[c] = f13aLead
 	}
 	for _, c := range []byte("&<\n") {
