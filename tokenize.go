@@ -2,6 +2,7 @@ package bleu
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -172,9 +173,16 @@ func tokenizerName(t Tokenizer) string {
 // pySpaceEvents): ASCII bytes other than letters and digits, and the lead
 // bytes of multi-byte characters, the only ones that can start whitespace,
 // punctuation, a symbol or a character of zh's table. Letters, digits and
-// continuation bytes are skipped without being looked at one by one.
+// continuation bytes are skipped without being looked at one by one. The
+// 13a and zh scanner gathers the events of 64 bytes into one mask
+// (block13a) and lets through only the lead bytes that can start
+// whitespace (C2, E1, E2, E3) or, for zh, a character of its table (E0 and
+// above), so that the accented letters of European languages are skipped
+// too; it cuts pieces at periods, commas and hyphens itself, and leaves to
+// the rules only the pieces with two periods or commas to split.
 // tokenize_test.go checks all this against the rules applied literally to
-// whole lines, with the special characters at every offset of the chunks.
+// whole lines, with the special characters at every offset of the chunks
+// and blocks.
 
 // tokScratch holds the buffers a tokenizer reuses between segments.
 type tokScratch struct {
@@ -192,48 +200,50 @@ func tokenize13a(sc *tokScratch, dst []string, s string) []string {
 	return sc.scan13a(dst, s, nil, true)
 }
 
-// Classes of bytes for scan13a, in class13a and classZh.
+// Flags of bytes for scan13a, in flags13a and flagsZh. A byte without
+// flags needs nothing done.
 const (
-	c13aPlain = iota // nothing to do
-	c13aSpace        // ASCII Python whitespace
-	c13aPunct        // a character of rule 1
-	// The classes above are those scan13aState.fast handles.
-	c13aPeriod // '.' or ','
-	c13aHyphen // '-'
-	c13aLead   // may start a non-ASCII space (or, for zh, a character of the table)
-	c13aPre    // '&', '<' (rule 1) or '\n' (whitespace), which pre13a may replace
+	f13aEnd  = 1 << iota // ASCII Python whitespace or a character of rule 1: ends the piece
+	f13aTok              // a character of rule 1: a token of its own
+	f13aPC               // '.' or ','
+	f13aHy               // '-'
+	f13aLead             // may start a non-ASCII space (or, for zh, a character of the table)
+	f13aPre              // '&', '<' (rule 1) or '\n' (whitespace), which pre13a may replace
+	// scan13aState.fast leaves the bytes with these flags to scan13a.
+	f13aSlow = f13aLead | f13aPre
 )
 
-// classZh classifies bytes for zh, which decodes each non-ASCII character
-// to look it up in its table.
-var classZh = func() (t [256]uint8) {
+// flagsZh has the flags of bytes for zh, which decodes each non-ASCII
+// character to look it up in its table.
+var flagsZh = func() (t [256]uint8) {
 	for c := range byte(utf8.RuneSelf) {
 		switch {
 		case isPySpace(rune(c)):
-			t[c] = c13aSpace
+			t[c] = f13aEnd
 		case is13aPunct[c]:
-			t[c] = c13aPunct
+			t[c] = f13aEnd | f13aTok
 		case c == '.' || c == ',':
-			t[c] = c13aPeriod
+			t[c] = f13aPC
 		case c == '-':
-			t[c] = c13aHyphen
+			t[c] = f13aHy
 		}
 	}
 	for c := 0xC0; c < 256; c++ {
-		t[c] = c13aLead
+		t[c] = f13aLead
 	}
 	return t
 }()
 
-// class13a classifies bytes for 13a: only the lead bytes of non-ASCII
-// whitespace matter among the non-ASCII ones.
-var class13a = func() (t [256]uint8) {
-	copy(t[:utf8.RuneSelf], classZh[:])
+// flags13a has the flags of bytes for 13a: only the lead bytes of
+// non-ASCII whitespace matter among the non-ASCII ones. (E0, which
+// lead13a lets through with them, has none: fast skips it.)
+var flags13a = func() (t [256]uint8) {
+	copy(t[:utf8.RuneSelf], flagsZh[:])
 	for _, c := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
-		t[c] = c13aLead
+		t[c] = f13aLead
 	}
 	for _, c := range []byte("&<\n") {
-		t[c] = c13aPre
+		t[c] = f13aPre
 	}
 	return t
 }()
@@ -251,18 +261,89 @@ func pre13aAt(s string, i int) bool {
 	return strings.HasPrefix(t, "quot;") || strings.HasPrefix(t, "amp;") || strings.HasPrefix(t, "lt;") || strings.HasPrefix(t, "gt;")
 }
 
-// events13a returns, in the top bit of each byte, which bytes of x scan13a
-// must look at: ASCII bytes other than letters and digits, and the lead
-// bytes (0xC0 and above) of multi-byte sequences. Continuation bytes are
-// never whitespace, punctuation, digits or the start of a character of
-// zh's table, so they are skipped with the letters.
+// events13a returns, in the top bit of each byte, which bytes of x
+// tokenizeIntl must look at: ASCII bytes other than letters and digits,
+// and the lead bytes (0xC0 and above) of multi-byte sequences.
+// Continuation bytes are never whitespace, punctuation, digits or the
+// start of a character, so they are skipped with the letters.
 func events13a(x uint64) uint64 {
+	lead := x & (x << 1) // top two bits set
+	return (asciiEvents(x) | lead) & swarHigh
+}
+
+// The events of scan13a are the bytes of asciiEvents and leadEvents: ASCII
+// bytes other than letters and digits, and C2 and the bytes b with b&lead
+// == E0, for lead one of these: for 13a, C2 and E0..E3 (E0 is a false
+// alarm, but a cheap one), and for zh, C2 and E0..FF. The other lead
+// bytes, C0..DF but C2, start characters below U+0800, which are neither
+// whitespace nor in zh's table, and continuation bytes never start
+// anything.
+const (
+	lead13a = 0xFC * swarOnes
+	leadZh  = 0xE0 * swarOnes
+)
+
+// asciiEvents has the top bit set in the bytes of x that are ASCII but
+// not letters or digits (and garbage in the other bits).
+func asciiEvents(x uint64) uint64 {
 	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
 	z := y | 0x20*swarOnes
 	letter := (z + (0x80-'a')*swarOnes) &^ (z + (0x7F-'z')*swarOnes)
 	digit := (y + (0x80-'0')*swarOnes) &^ (y + (0x7F-'9')*swarOnes)
-	lead := x & (x << 1) // top two bits set
-	return (^(letter | digit | x) | lead) & swarHigh
+	return ^(letter | digit | x)
+}
+
+// leadEvents has the top bit set in the bytes of x that are C2 or b with
+// b&lead == E0 (and garbage in the other bits).
+func leadEvents(x, lead uint64) uint64 {
+	// t and u have zero bytes where x has a lead byte; for each, the top
+	// bit of nz is set in the bytes that are not zero.
+	t := x&lead ^ 0xE0*swarOnes
+	u := x ^ 0xC2*swarOnes
+	return ^(((t&^swarHigh + 0x7F*swarOnes) | t) & ((u&^swarHigh + 0x7F*swarOnes) | u))
+}
+
+// gather8 returns the top bits of the bytes of m, which has no other bits
+// set, as the eight bits of a byte: the multiplication moves the bit of
+// byte k to bit 56+k, and no two of the partial products overlap.
+func gather8(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
+
+// block13a returns the events (see lead13a) of s[i:i+64] as one bit
+// a byte; s[i:] may be shorter.
+func block13a(s string, i int, lead uint64) uint64 {
+	n := len(s)
+	b, shift := i, 0
+	if i+64 > n {
+		if n < 64 {
+			t := s[i:]
+			var m uint64
+			c := 0
+			for ; c+8 <= len(t); c += 8 {
+				x := load64(t, c)
+				m |= gather8((asciiEvents(x)|leadEvents(x, lead))&swarHigh) << c
+			}
+			if c < len(t) {
+				x := loadTail(t, c)
+				m |= gather8((asciiEvents(x)|leadEvents(x, lead))&swarHigh) << c
+			}
+			return m
+		}
+		// The last 64 bytes, less those before s[i].
+		b, shift = n-64, i+64-n
+	}
+	t := s[b : b+64]
+	// Unrolled: the calls are inlined.
+	e0 := (asciiEvents(load64(t, 0)) | leadEvents(load64(t, 0), lead)) & swarHigh
+	e1 := (asciiEvents(load64(t, 8)) | leadEvents(load64(t, 8), lead)) & swarHigh
+	e2 := (asciiEvents(load64(t, 16)) | leadEvents(load64(t, 16), lead)) & swarHigh
+	e3 := (asciiEvents(load64(t, 24)) | leadEvents(load64(t, 24), lead)) & swarHigh
+	e4 := (asciiEvents(load64(t, 32)) | leadEvents(load64(t, 32), lead)) & swarHigh
+	e5 := (asciiEvents(load64(t, 40)) | leadEvents(load64(t, 40), lead)) & swarHigh
+	e6 := (asciiEvents(load64(t, 48)) | leadEvents(load64(t, 48), lead)) & swarHigh
+	e7 := (asciiEvents(load64(t, 56)) | leadEvents(load64(t, 56), lead)) & swarHigh
+	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
+		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
+	return m >> shift
 }
 
 // scan13a appends the 13a tokens of s to dst: those of Tokenizer13a if zh
@@ -273,63 +354,45 @@ func events13a(x uint64) uint64 {
 // The line falls into pieces at whitespace, at the characters of rule 1 and
 // at zh's characters, each of which is a token of its own (see "How the
 // tokenizers work"). Within a piece, only '.', ',' and '-' can split: a
-// hyphen after a digit is a token of its own (rule 4), and a period or
-// comma between two digits stays where it is. A piece in which that leaves
-// at most one other period or comma, as its last character and with a
-// space after it (rule 2 or, after a digit, rule 3 splits it off), is cut
-// up directly into substrings of s; any other goes through rules13a.
+// hyphen after a digit is a token of its own (rule 4), and so is a period
+// or comma with a non-digit on either side (rule 2 or 3); one between two
+// digits is never touched by the rules. If the piece has only one period or
+// comma to split, every other is between digits, and the rules cut the
+// piece around it and nowhere else but at hyphens after digits, so the
+// piece is cut up directly into substrings of s, left to right. A piece
+// with two or more to split goes through rules13a, and so, for zh, which
+// does not pad the line, does one with a period or comma at the start or
+// end of the line, where there is no character for the rules to see.
 //
-// scan13aState.fast finds the events (see events13a) and handles the
-// common ones; scan13a handles the others, one at a time.
+// scan13aState.fast finds the events (see lead13a) 64 bytes at a time
+// and handles the common ones; scan13a handles the others, one at a time.
 func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, pre bool) []string {
-	tab, pad, start := &class13a, true, len(dst)
+	tab, pad, lead, start := &flags13a, true, uint64(lead13a), len(dst)
 	if zh != nil {
-		tab, pad = &classZh, false
+		tab, pad, lead = &flagsZh, false, leadZh
 	}
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
 	// have turned it into a string of the arena), so s has at most n.
 	dst = slices.Grow(dst, n)
-	st := scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -8, mark: len(dst), pc: -1}
+	st := scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -64, mark: len(dst)}
 	for {
-		j := st.fast(s, tab)
+		j := st.fast(s, tab, lead, pad)
 		if j < 0 {
 			break
 		}
 		st.m &= st.m - 1
 		c := s[j]
 		w, tok := 1, 0 // the width of the separator at j, and of the token it is
-		switch tab[c] {
-		case c13aSpace:
-		case c13aPunct:
-			tok = 1
-		case c13aPre:
+		switch f := tab[c]; {
+		case f&f13aPre != 0:
 			if pre && pre13aAt(s, j) {
 				return sc.scan13a(dst[:start], pre13a(s), nil, false)
 			}
 			if c != '\n' {
 				tok = 1
 			}
-		case c13aPeriod:
-			if j > 0 && isDigit(s[j-1]) && j+1 < n && isDigit(s[j+1]) {
-				continue
-			}
-			if st.pc != -1 {
-				st.pc = -2
-			} else {
-				st.pc = j
-			}
-			continue
-		case c13aHyphen:
-			if j > 0 && isDigit(s[j-1]) {
-				if j > st.sub {
-					st.add(s[st.sub:j])
-				}
-				st.add(s[j : j+1])
-				st.sub = j + 1
-			}
-			continue
-		case c13aLead:
+		case f&f13aLead != 0:
 			if w = pyMultiByteSpace(s[j:]); w > 0 {
 				break
 			}
@@ -341,13 +404,16 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, pre bo
 				continue
 			}
 			w, tok = k, k
+		default:
+			// Whitespace or rule 1 after a piece for rules13a.
+			tok = int(f / f13aTok & 1)
 		}
 		// s[j:j+w] ends the piece.
 		sc.piece13a(&st, s, j, pad || st.from > 0, true)
 		if tok > 0 {
 			st.add(s[j : j+tok])
 		}
-		st.from, st.sub, st.mark, st.pc = j+w, j+w, st.k, -1
+		st.from, st.sub, st.mark, st.split, st.literal = j+w, j+w, st.k, false, false
 	}
 	sc.piece13a(&st, s, n, pad || st.from > 0, pad)
 	return st.buf[:st.k]
@@ -358,14 +424,16 @@ type scan13aState struct {
 	// The tokens are buf[:k]; buf has room for all of them.
 	buf []string
 	k   int
-	// m has the events of s[i:i+8] that are left.
+	// m has the events left of the block at s[i] (for scan13a, 64 bytes
+	// with one bit each; for tokenizeIntl, 8 with the top bit of each).
 	i int
 	m uint64
 	// The current piece starts at s[from] and its tokens at buf[mark]; its
-	// pending token starts at s[sub]. pc is -1 if the piece has no period
-	// or comma that is not between digits, the index of the one it has, or
-	// -2 if it has more.
-	from, sub, mark, pc int
+	// pending token starts at s[sub]. split is set if a period or comma of
+	// the piece has been split off, literal if the piece must go through
+	// rules13a.
+	from, sub, mark int
+	split, literal  bool
 }
 
 // add appends t to the tokens.
@@ -374,55 +442,95 @@ func (st *scan13aState) add(t string) {
 	st.k++
 }
 
-// fast handles the events of s, classified by tab, from st's onwards, as
-// long as they are letters and other bytes to skip, and whitespace or the
-// characters of rule 1 that end a piece with no period or comma to split
-// off. It returns the index of the first event it leaves to its caller,
-// which is still in st.m, or -1 at the end of s.
+// b2u is 1 if b is set, 0 otherwise.
+func b2u(b bool) uint {
+	var u uint
+	if b {
+		u = 1
+	}
+	return u
+}
+
+// fast handles the events of s, flagged by tab, from st's onwards, as
+// long as they are not f13aSlow (but for 13a, the E2 80 of the common
+// quotes and dashes are skipped) and do not end a piece that must go
+// through rules13a. It returns the index of the first event it leaves to
+// its caller, which is still in st.m, or -1 at the end of s.
 //
-// It calls no function, so that its state stays in registers.
-func (st *scan13aState) fast(s string, tab *[256]uint8) int {
-	buf, k, i, m, from, sub, mark := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark
-	simple := st.pc == -1
+// It calls no function but block13a, once per 64 bytes, so that its state
+// stays in registers.
+func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad bool) int {
+	buf, k, i, m, from, sub, mark, split, literal := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.split, st.literal
 	n := len(s)
 	j := -1
-	for {
+scan:
+	for ; ; m &= m - 1 {
 		if m == 0 {
-			if i += 8; i >= n {
+			if i += 64; i >= n {
 				j = -1
 				break
 			}
-			var x uint64
-			if i+8 <= n {
-				x = load64(s, i)
-			} else {
-				x = loadTail(s, i)
+			if m = block13a(s, i, lead); m == 0 {
+				continue
 			}
-			m = events13a(x)
+		}
+		j = i + bits.TrailingZeros64(m)
+		c := s[j]
+		if c == ' ' {
+			// The commonest event, and the cheapest.
+			if literal {
+				break
+			}
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
+			from, sub, mark, split = j+1, j+1, k, false
 			continue
 		}
-		j = i + firstByte(m)
-		cl := tab[s[j]]
-		if cl > c13aPunct || (cl != c13aPlain && !simple) {
-			break
-		}
-		if cl != c13aPlain {
-			if j > sub {
-				buf[k] = s[sub:j]
-				k++
+		f := tab[c]
+		switch {
+		case f&f13aEnd != 0:
+			if literal {
+				break scan
 			}
-			if cl == c13aPunct {
-				buf[k] = s[j : j+1]
-				k++
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
+			buf[k] = s[j : j+1]
+			k += int(f / f13aTok & 1)
+			from, sub, mark, split = j+1, j+1, k, false
+			continue
+		case f&f13aPC != 0:
+			if j > 0 && isDigit(s[j-1]) && j+1 < n && isDigit(s[j+1]) {
+				continue
 			}
-			from, sub, mark, simple = j+1, j+1, k, true
+			// For zh, a period or comma at the start or end of the line
+			// has no character on that side, where the rules look for a
+			// non-digit.
+			if split || (j == 0 || j+1 == n) && !pad {
+				literal = true
+				continue
+			}
+			split = true
+		case f&f13aHy != 0:
+			if j == 0 || !isDigit(s[j-1]) {
+				continue
+			}
+		case f&f13aSlow != 0:
+			// E2 80 xx is whitespace for xx in 80..8A, A8, A9 and AF.
+			if !pad || c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x80 < 64 && 0x0000_8300_0000_07FF>>(s[j+2]-0x80)&1 != 0 {
+				break scan
+			}
+			continue
+		default:
+			continue
 		}
-		m &= m - 1
+		// A period, comma or hyphen to split off.
+		buf[k] = s[sub:j]
+		k += int(b2u(j > sub))
+		buf[k] = s[j : j+1]
+		k++
+		sub = j + 1
 	}
-	st.k, st.i, st.m, st.from, st.sub, st.mark = k, i, m, from, sub, mark
-	if simple {
-		st.pc = -1
-	}
+	st.k, st.i, st.m, st.from, st.sub, st.mark, st.split, st.literal = k, i, m, from, sub, mark, split, literal
 	return j
 }
 
@@ -430,19 +538,11 @@ func (st *scan13aState) fast(s string, tab *[256]uint8) int {
 // come. left and right tell whether there is a space (or padding) before
 // and after the piece.
 func (sc *tokScratch) piece13a(st *scan13aState, s string, end int, left, right bool) {
-	switch pc := st.pc; {
-	case pc == -1:
-		if end > st.sub {
-			st.add(s[st.sub:end])
-		}
-	case pc == end-1 && right:
-		if pc > st.sub {
-			st.add(s[st.sub:pc])
-		}
-		st.add(s[pc:end])
-	default:
+	if st.literal {
 		toks := sc.split(st.buf[:st.mark], rules13a(sc, s[st.from:end], left, right))
 		st.buf, st.k = toks[:cap(toks)], len(toks)
+	} else if end > st.sub {
+		st.add(s[st.sub:end])
 	}
 }
 

@@ -217,6 +217,51 @@ func TestTokenizersChunkEdges(t *testing.T) {
 	}
 }
 
+// TestTokenizersBlockEdges puts each of edgePieces at every offset of the
+// first 64-byte block of 13a's and zh's scanner and around the second
+// block's start, after fillers of letters, digits, words and periods, with
+// lines ending right after it or a little or a block later: specials at
+// the very end, lines shorter than 8 and 64 bytes, and the last block of a
+// line overlapping the one before.
+func TestTokenizersBlockEdges(t *testing.T) {
+	fillers := []string{"x", "9", "ab c", "1.2,ä"}
+	var befores []int
+	for b := range 72 {
+		befores = append(befores, b)
+	}
+	for b := 120; b < 136; b++ {
+		befores = append(befores, b)
+	}
+	afters := []int{0, 7, 64}
+	if testing.Short() || raceEnabled {
+		fillers, afters = fillers[2:], []int{0}
+	}
+	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerZh} {
+		var sc tokScratch
+		var got []string
+		for _, p := range edgePieces {
+			for fi, f := range fillers {
+				for _, before := range befores {
+					for _, after := range afters {
+						if after == 64 && fi > 0 {
+							continue
+						}
+						fill := strings.Repeat(f, before+after)
+						// Cut by bytes: a split "ä" is invalid UTF-8, which
+						// must work too.
+						line := fill[:before] + p + fill[:after]
+						want := refTokens(tok, line)
+						got = tok.tokenize(&sc, got[:0], line)
+						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestTokenizersLongWords checks words longer than a chunk, with a special
 // character at every position of them.
 func TestTokenizersLongWords(t *testing.T) {
