@@ -116,7 +116,7 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	if c.seed0 == 0 {
 		c.seed0, c.seed1 = rand.Uint64()|1, rand.Uint64()|1
 	}
-	c.words.reset(2 * len(hyp)) // at most a quarter full: fewer collisions
+	c.words.reset(4 * len(hyp)) // at most an eighth full: fewer collisions
 	if len(c.words.slots) > len(c.longWords) {
 		c.longWords = make([]string, len(c.words.slots))
 	}
