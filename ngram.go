@@ -219,7 +219,8 @@ func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only 
 // their union has max over the references of min(h, r) positions: sacreBLEU's
 // clipped count. The matches of order k are the size of that union.
 
-// maxShort is the longest hypothesis counted with bit sets.
+// maxShort is the longest hypothesis whose sets of positions are one
+// word of bits.
 const maxShort = 64
 
 // beginShort numbers no ids: it gives each hypothesis word its positions.

@@ -1,6 +1,7 @@
 package bleu
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -236,4 +237,45 @@ func TestLongWordsCompared(t *testing.T) {
 			t.Errorf("findLong(%q) has bits %d, want %d", tt.w, got, tt.want)
 		}
 	}
+}
+
+// FuzzCounterMatchesNaive is TestCounterMatchesNaive on segments the
+// fuzzer builds: each byte of hyp and refs picks a word of a small
+// vocabulary (so that n-grams repeat), a 0xFF in refs starts another
+// reference, and repeat lengthens the hypothesis past 64 words, into the
+// counter's wider sets and its tables.
+func FuzzCounterMatchesNaive(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 0, 1}, []byte{0, 1, 2, 3}, uint8(4), uint8(0))
+	f.Add([]byte{0, 0, 0, 0}, []byte{0, 0, 0xFF, 0, 0, 0}, uint8(2), uint8(1))
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8}, []byte{1, 2, 9, 4, 5, 0xFF, 6, 7, 8}, uint8(4), uint8(20))
+	vocab := []string{"a", "b", "the", "cat", ",", ".", "Donaudampfschifffahrt", "éé", "x\x00", "x", "Donaudampfschiffahrt!"}
+	var c ngramCounter // one counter for every input, as a Stats has
+	f.Fuzz(func(t *testing.T, hyp, refs []byte, order, repeat uint8) {
+		words := func(b []byte) (string, []string) {
+			var ws []string
+			for _, x := range b {
+				ws = append(ws, vocab[int(x)%len(vocab)])
+			}
+			text := strings.Join(ws, " ")
+			return text, strings.Fields(text)
+		}
+		var hb []byte
+		for range 1 + int(repeat)%40 {
+			hb = append(hb, hyp...)
+		}
+		hypText, hw := words(hb)
+		var rws [][]string
+		var rts []string
+		for _, r := range bytes.Split(refs, []byte{0xFF}) {
+			text, ws := words(r)
+			rws = append(rws, ws)
+			rts = append(rts, text)
+		}
+		k := 1 + int(order)%8
+		want := naiveStats(hw, rws, k)
+		got := counterStats(&c, hw, hypText, rws, rts, k)
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			t.Fatalf("%d hypothesis words, %d references, order %d (-naive +counter):\n%s", len(hw), len(rws), k, d)
+		}
+	})
 }
