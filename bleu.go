@@ -261,6 +261,10 @@ func Sentence(hyp string, refs ...string) (Score, error) {
 // under c, exactly as sacreBLEU's BLEU(...).sentence_score. Note that
 // sacreBLEU's sentence_bleu, like [Sentence], turns EffectiveOrder on,
 // while a bare BLEU object does not. It returns the errors of [Stats.Add].
+//
+// Each call sets up scratch space of its own (about 8 KB). To score many
+// sentences, reuse one [Stats] instead: Reset, Add and Score give the same
+// result and, after the first sentences, allocate only the Score.
 func (c Config) Sentence(hyp string, refs ...string) (Score, error) {
 	s := Stats{Config: c}
 	if err := s.Add(hyp, refs...); err != nil {

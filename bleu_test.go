@@ -712,3 +712,35 @@ func benchCorpus(b *testing.B) (hyps, refs []string, bytes int64) {
 	}
 	return hyps, refs, bytes
 }
+
+// TestSentenceReuse checks what Config.Sentence's doc promises: one Stats
+// reused with Reset gives the same scores, and after warming up allocates
+// only what Score returns.
+func TestSentenceReuse(t *testing.T) {
+	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	cfg := Config{EffectiveOrder: true}
+	s := Stats{Config: cfg}
+	score := func(i int) Score {
+		s.Reset()
+		if err := s.Add(hyps[i], refs[i]); err != nil {
+			t.Fatal(err)
+		}
+		return s.Score()
+	}
+	for i := range hyps {
+		want, err := cfg.Sentence(hyps[i], refs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, score(i)); d != "" {
+			t.Errorf("segment %d: reused Stats differs from Sentence (-Sentence +reused):\n%s", i, d)
+		}
+	}
+	sc := s.Score()
+	want := testing.AllocsPerRun(50, func() { sc = s.Score() })
+	if got := testing.AllocsPerRun(50, func() { sc = score(0) }); got != want {
+		t.Errorf("Reset, Add and Score allocate %v times, want %v (those of Score)", got, want)
+	}
+	_ = sc
+}

@@ -171,6 +171,8 @@ type worker struct {
 	hyp, ref tokBuffer
 	counter  ngramCounter
 	seg      segmentStats
+	// Reset keeps the count slices here, zeroed, for the next Add.
+	spareMatches, spareTotals []int64
 }
 
 // tokBuffer is the scratch space of one tokenization.
@@ -215,8 +217,14 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	}
 	order := s.order()
 	if s.matches == nil {
-		s.matches = make([]int64, order)
-		s.totals = make([]int64, order)
+		if w := s.w; w != nil && len(w.spareMatches) == order {
+			// The zeroed counts of the statistics before a Reset.
+			s.matches, s.totals = w.spareMatches, w.spareTotals
+			w.spareMatches, w.spareTotals = nil, nil
+		} else {
+			s.matches = make([]int64, order)
+			s.totals = make([]int64, order)
+		}
 		s.fp = s.fingerprint()
 		s.minRefs, s.maxRefs = len(refs), len(refs)
 	} else if len(s.matches) != order {
@@ -307,6 +315,11 @@ func (s *Stats) Len() int { return s.segments }
 // scratch space, so that reuse does not allocate).
 func (s *Stats) Reset() {
 	w := s.w
+	if w != nil && s.matches != nil {
+		clear(s.matches)
+		clear(s.totals)
+		w.spareMatches, w.spareTotals = s.matches, s.totals
+	}
 	*s = Stats{Config: s.Config, w: w}
 }
 
