@@ -51,7 +51,8 @@ type ngramCounter struct {
 	table        ngramTable // (prefix id, word id) -> dense n-gram id
 
 	// longWords[i] is the hypothesis word in slot i of words if it is
-	// longer than 16 bytes (such words are compared, not only their keys).
+	// longer than 16 bytes (such words are compared, not only their keys);
+	// other entries are stale.
 	longWords []string
 
 	hypIDs []uint32 // dense word ids of the hypothesis words
@@ -116,9 +117,10 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	if c.seed0 == 0 {
 		c.seed0, c.seed1 = rand.Uint64()|1, rand.Uint64()|1
 	}
-	c.words.reset(4 * len(hyp)) // at most an eighth full: fewer collisions
-	if len(c.words.slots) > len(c.longWords) {
-		c.longWords = make([]string, len(c.words.slots))
+	if len(hyp) <= 64*maxWidth {
+		c.words.reset(4 * len(hyp)) // at most an eighth full: fewer collisions
+	} else {
+		c.words.reset(len(hyp)) // at most half full, for memory's sake
 	}
 	switch c.width = (len(hyp) + 63) / 64; {
 	case c.width <= 1:
@@ -262,13 +264,22 @@ func (c *ngramCounter) slotLong(k wkey, w string) *wordSlot {
 		e := &t.slots[i]
 		if e.stamp != t.gen {
 			*e = wordSlot{a: k.a, b: k.b, n: k.n, stamp: t.gen}
-			c.longWords[i] = w
+			c.setLong(i, w)
 			return e
 		}
 		if e.a == k.a && e.b == k.b && e.n == k.n && c.longWords[i] == w {
 			return e
 		}
 	}
+}
+
+// setLong records w as the long word of slot i. longWords grows only when
+// a segment has such a word: a huge segment of short words needs none.
+func (c *ngramCounter) setLong(i uint64, w string) {
+	if int(i) >= len(c.longWords) {
+		c.longWords = make([]string, len(c.words.slots))
+	}
+	c.longWords[i] = w
 }
 
 // findLong returns the slot of reference word w, longer than 16 bytes, of
@@ -679,7 +690,7 @@ func (c *ngramCounter) internHyp(k wkey, w string) uint32 {
 			// temporary on the stack.
 			e.a, e.b, e.n, e.stamp, e.val = a, b, n, t.gen, id
 			if n > 16 {
-				c.longWords[i] = w
+				c.setLong(i, w)
 			}
 			return id
 		}
