@@ -584,7 +584,7 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
 	// have turned it into a string of the arena), so s has at most n.
 	dst = slices.Grow(dst, n)
-	st := scanIntlState{scan13aState: scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -8, mark: len(dst)}}
+	st := scanIntlState{scan13aState: scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -64, mark: len(dst)}}
 	for {
 		j := st.fast(s)
 		if j < 0 {
@@ -635,6 +635,7 @@ const (
 	iSymbol        // ASCII \p{S}
 	iPunct         // ASCII \p{P}
 	iLead          // the first byte of a multi-byte sequence
+	iCont          // 97 or B7, the last byte of × (C3 97) and ÷ (C3 B7)
 )
 
 var intlByteClass = func() (t [256]uint8) {
@@ -651,87 +652,165 @@ var intlByteClass = func() (t [256]uint8) {
 	for c := 0xC0; c < 256; c++ {
 		t[c] = iLead
 	}
+	t[0x97], t[0xB7] = iCont, iCont
 	return t
 }()
 
+// eventsIntl has the top bit set in the bytes of x that tokenizeIntl must
+// look at: ASCII bytes other than letters and digits, the lead bytes of
+// multi-byte sequences but C3, and the bytes 97 and B7 (and garbage in the
+// other bits). The characters C3 xx, U+00C0..U+00FF, are letters but for
+// × and ÷, symbols, which are found by their last byte instead: C3 is the
+// lead byte of the accented letters of most European languages.
+func eventsIntl(x uint64) uint64 {
+	lead := x & (x << 1) // top two bits set
+	// t has zero bytes where x has C3, u where it has 97 or B7; the top
+	// bit of nz is set in the bytes that are not zero.
+	t := x ^ 0xC3*swarOnes
+	u := (x | 0x20*swarOnes) ^ 0xB7*swarOnes
+	notC3 := (t&^swarHigh + 0x7F*swarOnes) | t
+	notCont := (u&^swarHigh + 0x7F*swarOnes) | u
+	return asciiEvents(x) | lead&notC3 | ^notCont
+}
+
+// blockIntl is block13a for intl: it returns the events (see eventsIntl)
+// of s[i:i+64] as one bit a byte; s[i:] may be shorter.
+func blockIntl(s string, i int) uint64 {
+	n := len(s)
+	b, shift := i, 0
+	if i+64 > n {
+		if n < 64 {
+			t := s[i:]
+			var m uint64
+			c := 0
+			for ; c+8 <= len(t); c += 8 {
+				m |= gather8(eventsIntl(load64(t, c))&swarHigh) << c
+			}
+			if c < len(t) {
+				m |= gather8(eventsIntl(loadTail(t, c))&swarHigh) << c
+			}
+			return m
+		}
+		// The last 64 bytes, less those before s[i].
+		b, shift = n-64, i+64-n
+	}
+	t := s[b : b+64]
+	e0 := eventsIntl(load64(t, 0)) & swarHigh
+	e1 := eventsIntl(load64(t, 8)) & swarHigh
+	e2 := eventsIntl(load64(t, 16)) & swarHigh
+	e3 := eventsIntl(load64(t, 24)) & swarHigh
+	e4 := eventsIntl(load64(t, 32)) & swarHigh
+	e5 := eventsIntl(load64(t, 40)) & swarHigh
+	e6 := eventsIntl(load64(t, 48)) & swarHigh
+	e7 := eventsIntl(load64(t, 56)) & swarHigh
+	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
+		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
+	return m >> shift
+}
+
 // fast is scan13aState.fast for intl: it handles the events of s that are
-// letters and other bytes to skip, ASCII whitespace, ASCII symbols and
-// ASCII punctuation with ASCII (or nothing) on both sides, and returns the
-// index of the first other one (still in st.m), or -1 at the end of s.
+// ASCII whitespace, ASCII symbols, × and ÷, false alarms, and ASCII
+// punctuation next to ASCII, C3 xx, invalid bytes or nothing, and returns
+// the index of the first other one (still in st.m), or -1 at the end of s.
+//
+// It calls no function but blockIntl, once per 64 bytes, so that its
+// state stays in registers.
 func (st *scanIntlState) fast(s string) int {
 	buf, k, i, m, from, sub, mark, hard := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard
 	n := len(s)
 	j := -1
-loop:
-	for {
+scan:
+	for ; ; m &= m - 1 {
 		if m == 0 {
-			if i += 8; i >= n {
+			if i += 64; i >= n {
 				j = -1
 				break
 			}
-			var x uint64
-			if i+8 <= n {
-				x = load64(s, i)
-			} else {
-				x = loadTail(s, i)
+			if m = blockIntl(s, i); m == 0 {
+				continue
 			}
-			m = events13a(x)
+		}
+		j = i + bits.TrailingZeros64(m)
+		c := s[j]
+		if c == ' ' {
+			// The commonest event, and the cheapest.
+			if hard {
+				break
+			}
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
+			from, sub, mark = j+1, j+1, k
 			continue
 		}
-		j = i + firstByte(m)
-		switch intlByteClass[s[j]] {
+		switch intlByteClass[c] {
 		case iSpace:
 			if hard {
-				break loop
+				break scan
 			}
-			if j > sub {
-				buf[k] = s[sub:j]
-				k++
-			}
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
 			from, sub, mark = j+1, j+1, k
 		case iSymbol:
-			if j > sub {
-				buf[k] = s[sub:j]
-				k++
-			}
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
 			buf[k] = s[j : j+1]
+			k++
+			sub = j + 1
+		case iCont:
+			// C3 is never a continuation byte, so C3 97 and C3 B7 are
+			// always × and ÷. Nothing before s[j-1] reaches into them,
+			// so sub <= j-1.
+			if j == 0 || s[j-1] != 0xC3 {
+				continue
+			}
+			buf[k] = s[sub : j-1]
+			k += int(b2u(j-1 > sub))
+			buf[k] = s[j-1 : j+1]
 			k++
 			sub = j + 1
 		case iPunct:
 			if hard {
-				break
+				continue
 			}
-			// The classes of the characters before and after, if any.
-			before, after := uint8(classOther), uint8(classOther)
+			// The classes of the characters before and after, if any;
+			// classS stands for any character that is neither P nor N.
+			before, after := uint8(classS), uint8(classS)
 			if j > 0 {
-				c := s[j-1]
-				if c >= utf8.RuneSelf {
-					break loop
+				if c := s[j-1]; c < utf8.RuneSelf {
+					before = asciiClass[c]
+				} else if c < 0xC0 && (j < 2 || s[j-2] != 0xC3) {
+					// A continuation byte not of C3 xx (a lead byte
+					// before ASCII is invalid, a character of its own).
+					break scan
 				}
-				before = asciiClass[c]
 			}
 			if j+1 < n {
-				c := s[j+1]
-				if c >= utf8.RuneSelf {
-					break loop
+				if c := s[j+1]; c < utf8.RuneSelf {
+					after = asciiClass[c]
+				} else if c >= 0xC2 && c != 0xC3 && c <= 0xF4 {
+					// A lead byte that may start P or N (a continuation
+					// byte after ASCII is invalid, a character of its
+					// own, and so are C0, C1 and F5..FF).
+					break scan
 				}
-				after = asciiClass[c]
 			}
-			if before == classP || after == classP {
-				hard = true
-			} else if (j > 0 && before != classN) || (j+1 < n && after != classN) {
-				if j > sub {
-					buf[k] = s[sub:j]
-					k++
-				}
-				buf[k] = s[j : j+1]
-				k++
-				sub = j + 1
+			switch {
+			case before == classP:
+				// Inside a run of punctuation that is not next to a
+				// digit (see punct).
+			case after == classP:
+				break scan
+			case (j == 0 || before == classN) && (j+1 == n || after == classN):
+				continue
 			}
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
+			buf[k] = s[j : j+1]
+			k++
+			sub = j + 1
 		case iLead:
-			break loop
+			break scan
 		}
-		m &= m - 1
 	}
 	st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard = k, i, m, from, sub, mark, hard
 	return j
@@ -754,15 +833,31 @@ func (st *scanIntlState) punct(s string, j, w int) {
 		_, _, after = decodeClassString(s, j+w)
 	}
 	switch {
-	case before == classP || after == classP:
-		st.hard = true
-	case (j > 0 && before != classN) || (j+w < len(s) && after != classN):
-		if j > st.sub {
-			st.add(s[st.sub:j])
+	case before == classP:
+		// Inside a run of punctuation, which the first of the run found
+		// to have no digit on either side.
+	case after == classP:
+		// The first of a run: find the character after it.
+		for e := j + w; after == classP; {
+			_, n, _ := decodeClassString(s, e)
+			if e += n; e == len(s) {
+				after = classOther
+				break
+			}
+			_, _, after = decodeClassString(s, e)
 		}
-		st.add(s[j : j+w])
-		st.sub = j + w
+		if before == classN || after == classN {
+			st.hard = true
+			return
+		}
+	case (j == 0 || before == classN) && (j+w == len(s) || after == classN):
+		return
 	}
+	if j > st.sub {
+		st.add(s[st.sub:j])
+	}
+	st.add(s[j : j+w])
+	st.sub = j + w
 }
 
 // wordIntl ends the word at s[end], where whitespace or the end of s is,

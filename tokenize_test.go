@@ -185,6 +185,11 @@ var edgePieces = append([]string{
 	"ä", "ß", "ü.", "ä-5", "5ä", "€5", "5€", "½", "٣.٣", "²-", "a\u0301.", "\x7f", "\x00", "\x1b", "\x1f",
 	"中", "中.", "5中", "中-5", "\u2001", "\u2a6d", "\u2fa1", "\U00020000", "\U0002f800", "，", "。a",
 	"&amp;", "&quot;x", "&lt;", "&gt", "&", "<skipped>", "<skip", "x\ny", "-\nz", "\n",
+	// For intl: × and ÷ (found by their last byte), C3 and 97/B7 out of
+	// place, punctuation next to C3 xx, and runs of punctuation with and
+	// without digits around them.
+	"×", "a÷b", "5×5", ".×", "×.", "ä.", ".ä", "ß.“", ".\xc3", "\xc3.", "\xc3\xc3\x97", "\x97.", ".\xb7", "\xe2\x80\x97.",
+	"a.,b", "1.,b", "a.,1", "a.“5", "„5", "5“", "(„a“)", "a.,;:b", "!?", "5.,5", "a\u0301.,", "٣.,", ".,٣", "a.\u00a0",
 }, trickyPieces...)
 
 // TestTokenizersChunkEdges puts each of edgePieces at every offset of the
@@ -236,7 +241,7 @@ func TestTokenizersBlockEdges(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		fillers, afters = fillers[2:], []int{0}
 	}
-	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerZh} {
+	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh} {
 		var sc tokScratch
 		var got []string
 		for _, p := range edgePieces {
