@@ -656,24 +656,24 @@ var intlByteClass = func() (t [256]uint8) {
 	return t
 }()
 
-// eventsIntl has the top bit set in the bytes of x that tokenizeIntl must
-// look at: ASCII bytes other than letters and digits, the lead bytes of
-// multi-byte sequences but C3, and the bytes 97 and B7 (and garbage in the
-// other bits). The characters C3 xx, U+00C0..U+00FF, are letters but for
-// × and ÷, symbols, which are found by their last byte instead: C3 is the
-// lead byte of the accented letters of most European languages.
-func eventsIntl(x uint64) uint64 {
+// leadIntl has the top bit set in the bytes of x that tokenizeIntl must
+// look at besides those of asciiEvents: the lead bytes of multi-byte
+// sequences but C3, and the bytes 97 and B7 (and garbage in the other
+// bits). The characters C3 xx, U+00C0..U+00FF, are letters but for × and
+// ÷, symbols, which are found by their last byte instead: C3 is the lead
+// byte of the accented letters of most European languages.
+func leadIntl(x uint64) uint64 {
 	lead := x & (x << 1) // top two bits set
 	// t has zero bytes where x has C3, u where it has 97 or B7; the top
-	// bit of nz is set in the bytes that are not zero.
+	// bits of notC3 and notCont are set in the bytes that are not zero.
 	t := x ^ 0xC3*swarOnes
 	u := (x | 0x20*swarOnes) ^ 0xB7*swarOnes
 	notC3 := (t&^swarHigh + 0x7F*swarOnes) | t
 	notCont := (u&^swarHigh + 0x7F*swarOnes) | u
-	return asciiEvents(x) | lead&notC3 | ^notCont
+	return lead&notC3 | ^notCont
 }
 
-// blockIntl is block13a for intl: it returns the events (see eventsIntl)
+// blockIntl is block13a for intl: it returns the events (see leadIntl)
 // of s[i:i+64] as one bit a byte; s[i:] may be shorter.
 func blockIntl(s string, i int) uint64 {
 	n := len(s)
@@ -684,10 +684,12 @@ func blockIntl(s string, i int) uint64 {
 			var m uint64
 			c := 0
 			for ; c+8 <= len(t); c += 8 {
-				m |= gather8(eventsIntl(load64(t, c))&swarHigh) << c
+				x := load64(t, c)
+				m |= gather8((asciiEvents(x)|leadIntl(x))&swarHigh) << c
 			}
 			if c < len(t) {
-				m |= gather8(eventsIntl(loadTail(t, c))&swarHigh) << c
+				x := loadTail(t, c)
+				m |= gather8((asciiEvents(x)|leadIntl(x))&swarHigh) << c
 			}
 			return m
 		}
@@ -695,14 +697,14 @@ func blockIntl(s string, i int) uint64 {
 		b, shift = n-64, i+64-n
 	}
 	t := s[b : b+64]
-	e0 := eventsIntl(load64(t, 0)) & swarHigh
-	e1 := eventsIntl(load64(t, 8)) & swarHigh
-	e2 := eventsIntl(load64(t, 16)) & swarHigh
-	e3 := eventsIntl(load64(t, 24)) & swarHigh
-	e4 := eventsIntl(load64(t, 32)) & swarHigh
-	e5 := eventsIntl(load64(t, 40)) & swarHigh
-	e6 := eventsIntl(load64(t, 48)) & swarHigh
-	e7 := eventsIntl(load64(t, 56)) & swarHigh
+	e0 := (asciiEvents(load64(t, 0)) | leadIntl(load64(t, 0))) & swarHigh
+	e1 := (asciiEvents(load64(t, 8)) | leadIntl(load64(t, 8))) & swarHigh
+	e2 := (asciiEvents(load64(t, 16)) | leadIntl(load64(t, 16))) & swarHigh
+	e3 := (asciiEvents(load64(t, 24)) | leadIntl(load64(t, 24))) & swarHigh
+	e4 := (asciiEvents(load64(t, 32)) | leadIntl(load64(t, 32))) & swarHigh
+	e5 := (asciiEvents(load64(t, 40)) | leadIntl(load64(t, 40))) & swarHigh
+	e6 := (asciiEvents(load64(t, 48)) | leadIntl(load64(t, 48))) & swarHigh
+	e7 := (asciiEvents(load64(t, 56)) | leadIntl(load64(t, 56))) & swarHigh
 	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
 		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
 	return m >> shift
