@@ -744,6 +744,7 @@ scan:
 			from, sub, mark = j+1, j+1, k
 			continue
 		}
+		w := 1
 		switch intlByteClass[c] {
 		case iSpace:
 			if hard {
@@ -752,12 +753,14 @@ scan:
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
 			from, sub, mark = j+1, j+1, k
+			continue
 		case iSymbol:
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
 			buf[k] = s[j : j+1]
 			k++
 			sub = j + 1
+			continue
 		case iCont:
 			// C3 is never a continuation byte, so C3 97 and C3 B7 are
 			// always × and ÷. Nothing before s[j-1] reaches into them,
@@ -770,49 +773,66 @@ scan:
 			buf[k] = s[j-1 : j+1]
 			k++
 			sub = j + 1
-		case iPunct:
-			if hard {
-				continue
-			}
-			// The classes of the characters before and after, if any;
-			// classS stands for any character that is neither P nor N.
-			before, after := uint8(classS), uint8(classS)
-			if j > 0 {
-				if c := s[j-1]; c < utf8.RuneSelf {
-					before = asciiClass[c]
-				} else if c < 0xC0 && (j < 2 || s[j-2] != 0xC3) {
-					// A continuation byte not of C3 xx (a lead byte
-					// before ASCII is invalid, a character of its own).
-					break scan
-				}
-			}
-			if j+1 < n {
-				if c := s[j+1]; c < utf8.RuneSelf {
-					after = asciiClass[c]
-				} else if c >= 0xC2 && c != 0xC3 && c <= 0xF4 {
-					// A lead byte that may start P or N (a continuation
-					// byte after ASCII is invalid, a character of its
-					// own, and so are C0, C1 and F5..FF).
-					break scan
-				}
-			}
-			switch {
-			case before == classP:
-				// Inside a run of punctuation that is not next to a
-				// digit (see punct).
-			case after == classP:
-				break scan
-			case (j == 0 || before == classN) && (j+1 == n || after == classN):
-				continue
-			}
-			buf[k] = s[sub:j]
-			k += int(b2u(j > sub))
-			buf[k] = s[j : j+1]
-			k++
-			sub = j + 1
+			continue
 		case iLead:
-			break scan
+			// Only U+2010..U+2027, E2 80 90..A7, all punctuation: dashes,
+			// quotes, daggers, bullets and dots.
+			if c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x90 >= 0x18 {
+				break scan
+			}
+			w = 3
+		case iPunct:
+		default:
+			continue
 		}
+		// Punctuation, s[j:j+w].
+		if hard {
+			continue
+		}
+		// The classes of the characters before and after, if any;
+		// classS stands for any character that is neither P nor N.
+		before, after := uint8(classS), uint8(classS)
+		if j > 0 {
+			if c := s[j-1]; c < utf8.RuneSelf {
+				before = asciiClass[c]
+			} else if c < 0xC0 && (j < 2 || s[j-2] != 0xC3) {
+				// A continuation byte not of C3 xx (a lead byte before
+				// ASCII or a whole character is invalid, a character of
+				// its own). E2 80 90..A7 are always U+2010..U+2027: E2 is
+				// never a continuation byte.
+				if j < 3 || s[j-3] != 0xE2 || s[j-2] != 0x80 || c-0x90 >= 0x18 {
+					break scan
+				}
+				before = classP
+			}
+		}
+		if e := j + w; e < n {
+			if c := s[e]; c < utf8.RuneSelf {
+				after = asciiClass[c]
+			} else if c >= 0xC2 && c != 0xC3 && c <= 0xF4 {
+				// A lead byte that may start P or N (a continuation byte
+				// after ASCII or a whole character is invalid, a
+				// character of its own, and so are C0, C1 and F5..FF).
+				if c != 0xE2 || e+2 >= n || s[e+1] != 0x80 || s[e+2]-0x90 >= 0x18 {
+					break scan
+				}
+				after = classP
+			}
+		}
+		switch {
+		case before == classP:
+			// Inside a run of punctuation that is not next to a digit
+			// (see punct).
+		case after == classP:
+			break scan
+		case (j == 0 || before == classN) && (j+w == n || after == classN):
+			continue
+		}
+		buf[k] = s[sub:j]
+		k += int(b2u(j > sub))
+		buf[k] = s[j : j+w]
+		k++
+		sub = j + w
 	}
 	st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard = k, i, m, from, sub, mark, hard
 	return j

@@ -190,6 +190,7 @@ var edgePieces = append([]string{
 	// without digits around them.
 	"×", "a÷b", "5×5", ".×", "×.", "ä.", ".ä", "ß.“", ".\xc3", "\xc3.", "\xc3\xc3\x97", "\x97.", ".\xb7", "\xe2\x80\x97.",
 	"a.,b", "1.,b", "a.,1", "a.“5", "„5", "5“", "(„a“)", "a.,;:b", "!?", "5.,5", "a\u0301.,", "٣.,", ".,٣", "a.\u00a0",
+	"“.", "–5", "5–", "„\x80", "\x80„", ".“5", "5.“", "‧", "\u2028", "\u200f.", "a—b", "‗", "“„", "\xe2\x80\x9e\x9e",
 }, trickyPieces...)
 
 // TestTokenizersChunkEdges puts each of edgePieces at every offset of the
@@ -296,6 +297,15 @@ func TestRuneClass(t *testing.T) {
 	for r := range rune(0x10400) {
 		if got, want := runeClass(r), unicodeClass(r); got != want {
 			t.Fatalf("runeClass(U+%04X) = %d, unicodeClass has %d", r, got, want)
+		}
+	}
+}
+
+// TestIntlFastPunct checks what scanIntlState.fast assumes of E2 80 90..A7.
+func TestIntlFastPunct(t *testing.T) {
+	for r := rune(0x2010); r <= 0x2027; r++ {
+		if b := []byte(string(r)); runeClass(r) != classP || b[0] != 0xE2 || b[1] != 0x80 || b[2]-0x90 >= 0x18 {
+			t.Errorf("U+%04X (% X): class %d, want punctuation", r, b, runeClass(r))
 		}
 	}
 }
