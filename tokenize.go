@@ -169,17 +169,22 @@ func tokenizerName(t Tokenizer) string {
 // the exact conditions). The others go through the rules literally
 // (rules13a, rulesIntl) in a small buffer.
 //
-// The scanners find the bytes that matter eight at a time (events13a,
+// The scanners find the bytes that matter eight at a time (asciiEvents,
 // pySpaceEvents): ASCII bytes other than letters and digits, and the lead
 // bytes of multi-byte characters, the only ones that can start whitespace,
 // punctuation, a symbol or a character of zh's table. Letters, digits and
 // continuation bytes are skipped without being looked at one by one. The
-// 13a and zh scanner gathers the events of 64 bytes into one mask
-// (block13a) and lets through only the lead bytes that can start
-// whitespace (C2, E1, E2, E3) or, for zh, a character of its table (E0 and
-// above), so that the accented letters of European languages are skipped
-// too; it cuts pieces at periods, commas and hyphens itself, and leaves to
-// the rules only the pieces with two periods or commas to split.
+// 13a, zh and intl scanners gather the events of 64 bytes into one mask
+// (block13a, blockIntl). 13a and zh let through only the lead bytes that
+// can start whitespace (C2, E1, E2, E3) or, for zh, a character of its
+// table (E0 and above), so that the accented letters of European languages
+// are skipped too; they cut pieces at periods, commas and hyphens
+// themselves, and leave to the rules only the pieces with two periods or
+// commas to split. intl lets through every lead byte but C3, whose
+// characters are letters but for × and ÷, which it finds by their last
+// byte (leadIntl); it handles ASCII punctuation and U+2010..U+2027 next to
+// ASCII, C3 xx or each other itself, and leaves to the rules only the
+// words with two punctuation characters in a row next to a digit.
 // tokenize_test.go checks all this against the rules applied literally to
 // whole lines, with the special characters at every offset of the chunks
 // and blocks.
@@ -259,16 +264,6 @@ func pre13aAt(s string, i int) bool {
 	}
 	t := s[i+1:]
 	return strings.HasPrefix(t, "quot;") || strings.HasPrefix(t, "amp;") || strings.HasPrefix(t, "lt;") || strings.HasPrefix(t, "gt;")
-}
-
-// events13a returns, in the top bit of each byte, which bytes of x
-// tokenizeIntl must look at: ASCII bytes other than letters and digits,
-// and the lead bytes (0xC0 and above) of multi-byte sequences.
-// Continuation bytes are never whitespace, punctuation, digits or the
-// start of a character, so they are skipped with the letters.
-func events13a(x uint64) uint64 {
-	lead := x & (x << 1) // top two bits set
-	return (asciiEvents(x) | lead) & swarHigh
 }
 
 // The events of scan13a are the bytes of asciiEvents and leadEvents: ASCII
@@ -424,8 +419,7 @@ type scan13aState struct {
 	// The tokens are buf[:k]; buf has room for all of them.
 	buf []string
 	k   int
-	// m has the events left of the block at s[i] (for scan13a, 64 bytes
-	// with one bit each; for tokenizeIntl, 8 with the top bit of each).
+	// m has the events left of the 64 bytes at s[i], one bit each.
 	i int
 	m uint64
 	// The current piece starts at s[from] and its tokens at buf[mark]; its
@@ -573,12 +567,18 @@ func pre13a(s string) string {
 // is touched by rule 1 if the character before it is not a digit, and by
 // rule 2, which then sees it followed by rule 1's space or by the
 // character after it, if that is not a digit. Either way it becomes a
-// token of its own, and otherwise it stays where it is. So the tokens of a
-// word come straight from s unless the word has two punctuation characters
-// in a row, in which case it goes through rulesIntl.
+// token of its own, and otherwise it stays where it is. A run of two or
+// more punctuation characters with no digit right before or after it
+// falls apart the same way: rule 1 matches the character before the run
+// with its first, then the rest in pairs, and leaves a space after each,
+// so no punctuation is left next to punctuation for rule 2, which then
+// matches each, followed by a non-digit (or nothing, at the end of the
+// line, where rule 1 has put a space before it). So the tokens of a word
+// come straight from s unless the word has such a run next to a digit, in
+// which case it goes through rulesIntl.
 //
-// scanIntlState.fast handles the events (see events13a) that are ASCII
-// with ASCII around them; tokenizeIntl handles the others.
+// scanIntlState.fast handles the common events (see leadIntl) and
+// tokenizeIntl the others.
 func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
