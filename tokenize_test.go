@@ -309,3 +309,31 @@ func TestIntlFastPunct(t *testing.T) {
 		}
 	}
 }
+
+// TestIntlShortLines compares intl with its literal rules on every line
+// of up to five characters from an alphabet of the cases its fast path
+// and its handling of punctuation runs tell apart.
+func TestIntlShortLines(t *testing.T) {
+	alphabet := []string{"a", "1", ".", "(", "“", "«", "×", "$", "ä", " ", "\xc3", "\x97", "٣", "\u00a0"}
+	// Five characters pass too, in seconds.
+	maxLen := 4
+	if testing.Short() || raceEnabled {
+		maxLen = 3
+	}
+	var sc tokScratch
+	var got []string
+	var rec func(line string, depth int)
+	rec = func(line string, depth int) {
+		want := literalTokens(TokenizerIntl, line)
+		got = TokenizerIntl.tokenize(&sc, got[:0], line)
+		if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			t.Fatalf("intl on %q (-literal +ours):\n%s", line, d)
+		}
+		if depth < maxLen {
+			for _, c := range alphabet {
+				rec(line+c, depth+1)
+			}
+		}
+	}
+	rec("", 0)
+}
