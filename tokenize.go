@@ -169,17 +169,22 @@ func tokenizerName(t Tokenizer) string {
 // the exact conditions). The others go through the rules literally
 // (rules13a, rulesIntl) in a small buffer.
 //
-// The scanners find the bytes that matter eight at a time (events13a,
+// The scanners find the bytes that matter eight at a time (asciiEvents,
 // pySpaceEvents): ASCII bytes other than letters and digits, and the lead
 // bytes of multi-byte characters, the only ones that can start whitespace,
 // punctuation, a symbol or a character of zh's table. Letters, digits and
 // continuation bytes are skipped without being looked at one by one. The
-// 13a and zh scanner gathers the events of 64 bytes into one mask
-// (block13a) and lets through only the lead bytes that can start
-// whitespace (C2, E1, E2, E3) or, for zh, a character of its table (E0 and
-// above), so that the accented letters of European languages are skipped
-// too; it cuts pieces at periods, commas and hyphens itself, and leaves to
-// the rules only the pieces with two periods or commas to split.
+// 13a, zh and intl scanners gather the events of 64 bytes into one mask
+// (block13a, blockIntl). 13a and zh let through only the lead bytes that
+// can start whitespace (C2, E1, E2, E3) or, for zh, a character of its
+// table (E0 and above), so that the accented letters of European languages
+// are skipped too; they cut pieces at periods, commas and hyphens
+// themselves, and leave to the rules only the pieces with two periods or
+// commas to split. intl lets through every lead byte but C3, whose
+// characters are letters but for × and ÷, which it finds by their last
+// byte (leadIntl); it handles ASCII punctuation and U+2010..U+2027 next to
+// ASCII, C3 xx or each other itself, and leaves to the rules only the
+// words with two punctuation characters in a row next to a digit.
 // tokenize_test.go checks all this against the rules applied literally to
 // whole lines, with the special characters at every offset of the chunks
 // and blocks.
@@ -259,16 +264,6 @@ func pre13aAt(s string, i int) bool {
 	}
 	t := s[i+1:]
 	return strings.HasPrefix(t, "quot;") || strings.HasPrefix(t, "amp;") || strings.HasPrefix(t, "lt;") || strings.HasPrefix(t, "gt;")
-}
-
-// events13a returns, in the top bit of each byte, which bytes of x
-// tokenizeIntl must look at: ASCII bytes other than letters and digits,
-// and the lead bytes (0xC0 and above) of multi-byte sequences.
-// Continuation bytes are never whitespace, punctuation, digits or the
-// start of a character, so they are skipped with the letters.
-func events13a(x uint64) uint64 {
-	lead := x & (x << 1) // top two bits set
-	return (asciiEvents(x) | lead) & swarHigh
 }
 
 // The events of scan13a are the bytes of asciiEvents and leadEvents: ASCII
@@ -424,8 +419,7 @@ type scan13aState struct {
 	// The tokens are buf[:k]; buf has room for all of them.
 	buf []string
 	k   int
-	// m has the events left of the block at s[i] (for scan13a, 64 bytes
-	// with one bit each; for tokenizeIntl, 8 with the top bit of each).
+	// m has the events left of the 64 bytes at s[i], one bit each.
 	i int
 	m uint64
 	// The current piece starts at s[from] and its tokens at buf[mark]; its
@@ -573,18 +567,24 @@ func pre13a(s string) string {
 // is touched by rule 1 if the character before it is not a digit, and by
 // rule 2, which then sees it followed by rule 1's space or by the
 // character after it, if that is not a digit. Either way it becomes a
-// token of its own, and otherwise it stays where it is. So the tokens of a
-// word come straight from s unless the word has two punctuation characters
-// in a row, in which case it goes through rulesIntl.
+// token of its own, and otherwise it stays where it is. A run of two or
+// more punctuation characters with no digit right before or after it
+// falls apart the same way: rule 1 matches the character before the run
+// with its first, then the rest in pairs, and leaves a space after each,
+// so no punctuation is left next to punctuation for rule 2, which then
+// matches each, followed by a non-digit (or nothing, at the end of the
+// line, where rule 1 has put a space before it). So the tokens of a word
+// come straight from s unless the word has such a run next to a digit, in
+// which case it goes through rulesIntl.
 //
-// scanIntlState.fast handles the events (see events13a) that are ASCII
-// with ASCII around them; tokenizeIntl handles the others.
+// scanIntlState.fast handles the common events (see leadIntl) and
+// tokenizeIntl the others.
 func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
 	// have turned it into a string of the arena), so s has at most n.
 	dst = slices.Grow(dst, n)
-	st := scanIntlState{scan13aState: scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -8, mark: len(dst)}}
+	st := scanIntlState{scan13aState: scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -64, mark: len(dst)}}
 	for {
 		j := st.fast(s)
 		if j < 0 {
@@ -635,6 +635,7 @@ const (
 	iSymbol        // ASCII \p{S}
 	iPunct         // ASCII \p{P}
 	iLead          // the first byte of a multi-byte sequence
+	iCont          // 97 or B7, the last byte of × (C3 97) and ÷ (C3 B7)
 )
 
 var intlByteClass = func() (t [256]uint8) {
@@ -651,87 +652,187 @@ var intlByteClass = func() (t [256]uint8) {
 	for c := 0xC0; c < 256; c++ {
 		t[c] = iLead
 	}
+	t[0x97], t[0xB7] = iCont, iCont
 	return t
 }()
 
+// leadIntl has the top bit set in the bytes of x that tokenizeIntl must
+// look at besides those of asciiEvents: the lead bytes of multi-byte
+// sequences but C3, and the bytes 97 and B7 (and garbage in the other
+// bits). The characters C3 xx, U+00C0..U+00FF, are letters but for × and
+// ÷, symbols, which are found by their last byte instead: C3 is the lead
+// byte of the accented letters of most European languages.
+func leadIntl(x uint64) uint64 {
+	lead := x & (x << 1) // top two bits set
+	// t has zero bytes where x has C3, u where it has 97 or B7; the top
+	// bits of notC3 and notCont are set in the bytes that are not zero.
+	t := x ^ 0xC3*swarOnes
+	u := (x | 0x20*swarOnes) ^ 0xB7*swarOnes
+	notC3 := (t&^swarHigh + 0x7F*swarOnes) | t
+	notCont := (u&^swarHigh + 0x7F*swarOnes) | u
+	return lead&notC3 | ^notCont
+}
+
+// blockIntl is block13a for intl: it returns the events (see leadIntl)
+// of s[i:i+64] as one bit a byte; s[i:] may be shorter.
+func blockIntl(s string, i int) uint64 {
+	n := len(s)
+	b, shift := i, 0
+	if i+64 > n {
+		if n < 64 {
+			t := s[i:]
+			var m uint64
+			c := 0
+			for ; c+8 <= len(t); c += 8 {
+				x := load64(t, c)
+				m |= gather8((asciiEvents(x)|leadIntl(x))&swarHigh) << c
+			}
+			if c < len(t) {
+				x := loadTail(t, c)
+				m |= gather8((asciiEvents(x)|leadIntl(x))&swarHigh) << c
+			}
+			return m
+		}
+		// The last 64 bytes, less those before s[i].
+		b, shift = n-64, i+64-n
+	}
+	t := s[b : b+64]
+	e0 := (asciiEvents(load64(t, 0)) | leadIntl(load64(t, 0))) & swarHigh
+	e1 := (asciiEvents(load64(t, 8)) | leadIntl(load64(t, 8))) & swarHigh
+	e2 := (asciiEvents(load64(t, 16)) | leadIntl(load64(t, 16))) & swarHigh
+	e3 := (asciiEvents(load64(t, 24)) | leadIntl(load64(t, 24))) & swarHigh
+	e4 := (asciiEvents(load64(t, 32)) | leadIntl(load64(t, 32))) & swarHigh
+	e5 := (asciiEvents(load64(t, 40)) | leadIntl(load64(t, 40))) & swarHigh
+	e6 := (asciiEvents(load64(t, 48)) | leadIntl(load64(t, 48))) & swarHigh
+	e7 := (asciiEvents(load64(t, 56)) | leadIntl(load64(t, 56))) & swarHigh
+	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
+		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
+	return m >> shift
+}
+
 // fast is scan13aState.fast for intl: it handles the events of s that are
-// letters and other bytes to skip, ASCII whitespace, ASCII symbols and
-// ASCII punctuation with ASCII (or nothing) on both sides, and returns the
-// index of the first other one (still in st.m), or -1 at the end of s.
+// ASCII whitespace, ASCII symbols, × and ÷, false alarms, and ASCII
+// punctuation next to ASCII, C3 xx, invalid bytes or nothing, and returns
+// the index of the first other one (still in st.m), or -1 at the end of s.
+//
+// It calls no function but blockIntl, once per 64 bytes, so that its
+// state stays in registers.
 func (st *scanIntlState) fast(s string) int {
 	buf, k, i, m, from, sub, mark, hard := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard
 	n := len(s)
 	j := -1
-loop:
-	for {
+scan:
+	for ; ; m &= m - 1 {
 		if m == 0 {
-			if i += 8; i >= n {
+			if i += 64; i >= n {
 				j = -1
 				break
 			}
-			var x uint64
-			if i+8 <= n {
-				x = load64(s, i)
-			} else {
-				x = loadTail(s, i)
+			if m = blockIntl(s, i); m == 0 {
+				continue
 			}
-			m = events13a(x)
-			continue
 		}
-		j = i + firstByte(m)
-		switch intlByteClass[s[j]] {
-		case iSpace:
-			if hard {
-				break loop
-			}
-			if j > sub {
-				buf[k] = s[sub:j]
-				k++
-			}
-			from, sub, mark = j+1, j+1, k
-		case iSymbol:
-			if j > sub {
-				buf[k] = s[sub:j]
-				k++
-			}
-			buf[k] = s[j : j+1]
-			k++
-			sub = j + 1
-		case iPunct:
+		j = i + bits.TrailingZeros64(m)
+		c := s[j]
+		if c == ' ' {
+			// The commonest event, and the cheapest.
 			if hard {
 				break
 			}
-			// The classes of the characters before and after, if any.
-			before, after := uint8(classOther), uint8(classOther)
-			if j > 0 {
-				c := s[j-1]
-				if c >= utf8.RuneSelf {
-					break loop
-				}
-				before = asciiClass[c]
-			}
-			if j+1 < n {
-				c := s[j+1]
-				if c >= utf8.RuneSelf {
-					break loop
-				}
-				after = asciiClass[c]
-			}
-			if before == classP || after == classP {
-				hard = true
-			} else if (j > 0 && before != classN) || (j+1 < n && after != classN) {
-				if j > sub {
-					buf[k] = s[sub:j]
-					k++
-				}
-				buf[k] = s[j : j+1]
-				k++
-				sub = j + 1
-			}
-		case iLead:
-			break loop
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
+			from, sub, mark = j+1, j+1, k
+			continue
 		}
-		m &= m - 1
+		w := 1
+		switch intlByteClass[c] {
+		case iSpace:
+			if hard {
+				break scan
+			}
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
+			from, sub, mark = j+1, j+1, k
+			continue
+		case iSymbol:
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
+			buf[k] = s[j : j+1]
+			k++
+			sub = j + 1
+			continue
+		case iCont:
+			// C3 is never a continuation byte, so C3 97 and C3 B7 are
+			// always × and ÷. Nothing before s[j-1] reaches into them,
+			// so sub <= j-1.
+			if j == 0 || s[j-1] != 0xC3 {
+				continue
+			}
+			buf[k] = s[sub : j-1]
+			k += int(b2u(j-1 > sub))
+			buf[k] = s[j-1 : j+1]
+			k++
+			sub = j + 1
+			continue
+		case iLead:
+			// Only U+2010..U+2027, E2 80 90..A7, all punctuation: dashes,
+			// quotes, daggers, bullets and dots.
+			if c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x90 >= 0x18 {
+				break scan
+			}
+			w = 3
+		case iPunct:
+		default:
+			continue
+		}
+		// Punctuation, s[j:j+w].
+		if hard {
+			continue
+		}
+		// The classes of the characters before and after, if any;
+		// classS stands for any character that is neither P nor N.
+		before, after := uint8(classS), uint8(classS)
+		if j > 0 {
+			if c := s[j-1]; c < utf8.RuneSelf {
+				before = asciiClass[c]
+			} else if c < 0xC0 && (j < 2 || s[j-2] != 0xC3) {
+				// A continuation byte not of C3 xx (a lead byte before
+				// ASCII or a whole character is invalid, a character of
+				// its own). E2 80 90..A7 are always U+2010..U+2027: E2 is
+				// never a continuation byte.
+				if j < 3 || s[j-3] != 0xE2 || s[j-2] != 0x80 || c-0x90 >= 0x18 {
+					break scan
+				}
+				before = classP
+			}
+		}
+		if e := j + w; e < n {
+			if c := s[e]; c < utf8.RuneSelf {
+				after = asciiClass[c]
+			} else if c >= 0xC2 && c != 0xC3 && c <= 0xF4 {
+				// A lead byte that may start P or N (a continuation byte
+				// after ASCII or a whole character is invalid, a
+				// character of its own, and so are C0, C1 and F5..FF).
+				if c != 0xE2 || e+2 >= n || s[e+1] != 0x80 || s[e+2]-0x90 >= 0x18 {
+					break scan
+				}
+				after = classP
+			}
+		}
+		switch {
+		case before == classP:
+			// Inside a run of punctuation that is not next to a digit
+			// (see punct).
+		case after == classP:
+			break scan
+		case (j == 0 || before == classN) && (j+w == n || after == classN):
+			continue
+		}
+		buf[k] = s[sub:j]
+		k += int(b2u(j > sub))
+		buf[k] = s[j : j+w]
+		k++
+		sub = j + w
 	}
 	st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard = k, i, m, from, sub, mark, hard
 	return j
@@ -754,15 +855,31 @@ func (st *scanIntlState) punct(s string, j, w int) {
 		_, _, after = decodeClassString(s, j+w)
 	}
 	switch {
-	case before == classP || after == classP:
-		st.hard = true
-	case (j > 0 && before != classN) || (j+w < len(s) && after != classN):
-		if j > st.sub {
-			st.add(s[st.sub:j])
+	case before == classP:
+		// Inside a run of punctuation, which the first of the run found
+		// to have no digit on either side.
+	case after == classP:
+		// The first of a run: find the character after it.
+		for e := j + w; after == classP; {
+			_, n, _ := decodeClassString(s, e)
+			if e += n; e == len(s) {
+				after = classOther
+				break
+			}
+			_, _, after = decodeClassString(s, e)
 		}
-		st.add(s[j : j+w])
-		st.sub = j + w
+		if before == classN || after == classN {
+			st.hard = true
+			return
+		}
+	case (j == 0 || before == classN) && (j+w == len(s) || after == classN):
+		return
 	}
+	if j > st.sub {
+		st.add(s[st.sub:j])
+	}
+	st.add(s[j : j+w])
+	st.sub = j + w
 }
 
 // wordIntl ends the word at s[end], where whitespace or the end of s is,

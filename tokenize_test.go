@@ -185,6 +185,12 @@ var edgePieces = append([]string{
 	"ä", "ß", "ü.", "ä-5", "5ä", "€5", "5€", "½", "٣.٣", "²-", "a\u0301.", "\x7f", "\x00", "\x1b", "\x1f",
 	"中", "中.", "5中", "中-5", "\u2001", "\u2a6d", "\u2fa1", "\U00020000", "\U0002f800", "，", "。a",
 	"&amp;", "&quot;x", "&lt;", "&gt", "&", "<skipped>", "<skip", "x\ny", "-\nz", "\n",
+	// For intl: × and ÷ (found by their last byte), C3 and 97/B7 out of
+	// place, punctuation next to C3 xx, and runs of punctuation with and
+	// without digits around them.
+	"×", "a÷b", "5×5", ".×", "×.", "ä.", ".ä", "ß.“", ".\xc3", "\xc3.", "\xc3\xc3\x97", "\x97.", ".\xb7", "\xe2\x80\x97.",
+	"a.,b", "1.,b", "a.,1", "a.“5", "„5", "5“", "(„a“)", "a.,;:b", "!?", "5.,5", "a\u0301.,", "٣.,", ".,٣", "a.\u00a0",
+	"“.", "–5", "5–", "„\x80", "\x80„", ".“5", "5.“", "‧", "\u2028", "\u200f.", "a—b", "‗", "“„", "\xe2\x80\x9e\x9e",
 }, trickyPieces...)
 
 // TestTokenizersChunkEdges puts each of edgePieces at every offset of the
@@ -236,7 +242,7 @@ func TestTokenizersBlockEdges(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		fillers, afters = fillers[2:], []int{0}
 	}
-	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerZh} {
+	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh} {
 		var sc tokScratch
 		var got []string
 		for _, p := range edgePieces {
@@ -293,4 +299,41 @@ func TestRuneClass(t *testing.T) {
 			t.Fatalf("runeClass(U+%04X) = %d, unicodeClass has %d", r, got, want)
 		}
 	}
+}
+
+// TestIntlFastPunct checks what scanIntlState.fast assumes of E2 80 90..A7.
+func TestIntlFastPunct(t *testing.T) {
+	for r := rune(0x2010); r <= 0x2027; r++ {
+		if b := []byte(string(r)); runeClass(r) != classP || b[0] != 0xE2 || b[1] != 0x80 || b[2]-0x90 >= 0x18 {
+			t.Errorf("U+%04X (% X): class %d, want punctuation", r, b, runeClass(r))
+		}
+	}
+}
+
+// TestIntlShortLines compares intl with its literal rules on every line
+// of up to five characters from an alphabet of the cases its fast path
+// and its handling of punctuation runs tell apart.
+func TestIntlShortLines(t *testing.T) {
+	alphabet := []string{"a", "1", ".", "(", "“", "«", "×", "$", "ä", " ", "\xc3", "\x97", "٣", "\u00a0"}
+	// Five characters pass too, in seconds.
+	maxLen := 4
+	if testing.Short() || raceEnabled {
+		maxLen = 3
+	}
+	var sc tokScratch
+	var got []string
+	var rec func(line string, depth int)
+	rec = func(line string, depth int) {
+		want := literalTokens(TokenizerIntl, line)
+		got = TokenizerIntl.tokenize(&sc, got[:0], line)
+		if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			t.Fatalf("intl on %q (-literal +ours):\n%s", line, d)
+		}
+		if depth < maxLen {
+			for _, c := range alphabet {
+				rec(line+c, depth+1)
+			}
+		}
+	}
+	rec("", 0)
 }
