@@ -277,7 +277,10 @@ func (c *ngramCounter) slotLong(k wkey, w string) *wordSlot {
 // a segment has such a word: a huge segment of short words needs none.
 func (c *ngramCounter) setLong(i uint64, w string) {
 	if int(i) >= len(c.longWords) {
-		c.longWords = make([]string, len(c.words.slots))
+		// Keep the long words of this segment recorded so far.
+		lw := make([]string, len(c.words.slots))
+		copy(lw, c.longWords)
+		c.longWords = lw
 	}
 	c.longWords[i] = w
 }

@@ -2,6 +2,7 @@ package bleu
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -278,4 +279,32 @@ func FuzzCounterMatchesNaive(f *testing.F) {
 			t.Fatalf("%d hypothesis words, %d references, order %d (-naive +counter):\n%s", len(hw), len(rws), k, d)
 		}
 	})
+}
+
+// TestLongWordsAfterGrowth counts segments with many long words after
+// smaller ones, so that the word table, and the record of its long
+// words, grow in the middle of a segment.
+func TestLongWordsAfterGrowth(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	rounds := 30
+	if testing.Short() || raceEnabled {
+		rounds = 8
+	}
+	for range rounds {
+		var c ngramCounter
+		for _, n := range []int{3, 40, 200, 1500, 3000} {
+			ws := make([]string, n)
+			for i := range ws {
+				ws[i] = fmt.Sprintf("a-long-word-of-more-than-16-bytes-%d", r.IntN(1+n/4))
+			}
+			text := strings.Join(ws, " ")
+			hyp := strings.Fields(text)
+			refs := [][]string{hyp[:n/2], hyp[n/3:]}
+			want := naiveStats(hyp, refs, 4)
+			got := counterStats(&c, hyp, text, refs, []string{text, text}, 4)
+			if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+				t.Fatalf("%d long words (-naive +counter):\n%s", n, d)
+			}
+		}
+	}
 }
