@@ -86,8 +86,8 @@ type ngramCounter struct {
 	refBit []uint64 // by reference position: the word's positions (width 1)
 	free   []uint64 // by order: hypothesis positions not yet matched
 	used   []uint64 // by order: positions matched in some reference
-	// Wider sets: the set of a hypothesis word is sets[val:val+width] for
-	// the val of its slot, sets[:width] is empty, refSet holds the offset
+	// Wider sets: the set of a hypothesis word is sets[o:o+width] for the
+	// offset o in its slot's bits, sets[:width] is empty, refSet holds the offset
 	// of each reference word's set, and m is scratch space.
 	sets   []uint64
 	refSet []int32
@@ -399,7 +399,7 @@ func (c *ngramCounter) beginWide(hyp []string, text string, order int) {
 			for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 				e = &t.slots[i]
 				if e.stamp != t.gen {
-					e.a, e.b, e.n, e.stamp, e.val = k.a, k.b, k.n, t.gen, 0
+					e.a, e.b, e.n, e.stamp, e.bits = k.a, k.b, k.n, t.gen, 0
 					break
 				}
 				if e.a == k.a && e.b == k.b && e.n == k.n {
@@ -407,12 +407,12 @@ func (c *ngramCounter) beginWide(hyp []string, text string, order int) {
 				}
 			}
 		}
-		if e.val == 0 {
+		if e.bits == 0 {
 			// A new word: its set follows the others.
-			e.val = uint32(len(c.sets))
+			e.bits = uint64(len(c.sets))
 			c.sets = append(c.sets, make([]uint64, stride)...)
 		}
-		c.sets[int(e.val)+p/64] |= 1 << uint(p%64)
+		c.sets[int(e.bits)+p/64] |= 1 << uint(p%64)
 	}
 	c.used = slices.Grow(c.used[:0], order*w)[:order*w]
 	c.free = slices.Grow(c.free[:0], order*w)[:order*w]
@@ -432,7 +432,7 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 			e := &t.slots[i]
 			hit := b2i((e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0)
 			if hit|b2i(e.stamp != t.gen) != 0 {
-				off = e.val & -uint32(hit)
+				off = uint32(e.bits) & -uint32(hit)
 				break
 			}
 		}
@@ -443,7 +443,7 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 			if k.n > 16 {
 				rs[j] = 0
 				if e := c.findLong(k, ref[j]); e != nil {
-					rs[j] = int32(e.val)
+					rs[j] = int32(e.bits)
 				}
 			}
 		}
@@ -691,14 +691,14 @@ func (c *ngramCounter) internHyp(k wkey, w string) uint32 {
 			c.nextID++
 			// Field by field: a composite literal would go through a
 			// temporary on the stack.
-			e.a, e.b, e.n, e.stamp, e.val = a, b, n, t.gen, id
+			e.a, e.b, e.n, e.stamp, e.bits = a, b, n, t.gen, uint64(id)
 			if n > 16 {
 				c.setLong(i, w)
 			}
 			return id
 		}
 		if e.a == a && e.b == b && e.n == n && (n <= 16 || c.longWords[i] == w) {
-			return e.val
+			return uint32(e.bits)
 		}
 	}
 }
@@ -714,7 +714,7 @@ func (c *ngramCounter) lookupRef(k wkey, w string) uint32 {
 		// slot, cost a single unpredictable branch.
 		diff := (e.a ^ a) | (e.b ^ b) | uint64(e.n^n) | uint64(e.stamp^t.gen)
 		if diff == 0 && (n <= 16 || c.longWords[i] == w) {
-			return e.val
+			return uint32(e.bits)
 		}
 		if e.stamp != t.gen {
 			return noID
@@ -814,12 +814,15 @@ func load32(s string, i int) uint32 {
 // words, when longer than 16 bytes).
 type wordTable struct{ stampTable[wordSlot] }
 
+// A wordSlot is 32 bytes, two to a cache line.
 type wordSlot struct {
 	a, b  uint64 // the word's key (see keysOf)
 	n     uint32 // its length
 	stamp uint32
-	val   uint32 // dense id (long hypotheses)
-	bits  uint64 // positions in the hypothesis (short hypotheses)
+	// bits holds the word's positions in a short hypothesis, the offset of
+	// its set of positions in a wider one (see ngramCounter.sets), or its
+	// dense id in a longer one.
+	bits uint64
 }
 
 // stampTable is the storage of an open-addressing table whose slots
