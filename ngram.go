@@ -117,10 +117,13 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	if c.seed0 == 0 {
 		c.seed0, c.seed1 = rand.Uint64()|1, rand.Uint64()|1
 	}
-	if len(hyp) <= 64*maxWidth {
+	switch {
+	case len(hyp) <= maxShort:
 		c.words.reset(4 * len(hyp)) // at most an eighth full: fewer collisions
-	} else {
-		c.words.reset(len(hyp)) // at most half full, for memory's sake
+	case len(hyp) <= 64*maxWidth:
+		c.words.reset(2 * len(hyp)) // a quarter
+	default:
+		c.words.reset(len(hyp)) // a half, for memory's sake
 	}
 	switch c.width = (len(hyp) + 63) / 64; {
 	case c.width <= 1:
