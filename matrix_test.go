@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -125,5 +127,41 @@ func BenchmarkCorpusParallel(b *testing.B) {
 		if _, err := (Config{}).Corpus(hyps, refs); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkShardedStats is the steady state of sharded scoring: one Stats
+// per goroutine, kept from corpus to corpus (as a service scoring many
+// corpora would), each adding a contiguous share of the segments, then
+// Merge. Compare -cpu 1 and -cpu 2.
+func BenchmarkShardedStats(b *testing.B) {
+	hyps, refs, n := benchCorpus(b)
+	b.SetBytes(n)
+	workers := runtime.GOMAXPROCS(0)
+	shards := make([]Stats, workers)
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for w := range shards {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := &shards[w]
+				s.Reset()
+				for i := w * len(hyps) / workers; i < (w+1)*len(hyps)/workers; i++ {
+					if err := s.Add(hyps[i], refs[i]); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		var total Stats
+		for w := range shards {
+			if err := total.Merge(&shards[w]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		_ = total.Score()
 	}
 }
