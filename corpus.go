@@ -36,6 +36,10 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 	stats := make([]Stats, workers)
 	errs := make([]error, chunks) // by chunk: its first error
 	var next atomic.Int64
+	// failed is the first chunk known to have an error: later chunks
+	// cannot change the result and are skipped.
+	var failed atomic.Int64
+	failed.Store(int64(chunks))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
@@ -46,7 +50,7 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 			segRefs := make([]string, len(refs))
 			for {
 				ch := int(next.Add(1) - 1)
-				if ch >= chunks {
+				if ch >= chunks || int64(ch) > failed.Load() {
 					return
 				}
 				for i := ch * len(hyps) / chunks; i < (ch+1)*len(hyps)/chunks; i++ {
@@ -55,6 +59,7 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 					}
 					if err := s.Add(hyps[i], segRefs...); err != nil {
 						errs[ch] = fmt.Errorf("segment %d: %w", i, err)
+						lower(&failed, int64(ch))
 						break
 					}
 				}
@@ -75,4 +80,14 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 		}
 	}
 	return total.Score(), nil
+}
+
+// lower sets a to v if v is smaller.
+func lower(a *atomic.Int64, v int64) {
+	for {
+		old := a.Load()
+		if v >= old || a.CompareAndSwap(old, v) {
+			return
+		}
+	}
 }

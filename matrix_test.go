@@ -113,6 +113,14 @@ func TestCorpus(t *testing.T) {
 	if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 321: bleu: invalid UTF-8 in the hypothesis" {
 		t.Errorf("invalid segment: err = %v", err)
 	}
+	// With several bad segments, the error is the first one's, however the
+	// chunks were shared out.
+	bad[17], bad[480] = "\xfe", "\xfe"
+	for range 20 {
+		if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 17: bleu: invalid UTF-8 in the hypothesis" {
+			t.Fatalf("several invalid segments: err = %v", err)
+		}
+	}
 	if sc, err := (Config{}).Corpus(nil, nil); err != nil || sc.BLEU != 0 {
 		t.Errorf("empty corpus: %v, %v", sc, err)
 	}
