@@ -754,7 +754,9 @@ func (c *ngramCounter) keysOf(words []string, text string) []wkey {
 		// safe, and the bytes are then read from text, in bounds.
 		off := uintptr(unsafe.Pointer(unsafe.StringData(w))) - base
 		var a, b uint64
-		if uint(n-1) < 16 && off+uintptr(n) <= uintptr(len(text)) && len(text) >= 8 {
+		// (off < len(text) first: a word just before text in memory has
+		// an offset that wraps around to near 2^64, and off+n with it.)
+		if uint(n-1) < 16 && off < uintptr(len(text)) && off+uintptr(n) <= uintptr(len(text)) && len(text) >= 8 {
 			// Near the end of text, load its last 8 bytes and shift. The
 			// shift counts are masked to 63, which they never exceed, so
 			// that the compiler need not handle larger ones.

@@ -97,6 +97,19 @@ func TestWordKey(t *testing.T) {
 			seen[k] = w
 		}
 	}
+	// A word that ends in the text but starts before it (as a word from
+	// another buffer may lie just before it in memory) is read on its own:
+	// its offset from the text, negative, must not wrap around.
+	for d := 1; d <= 8; d++ {
+		for n := d + 1; n <= 16; n++ {
+			txt, w := text[d:], text[:n]
+			a, b := wordKey(w, txt, 7)
+			sa, sb := wordKeySlow(w, 7)
+			if a != sa || b != sb {
+				t.Fatalf("key of a word %d bytes before the text = %x,%x, want %x,%x", d, a, b, sa, sb)
+			}
+		}
+	}
 	// A word that starts in the text but runs past its end is read on its
 	// own.
 	buf := text + "zz"
