@@ -170,6 +170,8 @@ type worker struct {
 	// so each side has buffers of its own.
 	hyp, ref tokBuffer
 	counter  ngramCounter
+	char     charCounter // the char tokenizer's counting
+	refTexts []string    // the references of a segment, normalized
 	seg      segmentStats
 	// Reset keeps the count slices here, zeroed, for the next Add.
 	spareMatches, spareTotals []int64
@@ -238,14 +240,16 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		w.seg.matches = make([]int64, order)
 		w.seg.totals = make([]int64, order)
 	}
-	c := &w.counter
-	hw := s.words(&w.hyp, hyp)
-	c.begin(&w.seg, hw, w.hyp.text)
-	for _, r := range refs {
-		rw := s.words(&w.ref, r)
-		c.addRef(&w.seg, rw, w.ref.text, len(refs) == 1)
+	if s.Tokenizer != TokenizerChar || !s.addChars(w, hyp, refs) {
+		c := &w.counter
+		hw := s.words(&w.hyp, hyp)
+		c.begin(&w.seg, hw, w.hyp.text)
+		for _, r := range refs {
+			rw := s.words(&w.ref, r)
+			c.addRef(&w.seg, rw, w.ref.text, len(refs) == 1)
+		}
+		c.finish(&w.seg)
 	}
-	c.finish(&w.seg)
 
 	if !s.fits(1, int64(w.seg.hypLen), int64(w.seg.refLen), w.seg.matches, w.seg.totals) {
 		return nil, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, s.segments)
@@ -262,16 +266,37 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	return &w.seg, nil
 }
 
-// words preprocesses and tokenizes one text as sacreBLEU's
-// _preprocess_segment does. The words are valid until b is used again.
-func (s *Stats) words(b *tokBuffer, text string) []string {
+// addChars counts a segment of the char tokenizer into w.seg without
+// tokens (see charngram.go), and reports whether it could.
+func (s *Stats) addChars(w *worker, hyp string, refs []string) bool {
+	if s.Normalizer != nil || s.Lowercase {
+		hyp = s.prepare(hyp)
+		w.refTexts = w.refTexts[:0]
+		for _, r := range refs {
+			w.refTexts = append(w.refTexts, s.prepare(r))
+		}
+		refs = w.refTexts
+		defer clear(w.refTexts) // keep no text alive
+	}
+	// Trailing whitespace is no token: no need to strip it.
+	return w.char.segment(&w.seg, hyp, refs)
+}
+
+// prepare normalizes text as the Normalizer and Lowercase say.
+func (s *Stats) prepare(text string) string {
 	if s.Normalizer != nil {
 		text = s.Normalizer.Normalize(text)
 	}
 	if s.Lowercase {
 		text = pyLower(text)
 	}
-	text = pyRStrip(text)
+	return text
+}
+
+// words preprocesses and tokenizes one text as sacreBLEU's
+// _preprocess_segment does. The words are valid until b is used again.
+func (s *Stats) words(b *tokBuffer, text string) []string {
+	text = pyRStrip(s.prepare(text))
 	b.text = text
 	switch t := s.Tokenizer.(type) {
 	case nil:
