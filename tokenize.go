@@ -372,7 +372,10 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, zh2000
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
 	// have turned it into a string of the arena), so s has at most n.
 	dst = slices.Grow(dst, n)
-	st := scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -64, mark: len(dst)}
+	// Field by field: a composite literal goes through a temporary on the
+	// stack, whose copy stalls on the stores just made (store forwarding).
+	var st scan13aState
+	st.init(dst)
 	for {
 		j := st.fast(s, tab, lead, pad, zh2000)
 		if j < 0 {
@@ -430,6 +433,11 @@ type scan13aState struct {
 	// rules13a.
 	from, sub, mark int
 	split, literal  bool
+}
+
+// init starts a scan whose tokens follow those of dst, in its capacity.
+func (st *scan13aState) init(dst []string) {
+	st.buf, st.k, st.i, st.mark = dst[:cap(dst)], len(dst), -64, len(dst)
 }
 
 // add appends t to the tokens.
@@ -608,7 +616,8 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
 	// have turned it into a string of the arena), so s has at most n.
 	dst = slices.Grow(dst, n)
-	st := scanIntlState{scan13aState: scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -64, mark: len(dst)}}
+	var st scanIntlState
+	st.init(dst)
 	for {
 		j := st.fast(s)
 		if j < 0 {
