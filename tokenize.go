@@ -180,7 +180,10 @@ func tokenizerName(t Tokenizer) string {
 // table (E0 and above), so that the accented letters of European languages
 // are skipped too; they cut pieces at periods, commas and hyphens
 // themselves, and leave to the rules only the pieces with two periods or
-// commas to split. intl lets through every lead byte but C3, whose
+// commas to split. They handle E2 80 xx, U+2000..U+203F (the quotes and
+// dashes common in European text), themselves too: part of a word for 13a
+// and zh-fixed, a token of its own for zh, whose table has them, and
+// whitespace for a few, which they leave to scan13a. intl lets through every lead byte but C3, whose
 // characters are letters but for × and ÷, which it finds by their last
 // byte (leadIntl); it handles ASCII punctuation and U+2010..U+2027 next to
 // ASCII, C3 xx or each other itself, and leaves to the rules only the
@@ -357,9 +360,10 @@ func block13a(s string, i int, lead uint64) uint64 {
 // comma to split, every other is between digits, and the rules cut the
 // piece around it and nowhere else but at hyphens after digits, so the
 // piece is cut up directly into substrings of s, left to right. A piece
-// with two or more to split goes through rules13a, and so, for zh, which
-// does not pad the line, does one with a period or comma at the start or
-// end of the line, where there is no character for the rules to see.
+// with two or more to split goes through rules13a. (At the start and end
+// of the line, 13a's padding is a non-digit next to a period or comma;
+// zh does not pad, and there a missing neighbour is neither digit nor
+// non-digit, so only the other side can split it off.)
 //
 // scan13aState.fast finds the events (see lead13a) 64 bytes at a time
 // and handles the common ones; scan13a handles the others, one at a time.
