@@ -115,9 +115,9 @@ func (t StandardTokenizer) tokenize(sc *tokScratch, dst []string, text string) [
 	case TokenizerIntl:
 		return tokenizeIntl(sc, dst, text)
 	case TokenizerZh:
-		return tokenizeZh(sc, dst, text, isZhChar)
+		return tokenizeZh(sc, dst, text, isZhChar, true)
 	case TokenizerZhFixed:
-		return tokenizeZh(sc, dst, text, isZhCharFixed)
+		return tokenizeZh(sc, dst, text, isZhCharFixed, false)
 	case TokenizerChar:
 		return appendCharTokens(dst, text)
 	case TokenizerNone:
@@ -180,7 +180,10 @@ func tokenizerName(t Tokenizer) string {
 // table (E0 and above), so that the accented letters of European languages
 // are skipped too; they cut pieces at periods, commas and hyphens
 // themselves, and leave to the rules only the pieces with two periods or
-// commas to split. intl lets through every lead byte but C3, whose
+// commas to split. They handle E2 80 xx, U+2000..U+203F (the quotes and
+// dashes common in European text), themselves too: part of a word for 13a
+// and zh-fixed, a token of its own for zh, whose table has them, and
+// whitespace for a few, which they leave to scan13a. intl lets through every lead byte but C3, whose
 // characters are letters but for × and ÷, which it finds by their last
 // byte (leadIntl); it handles ASCII punctuation and U+2010..U+2027 next to
 // ASCII, C3 xx or each other itself, and leaves to the rules only the
@@ -202,7 +205,7 @@ type tokScratch struct {
 func tokenize13a(sc *tokScratch, dst []string, s string) []string {
 	// pre13a leaves most lines as they are: scan13a calls it when it finds
 	// a line it changes.
-	return sc.scan13a(dst, s, nil, true)
+	return sc.scan13a(dst, s, nil, false, true)
 }
 
 // Flags of bytes for scan13a, in flags13a and flagsZh. A byte without
@@ -342,9 +345,11 @@ func block13a(s string, i int, lead uint64) uint64 {
 }
 
 // scan13a appends the 13a tokens of s to dst: those of Tokenizer13a if zh
-// is nil, and otherwise those of TokenizerZh (s stripped) with zh its table.
-// For 13a, pre13a must have been applied to s unless pre is set; scan13a
-// then applies it if it changes s.
+// is nil, and otherwise those of TokenizerZh (s stripped) with zh its table;
+// zh2000 tells that the table has U+2001..U+203F, as sacreBLEU's has, which
+// makes the common quotes and dashes, E2 80 xx, tokens of their own. For
+// 13a, pre13a must have been applied to s unless pre is set; scan13a then
+// applies it if it changes s.
 //
 // The line falls into pieces at whitespace, at the characters of rule 1 and
 // at zh's characters, each of which is a token of its own (see "How the
@@ -355,13 +360,14 @@ func block13a(s string, i int, lead uint64) uint64 {
 // comma to split, every other is between digits, and the rules cut the
 // piece around it and nowhere else but at hyphens after digits, so the
 // piece is cut up directly into substrings of s, left to right. A piece
-// with two or more to split goes through rules13a, and so, for zh, which
-// does not pad the line, does one with a period or comma at the start or
-// end of the line, where there is no character for the rules to see.
+// with two or more to split goes through rules13a. (At the start and end
+// of the line, 13a's padding is a non-digit next to a period or comma;
+// zh does not pad, and there a missing neighbour is neither digit nor
+// non-digit, so only the other side can split it off.)
 //
 // scan13aState.fast finds the events (see lead13a) 64 bytes at a time
 // and handles the common ones; scan13a handles the others, one at a time.
-func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, pre bool) []string {
+func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, zh2000, pre bool) []string {
 	tab, pad, lead, start := &flags13a, true, uint64(lead13a), len(dst)
 	if zh != nil {
 		tab, pad, lead = &flagsZh, false, leadZh
@@ -370,9 +376,12 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, pre bo
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
 	// have turned it into a string of the arena), so s has at most n.
 	dst = slices.Grow(dst, n)
-	st := scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -64, mark: len(dst)}
+	// Field by field: a composite literal goes through a temporary on the
+	// stack, whose copy stalls on the stores just made (store forwarding).
+	var st scan13aState
+	st.init(dst)
 	for {
-		j := st.fast(s, tab, lead, pad)
+		j := st.fast(s, tab, lead, pad, zh2000)
 		if j < 0 {
 			break
 		}
@@ -382,7 +391,7 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, pre bo
 		switch f := tab[c]; {
 		case f&f13aPre != 0:
 			if pre && pre13aAt(s, j) {
-				return sc.scan13a(dst[:start], pre13a(s), nil, false)
+				return sc.scan13a(dst[:start], pre13a(s), nil, false, false)
 			}
 			if c != '\n' {
 				tok = 1
@@ -430,6 +439,11 @@ type scan13aState struct {
 	split, literal  bool
 }
 
+// init starts a scan whose tokens follow those of dst, in its capacity.
+func (st *scan13aState) init(dst []string) {
+	st.buf, st.k, st.i, st.mark = dst[:cap(dst)], len(dst), -64, len(dst)
+}
+
 // add appends t to the tokens.
 func (st *scan13aState) add(t string) {
 	st.buf[st.k] = t
@@ -446,14 +460,15 @@ func b2u(b bool) uint {
 }
 
 // fast handles the events of s, flagged by tab, from st's onwards, as
-// long as they are not f13aSlow (but for 13a, the E2 80 of the common
-// quotes and dashes are skipped) and do not end a piece that must go
+// long as they are not f13aSlow (but the E2 80 xx of the common quotes and
+// dashes, U+2000..U+203F, are handled: part of a word, or for zh with
+// zh2000 set, tokens of their own) and do not end a piece that must go
 // through rules13a. It returns the index of the first event it leaves to
 // its caller, which is still in st.m, or -1 at the end of s.
 //
 // It calls no function but block13a, once per 64 bytes, so that its state
 // stays in registers.
-func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad bool) int {
+func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad, zh2000 bool) int {
 	buf, k, i, m, from, sub, mark, split, literal := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.split, st.literal
 	n := len(s)
 	j := -1
@@ -493,13 +508,21 @@ scan:
 			from, sub, mark, split = j+1, j+1, k, false
 			continue
 		case f&f13aPC != 0:
-			if j > 0 && isDigit(s[j-1]) && j+1 < n && isDigit(s[j+1]) {
+			// Rule 2 splits it off after a non-digit, rule 3 before one.
+			// At the start and end of the line 13a has its padding, a
+			// non-digit, and zh nothing, which matches neither.
+			before := pad
+			if j > 0 {
+				before = !isDigit(s[j-1])
+			}
+			after := pad
+			if j+1 < n {
+				after = !isDigit(s[j+1])
+			}
+			if !before && !after {
 				continue
 			}
-			// For zh, a period or comma at the start or end of the line
-			// has no character on that side, where the rules look for a
-			// non-digit.
-			if split || (j == 0 || j+1 == n) && !pad {
+			if split {
 				literal = true
 				continue
 			}
@@ -510,9 +533,22 @@ scan:
 			}
 		case f&f13aSlow != 0:
 			// E2 80 xx is whitespace for xx in 80..8A, A8, A9 and AF.
-			if !pad || c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x80 < 64 && 0x0000_8300_0000_07FF>>(s[j+2]-0x80)&1 != 0 {
+			if c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x80 < 64 && 0x0000_8300_0000_07FF>>(s[j+2]-0x80)&1 != 0 {
 				break scan
 			}
+			// U+2001..U+203F but whitespace, or an invalid byte E2: part
+			// of a word but in zh's table.
+			if !zh2000 || s[j+2]-0x80 >= 64 {
+				continue
+			}
+			if literal {
+				break scan
+			}
+			buf[k] = s[sub:j]
+			k += int(b2u(j > sub))
+			buf[k] = s[j : j+3]
+			k++
+			from, sub, mark, split = j+3, j+3, k, false
 			continue
 		default:
 			continue
@@ -584,7 +620,8 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
 	// have turned it into a string of the arena), so s has at most n.
 	dst = slices.Grow(dst, n)
-	st := scanIntlState{scan13aState: scan13aState{buf: dst[:cap(dst)], k: len(dst), i: -64, mark: len(dst)}}
+	var st scanIntlState
+	st.init(dst)
 	for {
 		j := st.fast(s)
 		if j < 0 {
@@ -899,8 +936,8 @@ func (sc *tokScratch) wordIntl(st *scanIntlState, s string, end, next int) {
 // tokenizeZh is sacreBLEU's TokenizerZh followed by str.split: each
 // character of the table is a token of its own and separates words as
 // whitespace does; the 13a rules, unpadded, apply to the rest.
-func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool) []string {
-	return sc.scan13a(dst, pyStrip(s), isZh, false)
+func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool, zh2000 bool) []string {
+	return sc.scan13a(dst, pyStrip(s), isZh, zh2000, false)
 }
 
 // split appends the space-separated words of out, the rules' output for

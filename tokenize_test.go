@@ -191,6 +191,9 @@ var edgePieces = append([]string{
 	"×", "a÷b", "5×5", ".×", "×.", "ä.", ".ä", "ß.“", ".\xc3", "\xc3.", "\xc3\xc3\x97", "\x97.", ".\xb7", "\xe2\x80\x97.",
 	"a.,b", "1.,b", "a.,1", "a.“5", "„5", "5“", "(„a“)", "a.,;:b", "!?", "5.,5", "a\u0301.,", "٣.,", ".,٣", "a.\u00a0",
 	"“.", "–5", "5–", "„\x80", "\x80„", ".“5", "5.“", "‧", "\u2028", "\u200f.", "a—b", "‗", "“„", "\xe2\x80\x9e\x9e",
+	// For zh: E2 80 xx, in its table but for whitespace, next to pieces
+	// for the rules, and periods and commas at the ends of the line.
+	"\u203f", "\u2040", "\xe2\x80\xc0", "a.,„", "„.,a", "1.„", "„.5", "5.,", ",5", "5,", ".,", "2019.",
 }, trickyPieces...)
 
 // TestTokenizersChunkEdges puts each of edgePieces at every offset of the
@@ -242,7 +245,7 @@ func TestTokenizersBlockEdges(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		fillers, afters = fillers[2:], []int{0}
 	}
-	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh} {
+	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
 		var sc tokScratch
 		var got []string
 		for _, p := range edgePieces {
@@ -336,4 +339,36 @@ func TestIntlShortLines(t *testing.T) {
 		}
 	}
 	rec("", 0)
+}
+
+// TestScan13aShortLines compares 13a, zh and zh-fixed with their literal
+// rules on every line of up to five characters from an alphabet of the
+// cases scan13aState.fast tells apart: periods and commas between digits
+// or at the ends of the line (where zh has no padding), hyphens after
+// digits, and E2 80 xx, which is whitespace, part of a word or (for zh) a
+// token of its own.
+func TestScan13aShortLines(t *testing.T) {
+	alphabet := []string{"a", "1", ".", ",", "-", "(", " ", "„", "\u2000", "\u2028", "中", "\xe2\x80", "ä"}
+	maxLen := 5
+	if testing.Short() || raceEnabled {
+		maxLen = 3
+	}
+	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerZh, TokenizerZhFixed} {
+		var sc tokScratch
+		var got []string
+		var rec func(line string, depth int)
+		rec = func(line string, depth int) {
+			want := literalTokens(tok, line)
+			got = tok.tokenize(&sc, got[:0], line)
+			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
+			}
+			if depth < maxLen {
+				for _, c := range alphabet {
+					rec(line+c, depth+1)
+				}
+			}
+		}
+		rec("", 0)
+	}
 }
