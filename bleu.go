@@ -266,7 +266,7 @@ func Sentence(hyp string, refs ...string) (Score, error) {
 // sentences, reuse one [Stats] instead: Reset, Add and Score give the same
 // result and, after the first sentences, allocate only the Score.
 func (c Config) Sentence(hyp string, refs ...string) (Score, error) {
-	s := Stats{Config: c}
+	s := Stats{Config: c, w: &worker{oneShot: true}}
 	if err := s.Add(hyp, refs...); err != nil {
 		return Score{}, err
 	}

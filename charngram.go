@@ -1,10 +1,6 @@
 package bleu
 
-import (
-	"math/bits"
-	"slices"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // This file counts the n-grams of the char tokenizer without tokens.
 //
@@ -22,46 +18,45 @@ import (
 //     number among the surrogates given per segment) holds the ids,
 //     stamped with the segment so that it is never cleared. A text becomes
 //     a string of ids, whitespace dropped, in one pass over its bytes.
-//   - Unigrams are counted by id. The hypothesis's distinct bigrams are
-//     numbered from 1 in a table indexed by their two ids; its trigrams in
-//     one indexed by the number of their first two characters' bigram and
-//     their last id; its 4-grams likewise from the trigram numbers. The
-//     tables are arrays, stamped too. A reference n-gram gets the number
-//     of the same n-gram of the hypothesis, or 0 when there is none: its
-//     prefix's number or its last id is then 0, and it falls on an entry
-//     that no hypothesis n-gram has, whose stamp is old.
-//   - Each order is one pass over the positions, counting occurrences by
-//     number, first for the hypothesis, then for each reference (number 0
-//     counts what does not match). The clipped matches are then the sum
-//     over the hypothesis's numbers of the smaller of its count and the
-//     largest count in one reference.
+//   - The hypothesis's distinct bigrams are numbered from 1 in a table
+//     indexed by their two ids; its trigrams in one indexed by the number
+//     of the bigram of their first two characters and the id of their
+//     last; its 4-grams likewise from the trigram numbers. The tables are
+//     arrays, stamped too, whose entries hold the number and the count of
+//     an n-gram of the hypothesis. Unigrams are counted by id.
+//   - One pass over the hypothesis counts all orders, by the position where
+//     the n-grams end: the numbers of the bigram and the trigram ending
+//     just before are all it needs to find the next trigram and 4-gram.
+//   - One pass over the reference does the same with lookups: a reference
+//     n-gram that the hypothesis lacks has a prefix numbered 0 or a last id
+//     of 0, and falls on an entry that no hypothesis n-gram has, whose
+//     stamp is old. Clipping: each reference occurrence of an n-gram takes
+//     one of the hypothesis's occurrences from its count while any is
+//     left, which makes min(h, r) matches.
 //
-// A segment is counted the other way when the order is above 4, when the
-// hypothesis has more than maxCharHyp characters or more than maxCharID
-// distinct ones, or has more than charAstralIDs distinct characters above
-// U+FFFF.
+// A segment is counted the other way when it has several references (the
+// clip is then the largest count in any one of them), when the order is
+// above 4, when the hypothesis has more than maxCharHyp characters or more
+// than maxCharID distinct ones, or when a text has more than charAstralIDs
+// distinct characters above U+FFFF or is not valid UTF-8 (which only a
+// Normalizer can make it). The tables take about 530 KB, so a Stats that
+// scores a single segment (Config.Sentence) counts it the other way too.
 
 const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:
-	// the numbers of its n-grams then have 10 bits, and with an id's 6
-	// bits they index tables of 2^16 entries.
-	maxCharHyp  = 1<<charNumBits - 1
-	charNumBits = 10
-	charNumMask = 1<<charNumBits - 1
+	// the numbers and counts of its n-grams then have charNumBits bits.
+	maxCharHyp = 1<<charNumBits - 1
 
-	// minCharHyp is the longest hypothesis, in characters, counted the
-	// other way: its sets of positions are single words, which is as fast,
-	// and it needs none of the tables here.
-	minCharHyp = maxShort
+	// An entry of the n-gram tables is gen<<charGenShift | number<<10 |
+	// count, gen having the other 12 bits.
+	charNumBits  = 10
+	charNumMask  = 1<<charNumBits - 1
+	charGenShift = 2 * charNumBits
+	charGenMask  = 1<<(32-charGenShift) - 1
 
 	// charIDBits is the size of a character id, 0 standing for none.
 	charIDBits = 6
 	maxCharID  = 1<<charIDBits - 1
-
-	// charGenBits is the size of the segment stamps: they share a uint32
-	// with a number.
-	charGenBits = 32 - charNumBits
-	charGenMask = 1<<charGenBits - 1
 
 	// charAstralIDs is the number of surrogates, which are not characters,
 	// for the characters above U+FFFF in one segment.
@@ -71,7 +66,7 @@ const (
 // charCounter is the scratch space of the char tokenizer's counting. It
 // is not safe for concurrent use.
 type charCounter struct {
-	gen uint32 // the segment's stamp, charGenBits bits, not 0
+	gen uint32 // the segment's stamp, not 0
 	// The id of the character of code point u in the segment stamped gen,
 	// as gen<<8 | id: ascii[u] for ASCII, wide[u] for the others (made at
 	// the first).
@@ -84,20 +79,12 @@ type charCounter struct {
 
 	hyp, ref []uint8 // the texts as ids
 
-	// The numbers of bigrams, trigrams and 4-grams, as gen<<charNumBits |
-	// number, indexed by (id of the first character or number of the
-	// prefix) <<charIDBits | id of the last character. They grow with the
-	// longest hypothesis.
-	bi, tri, quad []uint32
-	// Numbers by position, of the text being counted: of the n-grams of
-	// the order before.
-	nums []uint16
-	// By order and number (by id for order 1): the counts of the
-	// hypothesis, of the current reference and the largest in one
-	// reference.
-	hc, rc, rmax [4][]int32
-	// How many numbers (ids for order 1) each order has, 0 included.
-	count [4]int
+	// The hypothesis's bigrams, trigrams and 4-grams (see charGenShift),
+	// indexed by (id of the first character or number of the prefix)
+	// <<charIDBits | id of the last character. Made at first use.
+	bi        *[1 << (2 * charIDBits)]uint32
+	tri, quad *[1 << (charNumBits + charIDBits)]uint32
+	uni       [maxCharID + 1]uint32 // the hypothesis's unigrams by id
 }
 
 // segment counts one segment whose texts have been normalized, into st.
@@ -105,7 +92,7 @@ type charCounter struct {
 // to count the other way (see above).
 func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool {
 	order := len(st.matches)
-	if order > 4 || len(hyp) <= minCharHyp {
+	if order > 4 || len(refs) != 1 {
 		return false
 	}
 	c.gen = (c.gen + 1) & charGenMask
@@ -115,9 +102,11 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 		if c.wide != nil {
 			clear(c.wide[:])
 		}
-		clear(c.bi)
-		clear(c.tri)
-		clear(c.quad)
+		if c.bi != nil {
+			clear(c.bi[:])
+			clear(c.tri[:])
+			clear(c.quad[:])
+		}
 		c.gen = 1
 	}
 	c.nextID = 1
@@ -127,70 +116,25 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 		return false
 	}
 	n := len(c.hyp)
-	if n <= minCharHyp || n > maxCharHyp || c.nextID > maxCharID+1 {
+	if n > maxCharHyp || c.nextID > maxCharID+1 {
 		return false
 	}
-	c.size(n)
-	c.begin(order)
-	refLen := -1
-	for _, r := range refs {
-		if c.ref, ok = c.text(c.ref[:0], r, false); !ok {
-			c.clearCounts(order)
-			return false
-		}
-		if closerRef(n, refLen, len(c.ref)) {
-			refLen = len(c.ref)
-		}
-		c.countRef(order, len(refs) == 1)
+	if c.ref, ok = c.text(c.ref[:0], refs[0], false); !ok {
+		return false
 	}
-	st.hypLen, st.refLen = n, refLen
+	if c.bi == nil {
+		c.bi = new([1 << (2 * charIDBits)]uint32)
+		c.tri = new([1 << (charNumBits + charIDBits)]uint32)
+		c.quad = new([1 << (charNumBits + charIDBits)]uint32)
+	}
+	c.countHyp()
+	got := c.match()
+	st.hypLen, st.refLen = n, len(c.ref)
 	for k := range order {
 		st.totals[k] = int64(max(0, n-k))
-		rm := c.rmax[k][:c.count[k]]
-		if len(refs) == 1 {
-			rm = c.rc[k][:c.count[k]]
-		}
-		st.matches[k] = int64(clipped(c.hc[k][:len(rm)], rm))
+		st.matches[k] = int64(got[k])
 	}
-	c.clearCounts(order)
 	return true
-}
-
-// size makes the tables and counts big enough for a hypothesis of n
-// characters. They only grow: a new table is all stale.
-func (c *charCounter) size(n int) {
-	if c.bi == nil {
-		c.bi = make([]uint32, 1<<(2*charIDBits))
-	}
-	// The numbers of n-grams are at most n.
-	if need := (n + 1) << charIDBits; len(c.tri) < need {
-		size := 1 << bits.Len(uint(need-1))
-		c.tri, c.quad = make([]uint32, size), make([]uint32, size)
-	}
-	if need := max(maxCharID, n) + 1; len(c.hc[0]) < need {
-		for k := range c.hc {
-			c.hc[k], c.rc[k], c.rmax[k] = make([]int32, need), make([]int32, need), make([]int32, need)
-		}
-	}
-}
-
-// clipped returns the sum of the smaller of h[i] and r[i] for i > 0.
-func clipped(h, r []int32) int32 {
-	var m int32
-	r = r[:len(h)]
-	for i := 1; i < len(h); i++ {
-		m += min(h[i], r[i])
-	}
-	return m
-}
-
-// clearCounts leaves the counts zero for the next segment.
-func (c *charCounter) clearCounts(order int) {
-	for k := range order {
-		clear(c.hc[k][:c.count[k]])
-		clear(c.rc[k][:c.count[k]])
-		clear(c.rmax[k][:c.count[k]])
-	}
 }
 
 // text appends to dst the ids of the characters of s that are not
@@ -199,7 +143,9 @@ func (c *charCounter) clearCounts(order int) {
 // caller checks the number of ids.
 func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	// At most one id a byte: room for them all saves append's checks.
-	dst = slices.Grow(dst, len(s))
+	if cap(dst) < len(s) {
+		dst = make([]uint8, 0, len(s))
+	}
 	buf, k := dst[:len(dst)+len(s)], len(dst)
 	ids, gen := &c.ascii, c.gen
 	next := c.nextID
@@ -285,103 +231,95 @@ func (c *charCounter) id(r rune) *uint32 {
 	return &c.wide[uint16(r)]
 }
 
-// begin counts the hypothesis n-grams of orders up to order.
-func (c *charCounter) begin(order int) {
-	h, gen := c.hyp, c.gen
-	n := len(h)
-	// Index 0 is where the references count their n-grams that the
-	// hypothesis lacks.
-	c.count = [4]int{int(c.nextID), 1, 1, 1}
-	countIDs(h, c.hc[0])
-	if order < 2 || n < 2 {
-		return
-	}
-	c.nums = slices.Grow(c.nums[:0], n)[:n-1]
-	c.count[1] = int(numberHyp(c.bi, h[:n-1], h[1:], c.nums, c.hc[1], gen))
-	for k := 2; k < order && k < n; k++ {
-		tab := c.tri
-		if k == 3 {
-			tab = c.quad
-		}
-		nums := c.nums[:n-k]
-		c.count[k] = int(numberHyp(tab, nums, h[k:], nums, c.hc[k], gen))
-	}
-}
-
-// countIDs counts the ids of a text by id.
-func countIDs(t []uint8, cnt []int32) {
-	cnt = cnt[:maxCharID+1]
-	for _, id := range t {
-		cnt[id&maxCharID]++
-	}
-}
-
-// numberHyp numbers the hypothesis n-grams of the entries of tab at
-// prefix[p]<<charIDBits | last[p], counts them in cnt and sets nums[p] to
-// their numbers (nums may be prefix). It returns the next number.
-func numberHyp[P uint8 | uint16](tab []uint32, prefix []P, last []uint8, nums []uint16, cnt []int32, gen uint32) uint32 {
-	next := uint32(1)
-	genHi := gen << charNumBits
-	last, nums = last[:len(prefix)], nums[:len(prefix)]
-	for p, x := range prefix {
-		i := uint32(x)<<charIDBits | uint32(last[p])
-		// The number stored, if the stamp is the segment's. Without
-		// branches: whether an n-gram is new is hard to predict.
-		num := tab[i] ^ genHi
-		isNew := uint32(b2i(num > charNumMask))
-		num = num&(isNew-1) | next&-isNew
-		next += isNew
-		tab[i] = genHi | num
-		nums[p] = uint16(num)
-		cnt[num]++
-	}
-	return next
-}
-
-// numberRef gives the reference n-grams of the entries of tab at
-// prefix[p]<<charIDBits | last[p] the numbers of the hypothesis's (0 for
-// none), counts them in cnt and sets nums[p] to them (nums may be prefix).
-func numberRef[P uint8 | uint16](tab []uint32, prefix []P, last []uint8, nums []uint16, cnt []int32, gen uint32) {
-	genHi := gen << charNumBits
-	last, nums = last[:len(prefix)], nums[:len(prefix)]
-	for p, x := range prefix {
-		num := tab[uint32(x)<<charIDBits|uint32(last[p])] ^ genHi
-		// 0 if the stamp is not the segment's: not in the hypothesis.
-		// Without branches: that is hard to predict.
-		num &= -uint32(b2i(num <= charNumMask))
-		nums[p] = uint16(num)
-		cnt[num]++
-	}
-}
-
-// countRef counts the n-grams of the reference in c.ref and, if it is not
-// the segment's only one, raises the largest counts.
-func (c *charCounter) countRef(order int, only bool) {
-	r, gen := c.ref, c.gen
-	m := len(r)
-	countIDs(r, c.rc[0])
-	if order >= 2 && m >= 2 {
-		c.nums = slices.Grow(c.nums[:0], m)[:m-1]
-		numberRef(c.bi, r[:m-1], r[1:], c.nums, c.rc[1], gen)
-		for k := 2; k < order && k < m; k++ {
-			tab := c.tri
-			if k == 3 {
-				tab = c.quad
+// countHyp fills the tables with the n-grams of the hypothesis in c.hyp,
+// by the position where they end. A new bigram or trigram is numbered
+// with that position: the numbers need to be distinct, not dense.
+func (c *charCounter) countHyp() {
+	uni, bi, tri, quad := &c.uni, c.bi, c.tri, c.quad
+	*uni = [len(uni)]uint32{}
+	gen := c.gen << charGenShift
+	// The id, bigram number and trigram number ending just before.
+	var id1, num2, num3 uint32
+	for e, id := range c.hyp {
+		uni[id&maxCharID]++
+		x := uint32(id)
+		if e > 0 {
+			// An entry's number<<charNumBits | count if its stamp is gen,
+			// else that of a new n-gram numbered e. Without branches:
+			// whether an n-gram is new is hard to predict.
+			first := uint32(e) << charNumBits
+			i := (id1<<charIDBits | x) & (1<<(2*charIDBits) - 1)
+			v := bi[i] ^ gen
+			old := -uint32(b2i(v < 1<<charGenShift))
+			v = v&old | first&^old
+			bi[i] = v + 1 | gen
+			if e > 1 {
+				i := uint16(num2<<charIDBits | x)
+				w := tri[i] ^ gen
+				old := -uint32(b2i(w < 1<<charGenShift))
+				w = w&old | first&^old
+				tri[i] = w + 1 | gen
+				if e > 2 {
+					i := uint16(num3<<charIDBits | x)
+					u := quad[i] ^ gen
+					if u >= 1<<charGenShift {
+						u = 0
+					}
+					quad[i] = u + 1 | gen
+				}
+				num3 = w >> charNumBits
 			}
-			nums := c.nums[:m-k]
-			numberRef(tab, nums, r[k:], nums, c.rc[k], gen)
+			num2 = v >> charNumBits
 		}
+		id1 = x
 	}
-	if only {
-		return
-	}
-	for k := range order {
-		rc, rm := c.rc[k][:c.count[k]], c.rmax[k][:c.count[k]]
-		for i, v := range rc {
-			rm[i] = max(rm[i], v)
+}
+
+// match matches the reference in c.ref against the hypothesis's n-grams,
+// using up their counts, and returns the matches by order.
+func (c *charCounter) match() [4]int {
+	uni, bi, tri, quad := &c.uni, c.bi, c.tri, c.quad
+	gen := c.gen << charGenShift
+	var m1, m2, m3, m4 int
+	var id1, num2, num3 uint32
+	for e, id := range c.ref {
+		// Id 0, not in the hypothesis, has a count of 0.
+		u := &uni[id&maxCharID]
+		t := b2i(*u != 0)
+		*u -= uint32(t)
+		m1 += t
+		x := uint32(id)
+		if e > 0 {
+			i := (id1<<charIDBits | x) & (1<<(2*charIDBits) - 1)
+			v := bi[i] ^ gen
+			// Without branches: 0 if the stamp is not gen's (the bigram is
+			// not in the hypothesis), and then no count is taken.
+			v &= -uint32(b2i(v <= 1<<charGenShift-1))
+			t := b2i(v&charNumMask != 0)
+			bi[i] -= uint32(t)
+			m2 += t
+			if e > 1 {
+				i := uint16(num2<<charIDBits | x)
+				w := tri[i] ^ gen
+				w &= -uint32(b2i(w <= 1<<charGenShift-1))
+				t := b2i(w&charNumMask != 0)
+				tri[i] -= uint32(t)
+				m3 += t
+				if e > 2 {
+					i := uint16(num3<<charIDBits | x)
+					u := quad[i] ^ gen
+					u &= -uint32(b2i(u <= 1<<charGenShift-1))
+					t := b2i(u&charNumMask != 0)
+					quad[i] -= uint32(t)
+					m4 += t
+				}
+				num3 = w >> charNumBits
+			}
+			num2 = v >> charNumBits
 		}
-		clear(rc)
+		id1 = x
 	}
+	return [4]int{m1, m2, m3, m4}
 }
 
 // hypBlock writes to dst the ids of the eight ASCII bytes of x (the first

@@ -173,6 +173,9 @@ type worker struct {
 	char     charCounter // the char tokenizer's counting
 	refTexts []string    // the references of a segment, normalized
 	seg      segmentStats
+	// oneShot marks the scratch space of a single segment
+	// (Config.Sentence), which the char tokenizer's tables would outweigh.
+	oneShot bool
 	// Reset keeps the count slices here, zeroed, for the next Add.
 	spareMatches, spareTotals []int64
 }
@@ -240,7 +243,7 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		w.seg.matches = make([]int64, order)
 		w.seg.totals = make([]int64, order)
 	}
-	if s.Tokenizer != TokenizerChar || !s.addChars(w, hyp, refs) {
+	if s.Tokenizer != TokenizerChar || w.oneShot || !s.addChars(w, hyp, refs) {
 		c := &w.counter
 		hw := s.words(&w.hyp, hyp)
 		c.begin(&w.seg, hw, w.hyp.text)
