@@ -11,52 +11,56 @@ import "unicode/utf8"
 // their time on them. But a segment uses few distinct characters, so here
 // nothing is hashed and no token is made:
 //
-//   - Each character gets a small id: the hypothesis's characters are
-//     numbered from 1 in order of appearance, at most maxCharID of them,
-//     and a reference character that is not in the hypothesis gets 0. A
-//     table indexed by the code point (or, for a character above U+FFFF, a
-//     number among the surrogates given per segment) holds the ids,
-//     stamped with the segment so that it is never cleared. A text becomes
-//     a string of ids, whitespace dropped, in one pass over its bytes.
-//   - The hypothesis's distinct bigrams are numbered from 1 in a table
-//     indexed by their two ids; its trigrams in one indexed by the number
-//     of the bigram of their first two characters and the id of their
-//     last; its 4-grams likewise from the trigram numbers. The tables are
-//     arrays, stamped too, whose entries hold the number and the count of
-//     an n-gram of the hypothesis. Unigrams are counted by id.
+//   - Each character is a byte, its id: an ASCII character is itself, and
+//     the others of the hypothesis are numbered from 0x80 in order of
+//     appearance (a reference character that is not in the hypothesis is
+//     0xFF). A table indexed by the code point (or, for a character above
+//     U+FFFF, a number among the surrogates given per segment) holds their
+//     ids, stamped with the segment so that it is never cleared. A text
+//     becomes a string of ids, whitespace dropped, in one pass over its
+//     bytes that mostly copies them.
+//   - The hypothesis's bigrams are in a table indexed by their two ids; its
+//     trigrams in one indexed by the number of the bigram of their first
+//     two characters and the id of their last; its 4-grams likewise by the
+//     trigram's number. An entry, stamped too, holds the number and the
+//     count of an n-gram of the hypothesis. A bigram or trigram is
+//     numbered by the position where it first ends: numbers must be
+//     distinct, not dense. Unigrams are counted by id.
 //   - One pass over the hypothesis counts all orders, by the position where
-//     the n-grams end: the numbers of the bigram and the trigram ending
-//     just before are all it needs to find the next trigram and 4-gram.
+//     the n-grams end: the numbers of the bigram and trigram ending just
+//     before are all it needs to find the next trigram and 4-gram.
 //   - One pass over the reference does the same with lookups: a reference
 //     n-gram that the hypothesis lacks has a prefix numbered 0 or a last id
-//     of 0, and falls on an entry that no hypothesis n-gram has, whose
-//     stamp is old. Clipping: each reference occurrence of an n-gram takes
-//     one of the hypothesis's occurrences from its count while any is
-//     left, which makes min(h, r) matches.
+//     the hypothesis lacks, and falls on an entry that no hypothesis n-gram
+//     has, whose stamp is old. Clipping: each reference occurrence of an
+//     n-gram takes one of the hypothesis's occurrences from its count while
+//     any is left, which makes min(h, r) matches.
 //
 // A segment is counted the other way when it has several references (the
 // clip is then the largest count in any one of them), when the order is
 // above 4, when the hypothesis has more than maxCharHyp characters or more
-// than maxCharID distinct ones, or when a text has more than charAstralIDs
-// distinct characters above U+FFFF or is not valid UTF-8 (which only a
-// Normalizer can make it). The tables take about 530 KB, so a Stats that
-// scores a single segment (Config.Sentence) counts it the other way too.
+// than charWideIDs distinct non-ASCII ones, or when a text has more than
+// charAstralIDs distinct characters above U+FFFF or is not valid UTF-8
+// (which only a Normalizer can make it). The tables take about 1.3 MB, so
+// a Stats that scores a single segment (Config.Sentence) counts it the
+// other way too.
 
 const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:
 	// the numbers and counts of its n-grams then have charNumBits bits.
 	maxCharHyp = 1<<charNumBits - 1
 
-	// An entry of the n-gram tables is gen<<charGenShift | number<<10 |
-	// count, gen having the other 12 bits.
-	charNumBits  = 10
+	// An entry of the n-gram tables is gen<<charGenShift |
+	// number<<charNumBits | count, gen having the other bits.
+	charNumBits  = 9
 	charNumMask  = 1<<charNumBits - 1
 	charGenShift = 2 * charNumBits
 	charGenMask  = 1<<(32-charGenShift) - 1
 
-	// charIDBits is the size of a character id, 0 standing for none.
-	charIDBits = 6
-	maxCharID  = 1<<charIDBits - 1
+	// The ids of non-ASCII characters: charWideIDs of them for those of
+	// the hypothesis, then charNone.
+	charWideIDs = 0x7F
+	charNone    = 0xFF
 
 	// charAstralIDs is the number of surrogates, which are not characters,
 	// for the characters above U+FFFF in one segment.
@@ -67,10 +71,8 @@ const (
 // is not safe for concurrent use.
 type charCounter struct {
 	gen uint32 // the segment's stamp, not 0
-	// The id of the character of code point u in the segment stamped gen,
-	// as gen<<8 | id: ascii[u] for ASCII, wide[u] for the others (made at
-	// the first).
-	ascii  [utf8.RuneSelf]uint32
+	// wide[u] is the id of the non-ASCII character of code point u in the
+	// segment stamped gen, as gen<<8 | id.
 	wide   *[1 << 16]uint32
 	nextID uint32
 	// astral numbers the characters above U+FFFF of the segment, among
@@ -79,12 +81,21 @@ type charCounter struct {
 
 	hyp, ref []uint8 // the texts as ids
 
-	// The hypothesis's bigrams, trigrams and 4-grams (see charGenShift),
-	// indexed by (id of the first character or number of the prefix)
-	// <<charIDBits | id of the last character. Made at first use.
-	bi        *[1 << (2 * charIDBits)]uint32
-	tri, quad *[1 << (charNumBits + charIDBits)]uint32
-	uni       [maxCharID + 1]uint32 // the hypothesis's unigrams by id
+	t *charTables // made at first use
+}
+
+// charTables holds the n-grams of a segment's hypothesis: bigrams,
+// trigrams and 4-grams (see charGenShift), indexed by the id of the last
+// character, then the id of the first character or the number of the
+// prefix, and unigrams by id. They are one allocation so that the loops
+// need one register for them all. (With the last id in the low bits of
+// the indices, the entries an n-gram and its prefixes use would often lie
+// a multiple of 4 KiB apart, where the processor takes a load for one
+// that has to wait for a store to another.)
+type charTables struct {
+	bi        [1 << 16]uint32
+	tri, quad [1 << (charNumBits + 8)]uint32
+	uni       [256]uint32
 }
 
 // segment counts one segment whose texts have been normalized, into st.
@@ -95,94 +106,77 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 	if order > 4 || len(refs) != 1 {
 		return false
 	}
+	if c.t == nil {
+		c.wide, c.t = new([1 << 16]uint32), new(charTables)
+	}
 	c.gen = (c.gen + 1) & charGenMask
 	if c.gen == 0 {
 		// The stamps wrapped around: start again from clean tables.
-		c.ascii = [len(c.ascii)]uint32{}
-		if c.wide != nil {
-			clear(c.wide[:])
-		}
-		if c.bi != nil {
-			clear(c.bi[:])
-			clear(c.tri[:])
-			clear(c.quad[:])
-		}
+		clear(c.wide[:])
+		*c.t = charTables{}
 		c.gen = 1
 	}
-	c.nextID = 1
+	c.nextID = 0x80
 	clear(c.astral)
 	var ok bool
 	if c.hyp, ok = c.text(c.hyp[:0], hyp, true); !ok {
 		return false
 	}
 	n := len(c.hyp)
-	if n > maxCharHyp || c.nextID > maxCharID+1 {
+	if n > maxCharHyp {
 		return false
 	}
 	if c.ref, ok = c.text(c.ref[:0], refs[0], false); !ok {
 		return false
 	}
-	if c.bi == nil {
-		c.bi = new([1 << (2 * charIDBits)]uint32)
-		c.tri = new([1 << (charNumBits + charIDBits)]uint32)
-		c.quad = new([1 << (charNumBits + charIDBits)]uint32)
-	}
-	c.countHyp()
-	got := c.match()
+	countHyp(c.t, c.hyp, c.gen<<charGenShift)
+	got := match(c.t, c.ref, c.gen<<charGenShift)
 	st.hypLen, st.refLen = n, len(c.ref)
 	for k := range order {
 		st.totals[k] = int64(max(0, n-k))
-		st.matches[k] = int64(got[k])
+		st.matches[k] = int64(got >> (16 * k) & 0xFFFF)
 	}
 	return true
 }
 
 // text appends to dst the ids of the characters of s that are not
-// whitespace, numbering new ones if hyp. It reports false when s is not
-// valid UTF-8 or has too many distinct characters above U+FFFF; the
-// caller checks the number of ids.
+// whitespace, numbering the new non-ASCII ones if hyp. It reports false
+// when s is not valid UTF-8 or has too many distinct non-ASCII or astral
+// characters.
 func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	// At most one id a byte: room for them all saves append's checks.
 	if cap(dst) < len(s) {
 		dst = make([]uint8, 0, len(s))
 	}
 	buf, k := dst[:len(dst)+len(s)], len(dst)
-	ids, gen := &c.ascii, c.gen
-	next := c.nextID
 	i := 0
 	for i < len(s) {
-		// Eight ASCII bytes at a time.
+		// ASCII eight bytes at a time: copied, but for whitespace.
 		for i+8 <= len(s) {
 			x := load64(s, i)
 			if x&swarHigh != 0 {
 				break
 			}
-			dst := (*[8]uint8)(buf[k : k+8])
-			if hyp {
-				var n int
-				n, next = hypBlock(x, dst, ids, gen, next)
-				k += n
-			} else {
-				k += refBlock(x, dst, ids, gen)
-			}
+			k += copyASCII((*[8]uint8)(buf[k:k+8]), x)
 			i += 8
 		}
 		if i >= len(s) {
 			break
 		}
 		b := s[i]
+		if b < utf8.RuneSelf {
+			buf[k] = b
+			k += int(charKeep[b])
+			i++
+			continue
+		}
 		var r rune
 		var w int
-		switch {
-		case b < utf8.RuneSelf:
-			r, w = rune(b), 1
-		case b&0xE0 == 0xC0 && b >= 0xC2 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
+		if b&0xE0 == 0xC0 && b >= 0xC2 && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
 			// Two bytes, the commonest case of European text.
 			r, w = rune(b&0x1F)<<6|rune(s[i+1]&0x3F), 2
-		default:
-			if r, w = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && w == 1 {
-				return dst, false
-			}
+		} else if r, w = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && w == 1 {
+			return dst, false
 		}
 		i += w
 		if isPySpace(r) {
@@ -202,164 +196,179 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 			}
 			r = rune(u)
 		}
-		e := c.id(r)
+		e := &c.wide[uint16(r)]
 		switch v := *e; {
-		case v>>8 == gen:
+		case v>>8 == c.gen:
 			buf[k] = uint8(v)
-		case hyp:
-			*e = gen<<8 | next&0xFF
-			buf[k] = uint8(next)
-			next++
+		case !hyp:
+			buf[k] = charNone
+		case c.nextID == 0x80+charWideIDs:
+			return dst, false
 		default:
-			buf[k] = 0
+			*e = c.gen<<8 | c.nextID
+			buf[k] = uint8(c.nextID)
+			c.nextID++
 		}
 		k++
 	}
-	c.nextID = next
 	return buf[:k], true
 }
 
-// id returns the entry of the id of the character of code point r (or
-// surrogate, for astral characters).
-func (c *charCounter) id(r rune) *uint32 {
-	if r < utf8.RuneSelf {
-		return &c.ascii[r]
+// copyASCII copies to dst the ASCII bytes of x (the first in the low
+// bits) that are not whitespace, and returns how many.
+func copyASCII(dst *[8]uint8, x uint64) int {
+	// Whitespace is below '!': without any, all eight are kept.
+	if (x-'!'*swarOnes)&swarHigh == 0 {
+		*dst = [8]uint8{uint8(x), uint8(x >> 8), uint8(x >> 16), uint8(x >> 24),
+			uint8(x >> 32), uint8(x >> 40), uint8(x >> 48), uint8(x >> 56)}
+		return 8
 	}
-	if c.wide == nil {
-		c.wide = new([1 << 16]uint32)
-	}
-	return &c.wide[uint16(r)]
-}
-
-// countHyp fills the tables with the n-grams of the hypothesis in c.hyp,
-// by the position where they end. A new bigram or trigram is numbered
-// with that position: the numbers need to be distinct, not dense.
-func (c *charCounter) countHyp() {
-	uni, bi, tri, quad := &c.uni, c.bi, c.tri, c.quad
-	*uni = [len(uni)]uint32{}
-	gen := c.gen << charGenShift
-	// The id, bigram number and trigram number ending just before.
-	var id1, num2, num3 uint32
-	for e, id := range c.hyp {
-		uni[id&maxCharID]++
-		x := uint32(id)
-		if e > 0 {
-			// An entry's number<<charNumBits | count if its stamp is gen,
-			// else that of a new n-gram numbered e. Without branches:
-			// whether an n-gram is new is hard to predict.
-			first := uint32(e) << charNumBits
-			i := (id1<<charIDBits | x) & (1<<(2*charIDBits) - 1)
-			v := bi[i] ^ gen
-			old := -uint32(b2i(v < 1<<charGenShift))
-			v = v&old | first&^old
-			bi[i] = v + 1 | gen
-			if e > 1 {
-				i := uint16(num2<<charIDBits | x)
-				w := tri[i] ^ gen
-				old := -uint32(b2i(w < 1<<charGenShift))
-				w = w&old | first&^old
-				tri[i] = w + 1 | gen
-				if e > 2 {
-					i := uint16(num3<<charIDBits | x)
-					u := quad[i] ^ gen
-					if u >= 1<<charGenShift {
-						u = 0
-					}
-					quad[i] = u + 1 | gen
-				}
-				num3 = w >> charNumBits
-			}
-			num2 = v >> charNumBits
-		}
-		id1 = x
-	}
-}
-
-// match matches the reference in c.ref against the hypothesis's n-grams,
-// using up their counts, and returns the matches by order.
-func (c *charCounter) match() [4]int {
-	uni, bi, tri, quad := &c.uni, c.bi, c.tri, c.quad
-	gen := c.gen << charGenShift
-	var m1, m2, m3, m4 int
-	var id1, num2, num3 uint32
-	for e, id := range c.ref {
-		// Id 0, not in the hypothesis, has a count of 0.
-		u := &uni[id&maxCharID]
-		t := b2i(*u != 0)
-		*u -= uint32(t)
-		m1 += t
-		x := uint32(id)
-		if e > 0 {
-			i := (id1<<charIDBits | x) & (1<<(2*charIDBits) - 1)
-			v := bi[i] ^ gen
-			// Without branches: 0 if the stamp is not gen's (the bigram is
-			// not in the hypothesis), and then no count is taken.
-			v &= -uint32(b2i(v <= 1<<charGenShift-1))
-			t := b2i(v&charNumMask != 0)
-			bi[i] -= uint32(t)
-			m2 += t
-			if e > 1 {
-				i := uint16(num2<<charIDBits | x)
-				w := tri[i] ^ gen
-				w &= -uint32(b2i(w <= 1<<charGenShift-1))
-				t := b2i(w&charNumMask != 0)
-				tri[i] -= uint32(t)
-				m3 += t
-				if e > 2 {
-					i := uint16(num3<<charIDBits | x)
-					u := quad[i] ^ gen
-					u &= -uint32(b2i(u <= 1<<charGenShift-1))
-					t := b2i(u&charNumMask != 0)
-					quad[i] -= uint32(t)
-					m4 += t
-				}
-				num3 = w >> charNumBits
-			}
-			num2 = v >> charNumBits
-		}
-		id1 = x
-	}
-	return [4]int{m1, m2, m3, m4}
-}
-
-// hypBlock writes to dst the ids of the eight ASCII bytes of x (the first
-// in the low bits) that are not whitespace, numbering new characters from
-// next, and returns how many it wrote and the next id.
-func hypBlock(x uint64, dst *[8]uint8, ids *[utf8.RuneSelf]uint32, gen, next uint32) (int, uint32) {
 	j := 0
 	for range 8 {
 		b := uint8(x)
 		x >>= 8
-		keep := int(charKeep[b&0x7F])
-		v := ids[b&0x7F]
-		// Without branches: a third of a hypothesis's characters are new.
-		id := v & 0xFF
-		isNew := b2i(v>>8 != gen) & keep
-		if isNew != 0 {
-			id = next
-		}
-		next += uint32(isNew)
-		// A whitespace byte may get a stale id here: it is never read.
-		ids[b&0x7F] = gen<<8 | id&0xFF
-		dst[j&7] = uint8(id)
-		j += keep
-	}
-	return j, next
-}
-
-// refBlock writes to dst the ids of the eight ASCII bytes of x (the first
-// in the low bits) that are not whitespace, 0 for those not in the
-// hypothesis, and returns how many it wrote.
-func refBlock(x uint64, dst *[8]uint8, ids *[utf8.RuneSelf]uint32, gen uint32) int {
-	j := 0
-	for range 8 {
-		b := uint8(x)
-		x >>= 8
-		v := ids[b&0x7F]
-		// 0 if the stamp is not the segment's, without branches.
-		id := v & 0xFF & -uint32(b2i(v>>8 == gen))
-		dst[j&7] = uint8(id)
+		dst[j&7] = b
 		j += int(charKeep[b&0x7F])
 	}
 	return j
+}
+
+// countHyp fills t with the n-grams of the hypothesis h, by the position
+// where they end, for the segment whose stamp is gen<<charGenShift.
+func countHyp(t *charTables, h []uint8, gen uint32) {
+	t.uni = [len(t.uni)]uint32{}
+	// The id, bigram number and trigram number ending just before.
+	var id1, num2, num3 uint32
+	// The first three positions end fewer orders: they are counted on
+	// their own, so that the loop has no tests.
+	for e := range min(3, len(h)) {
+		id1, num2, num3 = hypStart(t, e, uint32(h[e]), id1, num2, num3, gen)
+	}
+	for e := 3; e < len(h); e++ {
+		x := uint32(h[e])
+		t.uni[x&0xFF]++
+		// An entry's number<<charNumBits | count if its stamp is gen,
+		// else that of a new n-gram numbered e. Without branches: whether
+		// an n-gram is new is hard to predict.
+		first := uint32(e) << charNumBits
+		i := uint16(x<<8 | id1)
+		v := t.bi[i] ^ gen
+		old := -uint32(b2i(v < 1<<charGenShift))
+		v = v&old | first&^old
+		t.bi[i] = v + 1 | gen
+		i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
+		w := t.tri[i3] ^ gen
+		old = -uint32(b2i(w < 1<<charGenShift))
+		w = w&old | first&^old
+		t.tri[i3] = w + 1 | gen
+		i4 := (x<<charNumBits | num3) & (1<<(charNumBits+8) - 1)
+		u := t.quad[i4] ^ gen
+		u &= -uint32(b2i(u < 1<<charGenShift))
+		t.quad[i4] = u + 1 | gen
+		id1, num2, num3 = x, v>>charNumBits, w>>charNumBits
+	}
+}
+
+// hypStart is the loop of countHyp for the n-grams ending at position e <
+// 3 of the hypothesis, which is x: it returns the new id1, num2 and num3.
+func hypStart(t *charTables, e int, x, id1, num2, num3, gen uint32) (uint32, uint32, uint32) {
+	t.uni[x&0xFF]++
+	if e == 0 {
+		return x, 0, 0
+	}
+	first := uint32(e) << charNumBits
+	i := uint16(x<<8 | id1)
+	v := t.bi[i] ^ gen
+	if v >= 1<<charGenShift {
+		v = first
+	}
+	t.bi[i] = v + 1 | gen
+	if e == 1 {
+		return x, v >> charNumBits, 0
+	}
+	i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
+	w := t.tri[i3] ^ gen
+	if w >= 1<<charGenShift {
+		w = first
+	}
+	t.tri[i3] = w + 1 | gen
+	return x, v >> charNumBits, w >> charNumBits
+}
+
+// match matches the reference r against the hypothesis's n-grams in t,
+// using up their counts, for the segment whose stamp is gen<<charGenShift.
+// It returns the matches of order k+1 in bits 16k to 16k+15.
+func match(t *charTables, r []uint8, gen uint32) uint64 {
+	var m uint64
+	// As in countHyp. A number 0 stands for an n-gram the hypothesis
+	// lacks, whose longer n-grams fall on entries it has not.
+	var id1, num2, num3 uint32
+	for e := range min(3, len(r)) {
+		var got uint64
+		got, id1, num2, num3 = refStart(t, e, uint32(r[e]), id1, num2, num3, gen)
+		m += got
+	}
+	for e := 3; e < len(r); e++ {
+		x := uint32(r[e])
+		// A character not in the hypothesis has a count of 0.
+		a := t.uni[x&0xFF]
+		t1 := uint32(b2i(a != 0))
+		t.uni[x&0xFF] = a - t1
+		// Without branches: 0 if the stamp is not gen's (the n-gram is not
+		// in the hypothesis), and then no count is taken.
+		i := uint16(x<<8 | id1)
+		v := t.bi[i] ^ gen
+		v &= -uint32(b2i(v < 1<<charGenShift))
+		t2 := uint32(b2i(v&charNumMask != 0))
+		t.bi[i] -= t2
+		i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
+		w := t.tri[i3] ^ gen
+		w &= -uint32(b2i(w < 1<<charGenShift))
+		t3 := uint32(b2i(w&charNumMask != 0))
+		t.tri[i3] -= t3
+		i4 := (x<<charNumBits | num3) & (1<<(charNumBits+8) - 1)
+		u := t.quad[i4] ^ gen
+		u &= -uint32(b2i(u < 1<<charGenShift))
+		t4 := uint32(b2i(u&charNumMask != 0))
+		t.quad[i4] -= t4
+		m += uint64(t1) | uint64(t2)<<16 | uint64(t3)<<32 | uint64(t4)<<48
+		id1, num2, num3 = x, v>>charNumBits, w>>charNumBits
+	}
+	return m
+}
+
+// refStart is the loop of match for the n-grams ending at position e < 3
+// of the reference, which is x: it returns their matches (as match does)
+// and the new id1, num2 and num3.
+func refStart(t *charTables, e int, x, id1, num2, num3, gen uint32) (uint64, uint32, uint32, uint32) {
+	var m uint64
+	if t.uni[x&0xFF] != 0 {
+		t.uni[x&0xFF]--
+		m++
+	}
+	if e == 0 {
+		return m, x, 0, 0
+	}
+	i := uint16(x<<8 | id1)
+	v := t.bi[i] ^ gen
+	if v >= 1<<charGenShift {
+		v = 0
+	}
+	if v&charNumMask != 0 {
+		t.bi[i]--
+		m += 1 << 16
+	}
+	if e == 1 {
+		return m, x, v >> charNumBits, 0
+	}
+	i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
+	w := t.tri[i3] ^ gen
+	if w >= 1<<charGenShift {
+		w = 0
+	}
+	if w&charNumMask != 0 {
+		t.tri[i3]--
+		m += 1 << 32
+	}
+	return m, x, v >> charNumBits, w >> charNumBits
 }
