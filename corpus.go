@@ -11,9 +11,9 @@ import (
 // Corpus returns the corpus BLEU of hyps against the reference streams
 // refs under c: refs[k][i] is the k-th reference of segment i, and every
 // stream has one line per hypothesis, as in sacreBLEU's corpus_score. The
-// corpus is split into chunks scored in parallel by GOMAXPROCS goroutines
-// and merged; the result is identical to adding every segment to one
-// [Stats].
+// corpus is split into chunks scored in parallel by up to GOMAXPROCS
+// goroutines, the calling one among them, and merged; the result is
+// identical to adding every segment to one [Stats].
 //
 // It returns an error when a stream's length differs from len(hyps) or
 // there are no streams, and the errors of [Stats.Add] for a segment
@@ -33,8 +33,10 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(hyps)/minShare))
 	j := &corpusJob{hyps: hyps, refs: refs, workers: workers}
 	j.failed.Store(int64(len(hyps)))
-	// The calling goroutine is one of the workers: one goroutine fewer to
-	// start and wake, and none at all with a single processor.
+	// The calling goroutine is one of the workers: it starts at once,
+	// while an idle processor can take 100 µs or more to wake for the
+	// others (the chunks being handed out as they go, a late worker only
+	// takes fewer), and with a single processor no goroutine starts.
 	shards := make([]corpusShard, workers)
 	var wg sync.WaitGroup
 	for w := 1; w < workers; w++ {
