@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -123,6 +124,54 @@ func TestCorpus(t *testing.T) {
 	}
 	if sc, err := (Config{}).Corpus(nil, nil); err != nil || sc.BLEU != 0 {
 		t.Errorf("empty corpus: %v, %v", sc, err)
+	}
+}
+
+// TestCorpusProcs checks Corpus against one Stats however many processors
+// share the work, on a corpus whose chunks are added longest segment
+// first, and that the error is still the first failing segment's when a
+// chunk's longest segment fails.
+func TestCorpusProcs(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var hyps, refs, refs2 []string
+	for i := range 3000 {
+		words := 15
+		if i%97 == 0 {
+			words = 300 // long lines, past the short-hypothesis counting
+		}
+		hyps = append(hyps, randomText(r, words))
+		refs = append(refs, randomText(r, words))
+		refs2 = append(refs2, randomText(r, words))
+	}
+	long := strings.Repeat("a long invalid line ", 500)
+	bad := append([]string(nil), hyps...)
+	bad[2500] = long + "\xff" // the longest hypothesis of its chunk
+	bad2 := append([]string(nil), bad...)
+	bad2[2497] = "\xfe"
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 3, 8} {
+		runtime.GOMAXPROCS(procs)
+		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}, {Tokenizer: TokenizerFunc(appendPyFields), MaxOrder: 2}} {
+			s := Stats{Config: cfg}
+			for i := range hyps {
+				if err := s.Add(hyps[i], refs[i], refs2[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := cfg.Corpus(hyps, refs, refs2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(s.Score(), got); d != "" {
+				t.Errorf("GOMAXPROCS %d, %+v: Corpus differs from one Stats (-Stats +Corpus):\n%s", procs, cfg, d)
+			}
+		}
+		if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 2500: bleu: invalid UTF-8 in the hypothesis" {
+			t.Errorf("GOMAXPROCS %d, invalid longest segment: err = %v", procs, err)
+		}
+		if _, err := (Config{}).Corpus(bad2, refs); err == nil || err.Error() != "segment 2497: bleu: invalid UTF-8 in the hypothesis" {
+			t.Errorf("GOMAXPROCS %d, invalid segment before the longest: err = %v", procs, err)
+		}
 	}
 }
 
