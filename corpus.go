@@ -10,63 +10,92 @@ import (
 
 // Corpus returns the corpus BLEU of hyps against the reference streams
 // refs under c: refs[k][i] is the k-th reference of segment i, and every
-// stream has one line per hypothesis, as in sacreBLEU's corpus_score. The
-// corpus is split into chunks scored in parallel by up to GOMAXPROCS
-// goroutines, the calling one among them, and merged; the result is
-// identical to adding every segment to one [Stats].
+// stream has one line per hypothesis, as in sacreBLEU's corpus_score. It
+// adds the corpus to a new [Stats] with [Stats.AddCorpus], in parallel,
+// and returns its errors. To score many corpora, reuse one Stats instead
+// (Reset, AddCorpus, Score): its goroutines' scratch space is then warm
+// from the corpus before.
+func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
+	s := Stats{Config: c}
+	if err := s.AddCorpus(hyps, refs...); err != nil {
+		return Score{}, err
+	}
+	return s.Score(), nil
+}
+
+// AddCorpus adds the segments of a corpus: hyps[i] with its references
+// refs[0][i], refs[1][i] and so on, every stream having one line per
+// hypothesis, as in sacreBLEU's corpus_score. The corpus is split into
+// chunks added in parallel by up to GOMAXPROCS goroutines, the calling one
+// among them, each to a Stats of its own that s keeps for the next call,
+// and then merged into s: the statistics are identical to adding every
+// segment in turn with [Stats.Add].
 //
 // It returns an error when a stream's length differs from len(hyps) or
-// there are no streams, and the errors of [Stats.Add] for a segment
-// (wrapped with the segment's index). c's Tokenizer and Normalizer must be
-// safe for concurrent use.
-func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
+// there are no streams, and otherwise the errors of [Stats.Add] for the
+// first segment that has one, wrapped with its index; s is then
+// unchanged. The Tokenizer and Normalizer must be safe for concurrent use.
+func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 	if len(refs) == 0 {
-		return Score{}, ErrNoReference
+		return ErrNoReference
 	}
 	for k, r := range refs {
 		if len(r) != len(hyps) {
-			return Score{}, fmt.Errorf("bleu: reference stream %d has %d segments, the hypotheses %d", k+1, len(r), len(hyps))
+			return fmt.Errorf("bleu: reference stream %d has %d segments, the hypotheses %d", k+1, len(r), len(hyps))
 		}
+	}
+	if len(hyps) == 0 {
+		return nil
 	}
 	// Fewer than minShare segments a goroutine are not worth its start.
 	const minShare = 64
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(hyps)/minShare))
+	if s.w == nil {
+		s.w = &worker{}
+	}
+	// A Stats for each goroutine, each its own allocation so that they
+	// share no cache lines, kept with s's scratch space.
+	for len(s.w.shards) < workers {
+		s.w.shards = append(s.w.shards, &Stats{})
+	}
+	shards := s.w.shards[:workers]
 	j := &corpusJob{hyps: hyps, refs: refs, workers: workers}
 	j.failed.Store(int64(len(hyps)))
 	// The calling goroutine is one of the workers: it starts at once,
 	// while an idle processor can take 100 µs or more to wake for the
 	// others (the chunks being handed out as they go, a late worker only
 	// takes fewer), and with a single processor no goroutine starts.
-	shards := make([]corpusShard, workers)
+	found := make([]corpusError, workers)
 	var wg sync.WaitGroup
 	for w := 1; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			shards[w] = j.work(c)
+			found[w] = j.work(shards[w], s.Config)
 		}()
 	}
-	shards[0] = j.work(c)
+	found[0] = j.work(shards[0], s.Config)
 	wg.Wait()
 	// The error of the first segment that has one, as if added in order:
 	// each worker stops at its first, and every segment before the first
 	// of all was added by some worker.
 	first := -1
-	for w := range shards {
-		if sh := &shards[w]; sh.err != nil && (first < 0 || sh.errAt < shards[first].errAt) {
+	for w := range found {
+		if f := &found[w]; f.err != nil && (first < 0 || f.at < found[first].at) {
 			first = w
 		}
 	}
 	if first >= 0 {
-		return Score{}, shards[first].err
+		return found[first].err
 	}
-	total := Stats{Config: c}
-	for w := range shards {
-		if err := total.Merge(shards[w].stats); err != nil {
-			return Score{}, err
+	// Merged into the first shard, then into s, which is left unchanged
+	// should that fail.
+	for _, sh := range shards[1:] {
+		if err := shards[0].Merge(sh); err != nil {
+			return err
 		}
 	}
-	return total.Score(), nil
+	return s.Merge(shards[0])
 }
 
 // corpusJob is the work of one Config.Corpus call, shared by its workers.
@@ -81,12 +110,11 @@ type corpusJob struct {
 	failed atomic.Int64
 }
 
-// corpusShard is what one worker of a corpusJob found: its statistics, or
-// the first segment it could not add and the error.
-type corpusShard struct {
-	stats *Stats
-	errAt int
-	err   error
+// corpusError is the first segment a worker of a corpusJob could not add,
+// and the error.
+type corpusError struct {
+	at  int
+	err error
 }
 
 // minChunk is the fewest segments handed out at once: a few microseconds
@@ -112,12 +140,12 @@ func (j *corpusJob) claim() (lo, hi int, ok bool) {
 	}
 }
 
-// work adds the chunks it claims to a Stats of its own until none are
-// left, or until a segment fails: the worker's later chunks come after it.
-func (j *corpusJob) work(c Config) corpusShard {
-	// A Stats of the worker's own making, apart from the others': the
-	// workers do not write to shared cache lines.
-	s := &Stats{Config: c}
+// work adds the chunks it claims to s, emptied first and given c, until
+// none are left, or until a segment fails: the worker's later chunks come
+// after it.
+func (j *corpusJob) work(s *Stats, c Config) corpusError {
+	s.Reset()
+	s.Config = c
 	segRefs := make([]string, len(j.refs))
 	add := func(i int) error {
 		for k, r := range j.refs {
@@ -142,11 +170,11 @@ func (j *corpusJob) work(c Config) corpusShard {
 			}
 			if err := add(i); err != nil {
 				lower(&j.failed, int64(i))
-				return corpusShard{errAt: i, err: fmt.Errorf("segment %d: %w", i, err)}
+				return corpusError{at: i, err: fmt.Errorf("segment %d: %w", i, err)}
 			}
 		}
 	}
-	return corpusShard{stats: s}
+	return corpusError{}
 }
 
 // longest returns the index of the longest of texts, in bytes.

@@ -173,6 +173,8 @@ type worker struct {
 	char     charCounter // the char tokenizer's counting
 	refTexts []string    // the references of a segment, normalized
 	seg      segmentStats
+	// shards are the Stats of AddCorpus's goroutines, kept warm.
+	shards []*Stats
 	// oneShot marks the scratch space of a single segment
 	// (Config.Sentence), which the char tokenizer's tables would outweigh.
 	oneShot bool

@@ -1,0 +1,233 @@
+package bleu
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestCorpus(t *testing.T) {
+	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	r := rand.New(rand.NewPCG(7, 8))
+	for len(hyps) < 500 {
+		hyps = append(hyps, randomText(r, 15))
+		refs = append(refs, randomText(r, 15))
+	}
+	refs2 := append(refs[1:len(refs):len(refs)], refs[0])
+	for _, streams := range [][][]string{{refs}, {refs, refs2}} {
+		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}} {
+			s := Stats{Config: cfg}
+			for i := range hyps {
+				var segRefs []string
+				for _, st := range streams {
+					segRefs = append(segRefs, st[i])
+				}
+				if err := s.Add(hyps[i], segRefs...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := cfg.Corpus(hyps, streams...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(s.Score(), got); d != "" {
+				t.Errorf("Corpus differs from one Stats (-Stats +Corpus):\n%s", d)
+			}
+		}
+	}
+	if _, err := (Config{}).Corpus(hyps, refs[:3]); err == nil || err.Error() != "bleu: reference stream 1 has 3 segments, the hypotheses 500" {
+		t.Errorf("short stream: err = %v", err)
+	}
+	if _, err := (Config{}).Corpus(hyps); err != ErrNoReference {
+		t.Errorf("no streams: err = %v", err)
+	}
+	bad := append([]string(nil), hyps...)
+	bad[321] = "\xff"
+	if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 321: bleu: invalid UTF-8 in the hypothesis" {
+		t.Errorf("invalid segment: err = %v", err)
+	}
+	// With several bad segments, the error is the first one's, however the
+	// chunks were shared out.
+	bad[17], bad[480] = "\xfe", "\xfe"
+	for range 20 {
+		if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 17: bleu: invalid UTF-8 in the hypothesis" {
+			t.Fatalf("several invalid segments: err = %v", err)
+		}
+	}
+	if sc, err := (Config{}).Corpus(nil, nil); err != nil || sc.BLEU != 0 {
+		t.Errorf("empty corpus: %v, %v", sc, err)
+	}
+}
+
+// TestCorpusProcs checks Corpus against one Stats however many processors
+// share the work, on a corpus whose chunks are added longest segment
+// first, and that the error is still the first failing segment's when a
+// chunk's longest segment fails.
+func TestCorpusProcs(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var hyps, refs, refs2 []string
+	for i := range 3000 {
+		words := 15
+		if i%97 == 0 {
+			words = 300 // long lines, past the short-hypothesis counting
+		}
+		hyps = append(hyps, randomText(r, words))
+		refs = append(refs, randomText(r, words))
+		refs2 = append(refs2, randomText(r, words))
+	}
+	long := strings.Repeat("a long invalid line ", 500)
+	bad := append([]string(nil), hyps...)
+	bad[2500] = long + "\xff" // the longest hypothesis of its chunk
+	bad2 := append([]string(nil), bad...)
+	bad2[2497] = "\xfe"
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 3, 8} {
+		runtime.GOMAXPROCS(procs)
+		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}, {Tokenizer: TokenizerFunc(appendPyFields), MaxOrder: 2}} {
+			s := Stats{Config: cfg}
+			for i := range hyps {
+				if err := s.Add(hyps[i], refs[i], refs2[i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := cfg.Corpus(hyps, refs, refs2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(s.Score(), got); d != "" {
+				t.Errorf("GOMAXPROCS %d, %+v: Corpus differs from one Stats (-Stats +Corpus):\n%s", procs, cfg, d)
+			}
+		}
+		if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 2500: bleu: invalid UTF-8 in the hypothesis" {
+			t.Errorf("GOMAXPROCS %d, invalid longest segment: err = %v", procs, err)
+		}
+		if _, err := (Config{}).Corpus(bad2, refs); err == nil || err.Error() != "segment 2497: bleu: invalid UTF-8 in the hypothesis" {
+			t.Errorf("GOMAXPROCS %d, invalid segment before the longest: err = %v", procs, err)
+		}
+	}
+}
+
+// BenchmarkCorpusParallel is BenchmarkCorpus/13a through Config.Corpus:
+// compare -cpu 1 and -cpu 2 for the speed-up of sharding.
+func BenchmarkCorpusParallel(b *testing.B) {
+	hyps, refs, n := benchCorpus(b)
+	b.SetBytes(n)
+	for b.Loop() {
+		if _, err := (Config{}).Corpus(hyps, refs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkShardedStats is the steady state of sharded scoring: one Stats
+// per goroutine, kept from corpus to corpus (as a service scoring many
+// corpora would), each adding a contiguous share of the segments, then
+// Merge. Compare -cpu 1 and -cpu 2.
+func BenchmarkShardedStats(b *testing.B) {
+	hyps, refs, n := benchCorpus(b)
+	b.SetBytes(n)
+	workers := runtime.GOMAXPROCS(0)
+	shards := make([]Stats, workers)
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for w := range shards {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := &shards[w]
+				s.Reset()
+				for i := w * len(hyps) / workers; i < (w+1)*len(hyps)/workers; i++ {
+					if err := s.Add(hyps[i], refs[i]); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		var total Stats
+		for w := range shards {
+			if err := total.Merge(&shards[w]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		_ = total.Score()
+	}
+}
+
+// TestAddCorpus checks that AddCorpus adds to what a Stats has, as Add
+// would, that a Stats kept from corpus to corpus (Reset, AddCorpus) gives
+// the same results every time, and that an error leaves it unchanged.
+func TestAddCorpus(t *testing.T) {
+	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	r := rand.New(rand.NewPCG(9, 10))
+	for len(hyps) < 700 {
+		hyps = append(hyps, randomText(r, 15))
+		refs = append(refs, randomText(r, 15))
+	}
+	for _, cfg := range []Config{{}, {Tokenizer: TokenizerChar}, {Tokenizer: TokenizerZh, MaxOrder: 2}} {
+		want := Stats{Config: cfg}
+		_ = want.Add("Ein Satz vorher.", "Ein Satz davor.")
+		for i := range hyps {
+			if err := want.Add(hyps[i], refs[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := Stats{Config: cfg}
+		for range 3 {
+			s.Reset()
+			_ = s.Add("Ein Satz vorher.", "Ein Satz davor.")
+			if err := s.AddCorpus(hyps, refs); err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want.Score(), s.Score()); d != "" {
+				t.Fatalf("%+v: AddCorpus differs from Add (-Add +AddCorpus):\n%s", cfg, d)
+			}
+			if s.Len() != len(hyps)+1 {
+				t.Fatalf("%+v: Len = %d, want %d", cfg, s.Len(), len(hyps)+1)
+			}
+		}
+		bad := append([]string(nil), hyps...)
+		bad[400] = "\xff"
+		before := s.Score()
+		if err := s.AddCorpus(bad, refs); err == nil || err.Error() != "segment 400: bleu: invalid UTF-8 in the hypothesis" {
+			t.Errorf("%+v: invalid segment: err = %v", cfg, err)
+		}
+		if d := cmp.Diff(before, s.Score()); d != "" || s.Len() != len(hyps)+1 {
+			t.Errorf("%+v: a failed AddCorpus changed the statistics (-before +after):\n%s", cfg, d)
+		}
+	}
+}
+
+// BenchmarkAddCorpus is BenchmarkCorpusParallel with one Stats kept from
+// corpus to corpus (Reset, AddCorpus, Score), as a validation loop would:
+// its goroutines' scratch space is warm. Compare -cpu 1 and -cpu 2.
+// The second sub-benchmark scores the set four times over, as one corpus.
+func BenchmarkAddCorpus(b *testing.B) {
+	hyps, refs, n := benchCorpus(b)
+	for _, times := range []int{1, 4} {
+		var hs, rs []string
+		for range times {
+			hs, rs = append(hs, hyps...), append(rs, refs...)
+		}
+		b.Run(fmt.Sprintf("x%d", times), func(b *testing.B) {
+			b.SetBytes(int64(times) * n)
+			var s Stats
+			for b.Loop() {
+				s.Reset()
+				if err := s.AddCorpus(hs, rs); err != nil {
+					b.Fatal(err)
+				}
+				_ = s.Score()
+			}
+		})
+	}
+}
