@@ -49,9 +49,11 @@
 // and [Stats.MarshalJSON]. For one sentence use [Sentence], which applies
 // sacreBLEU's sentence_bleu defaults.
 //
-// Two helpers use every core: [Config.Corpus] scores whole reference
-// streams, as sacreBLEU's corpus_score does, in shards merged at the end
-// (the result is identical to one Stats), and [SentenceMatrix] scores every
+// Three helpers use every core: [Stats.AddCorpus] adds whole reference
+// streams, as sacreBLEU's corpus_score takes them, in shards merged at the
+// end (the result is identical to adding each segment in turn), keeping
+// its goroutines' scratch space for the next corpus; [Config.Corpus] is
+// the same for a single corpus; and [SentenceMatrix] scores every
 // hypothesis against every reference, tokenizing each text once.
 //
 // # Options
@@ -131,8 +133,9 @@
 //
 // # Concurrency
 //
-// A [Stats] must not be used by several goroutines at once; give each its
-// own and [Stats.Merge] them; only methods that read a Stats ([Stats.Score],
+// A [Stats] must not be used by several goroutines at once (its
+// [Stats.AddCorpus] runs goroutines of its own); give each its own and
+// [Stats.Merge] them; only methods that read a Stats ([Stats.Score],
 // [Stats.Len], [Stats.Clone], [Stats.MarshalBinary], [Stats.MarshalJSON])
 // may run at the same time. [Score], [Signature] and [Config] values, the
 // standard tokenizers and normalizers, [Sentence], [Config.Sentence],

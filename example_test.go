@@ -147,6 +147,27 @@ func ExampleNFKC() {
 	// 100.0 nrefs:1|case:mixed|norm:nfkc|eff:yes|tok:13a|smooth:exp|version:0.1.0
 }
 
+// Scoring a corpus on every core, as a validation loop would, corpus after
+// corpus: AddCorpus splits it among goroutines, and the Stats keeps their
+// scratch space from one corpus to the next.
+func ExampleStats_AddCorpus() {
+	hyps := []string{"The cat sat on the mat.", "It was raining.", "Nobody came."}
+	refs := []string{"The cat sat on a mat.", "It rained.", "Nobody came."}
+
+	var s bleu.Stats
+	for step := range 2 {
+		s.Reset()
+		if err := s.AddCorpus(hyps, refs); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("step %d: %.2f\n", step, s.Score().Percent())
+	}
+	// Output:
+	// step 0: 42.34
+	// step 1: 42.34
+}
+
 // Sharded scoring: each goroutine fills a Stats of its own, and Merge
 // combines them. The result is the same as adding every segment to one
 // Stats.
