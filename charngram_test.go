@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -76,4 +77,51 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			t.Fatalf("segment %d: hypothesis %q, references %q, order %d (-naive +counter):\n%s", i, hyp, refs, order, d)
 		}
 	}
+}
+
+// FuzzCharCounterMatchesNaive compares the char tokenizer's counter with
+// naiveStats of the char tokens on any two texts: the hypothesis repeated
+// repeat times (past maxCharHyp, into the other way, at the largest
+// counts), and one reference. Invalid UTF-8 must be refused, not counted.
+func FuzzCharCounterMatchesNaive(f *testing.F) {
+	f.Add("abcab ab", "abc abd", uint8(4), uint8(0))
+	f.Add("ääää\x00 a", "ä\x00ä", uint8(2), uint8(3))
+	f.Add("中文字中文", "中文 😀字", uint8(3), uint8(1))
+	f.Add("aaaa", "aaaaaaaaaaaa", uint8(4), uint8(200))
+	var c charCounter // one counter for every input, as a Stats has
+	f.Fuzz(func(t *testing.T, hyp, ref string, order, repeat uint8) {
+		hyp = strings.Repeat(hyp, 1+int(repeat)%200)
+		k := 1 + int(order)%5
+		got, ok := charSegment(&c, hyp, []string{ref}, k)
+		valid := utf8.ValidString(hyp) && utf8.ValidString(ref)
+		if !valid {
+			if ok {
+				t.Fatalf("invalid UTF-8 counted")
+			}
+			return
+		}
+		hw := appendCharTokens(nil, hyp)
+		if !ok {
+			if k <= 4 && len(hw) <= maxCharHyp && charIDsFit(hyp) {
+				t.Fatalf("%d characters, order %d: counted the other way", len(hw), k)
+			}
+			return
+		}
+		want := naiveStats(hw, [][]string{appendCharTokens(nil, ref)}, k)
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			t.Fatalf("%d hypothesis characters, order %d (-naive +counter):\n%s", len(hw), k, d)
+		}
+	})
+}
+
+// charIDsFit reports whether the non-ASCII characters of hyp, but
+// whitespace, have ids enough.
+func charIDsFit(hyp string) bool {
+	seen := map[rune]bool{}
+	for _, r := range hyp {
+		if r >= utf8.RuneSelf && !isPySpace(r) {
+			seen[r] = true
+		}
+	}
+	return len(seen) <= charWideIDs
 }
