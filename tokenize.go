@@ -183,11 +183,12 @@ func tokenizerName(t Tokenizer) string {
 // commas to split. They handle E2 80 xx, U+2000..U+203F (the quotes and
 // dashes common in European text), themselves too: part of a word for 13a
 // and zh-fixed, a token of its own for zh, whose table has them, and
-// whitespace for a few, which they leave to scan13a. intl lets through every lead byte but C3, whose
-// characters are letters but for × and ÷, which it finds by their last
-// byte (leadIntl); it handles ASCII punctuation and U+2010..U+2027 next to
-// ASCII, C3 xx or each other itself, and leaves to the rules only the
-// words with two punctuation characters in a row next to a digit.
+// whitespace for a few, which they leave to scan13a. intl lets through
+// every lead byte but C3, whose characters are letters but for × and ÷,
+// which it finds by their last byte (leadIntl); it handles ASCII
+// punctuation and U+2010..U+2027 next to ASCII, C3 xx or each other itself,
+// and leaves to the rules only the words with two punctuation characters
+// in a row next to a digit.
 // tokenize_test.go checks all this against the rules applied literally to
 // whole lines, with the special characters at every offset of the chunks
 // and blocks.
