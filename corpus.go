@@ -3,7 +3,6 @@ package bleu
 import (
 	"fmt"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -147,72 +146,18 @@ func (j *corpusJob) work(s *Stats, c Config) corpusError {
 	s.Reset()
 	s.Config = c
 	segRefs := make([]string, len(j.refs))
-	add := func(i int) error {
-		for k, r := range j.refs {
-			segRefs[k] = r[i]
-		}
-		return s.Add(j.hyps[i], segRefs...)
-	}
 	for lo, hi, ok := j.claim(); ok; lo, hi, ok = j.claim() {
-		s.reserve(j.hyps[lo:hi], j.refs, lo, hi)
-		// The segment with the longest hypothesis goes first, so that the
-		// counter's tables, sized by the hypothesis, grow once to their
-		// size for the chunk rather than by doubling. Counts are sums of
-		// integers, so the order of the segments changes nothing. Should
-		// it fail, the chunk is added in order, to find its first error.
-		first := longest(j.hyps[lo:hi]) + lo
-		if add(first) != nil {
-			first = -1
-		}
 		for i := lo; i < hi; i++ {
-			if i == first {
-				continue
+			for k, r := range j.refs {
+				segRefs[k] = r[i]
 			}
-			if err := add(i); err != nil {
+			if err := s.Add(j.hyps[i], segRefs...); err != nil {
 				lower(&j.failed, int64(i))
 				return corpusError{at: i, err: fmt.Errorf("segment %d: %w", i, err)}
 			}
 		}
 	}
 	return corpusError{}
-}
-
-// longest returns the index of the longest of texts, in bytes.
-func longest(texts []string) int {
-	at := 0
-	for i, t := range texts {
-		if len(t) > len(texts[at]) {
-			at = i
-		}
-	}
-	return at
-}
-
-// reserve gives the token buffers of s room for the longest hypothesis
-// and reference of segments [lo, hi) (hyps being the hypotheses of those
-// segments), for the standard tokenizers, which need up to one token per
-// byte. A cold Stats would otherwise grow them by doubling, line after
-// longer line, and leave the garbage of every size but the last.
-func (s *Stats) reserve(hyps []string, refs [][]string, lo, hi int) {
-	switch s.Tokenizer.(type) {
-	case nil, StandardTokenizer:
-	default:
-		return
-	}
-	hypLen, refLen := 0, 0
-	for _, h := range hyps {
-		hypLen = max(hypLen, len(h))
-	}
-	for _, r := range refs {
-		for _, t := range r[lo:hi] {
-			refLen = max(refLen, len(t))
-		}
-	}
-	if s.w == nil {
-		s.w = &worker{}
-	}
-	s.w.hyp.toks = slices.Grow(s.w.hyp.toks[:0], hypLen)
-	s.w.ref.toks = slices.Grow(s.w.ref.toks[:0], refLen)
 }
 
 // lower sets a to v if v is smaller.
