@@ -41,7 +41,7 @@ import "unicode/utf8"
 // above 4, when the hypothesis has more than maxCharHyp characters or more
 // than charWideIDs distinct non-ASCII ones, or when a text has more than
 // charAstralIDs distinct characters above U+FFFF or is not valid UTF-8
-// (which only a Normalizer can make it). The tables take about 1.3 MB, so
+// (which only a Normalizer can make it). The tables take about 1.5 MB, so
 // a Stats that scores a single segment (Config.Sentence) counts it the
 // other way too.
 
