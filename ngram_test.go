@@ -47,17 +47,22 @@ func TestAddAllocs(t *testing.T) {
 	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
 	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerChar, TokenizerNone} {
-		s := Stats{Config: Config{Tokenizer: tok}}
-		addAll := func() {
-			for i := range hyps {
-				if err := s.Add(hyps[i], refs[i], hyps[(i+1)%len(hyps)]); err != nil {
-					t.Fatal(err)
+		// One reference and two: the char tokenizer counts them
+		// differently.
+		for _, nrefs := range []int{1, 2} {
+			s := Stats{Config: Config{Tokenizer: tok}}
+			addAll := func() {
+				for i := range hyps {
+					segRefs := [2]string{refs[i], hyps[(i+1)%len(hyps)]}
+					if err := s.Add(hyps[i], segRefs[:nrefs]...); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
-		}
-		addAll()
-		if n := testing.AllocsPerRun(20, addAll); n != 0 {
-			t.Errorf("%s: %v allocations per corpus in steady state, want 0", tok, n)
+			addAll()
+			if n := testing.AllocsPerRun(20, addAll); n != 0 {
+				t.Errorf("%s, %d references: %v allocations per corpus in steady state, want 0", tok, nrefs, n)
+			}
 		}
 	}
 }
