@@ -242,7 +242,7 @@ func countHyp(t *charTables, h []uint8, gen uint32) {
 	// The first three positions end fewer orders: they are counted on
 	// their own, so that the loop has no tests.
 	for e := range min(3, len(h)) {
-		id1, num2, num3 = hypStart(t, e, uint32(h[e]), id1, num2, num3, gen)
+		id1, num2, num3 = hypStart(t, e, uint32(h[e]), id1, num2, gen)
 	}
 	for e := 3; e < len(h); e++ {
 		x := uint32(h[e])
@@ -271,7 +271,7 @@ func countHyp(t *charTables, h []uint8, gen uint32) {
 
 // hypStart is the loop of countHyp for the n-grams ending at position e <
 // 3 of the hypothesis, which is x: it returns the new id1, num2 and num3.
-func hypStart(t *charTables, e int, x, id1, num2, num3, gen uint32) (uint32, uint32, uint32) {
+func hypStart(t *charTables, e int, x, id1, num2, gen uint32) (uint32, uint32, uint32) {
 	t.uni[x&0xFF]++
 	if e == 0 {
 		return x, 0, 0
@@ -305,7 +305,7 @@ func match(t *charTables, r []uint8, gen uint32) uint64 {
 	var id1, num2, num3 uint32
 	for e := range min(3, len(r)) {
 		var got uint64
-		got, id1, num2, num3 = refStart(t, e, uint32(r[e]), id1, num2, num3, gen)
+		got, id1, num2, num3 = refStart(t, e, uint32(r[e]), id1, num2, gen)
 		m += got
 	}
 	for e := 3; e < len(r); e++ {
@@ -340,7 +340,7 @@ func match(t *charTables, r []uint8, gen uint32) uint64 {
 // refStart is the loop of match for the n-grams ending at position e < 3
 // of the reference, which is x: it returns their matches (as match does)
 // and the new id1, num2 and num3.
-func refStart(t *charTables, e int, x, id1, num2, num3, gen uint32) (uint64, uint32, uint32, uint32) {
+func refStart(t *charTables, e int, x, id1, num2, gen uint32) (uint64, uint32, uint32, uint32) {
 	var m uint64
 	if t.uni[x&0xFF] != 0 {
 		t.uni[x&0xFF]--
@@ -349,26 +349,27 @@ func refStart(t *charTables, e int, x, id1, num2, num3, gen uint32) (uint64, uin
 	if e == 0 {
 		return m, x, 0, 0
 	}
-	i := uint16(x<<8 | id1)
-	v := t.bi[i] ^ gen
+	v, took := take(&t.bi[uint16(x<<8|id1)], gen)
+	m += took << 16
+	if e == 1 {
+		return m, x, v, 0
+	}
+	w, took := take(&t.tri[(x<<charNumBits|num2)&(1<<(charNumBits+8)-1)], gen)
+	m += took << 32
+	return m, x, v, w
+}
+
+// take matches a reference n-gram whose entry is *p against the
+// hypothesis's: it returns the n-gram's number, 0 if the hypothesis lacks
+// it, and 1 if an occurrence was left to take, else 0.
+func take(p *uint32, gen uint32) (num uint32, took uint64) {
+	v := *p ^ gen
 	if v >= 1<<charGenShift {
-		v = 0
+		return 0, 0 // not the segment's stamp
 	}
 	if v&charNumMask != 0 {
-		t.bi[i]--
-		m += 1 << 16
+		*p--
+		took = 1
 	}
-	if e == 1 {
-		return m, x, v >> charNumBits, 0
-	}
-	i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
-	w := t.tri[i3] ^ gen
-	if w >= 1<<charGenShift {
-		w = 0
-	}
-	if w&charNumMask != 0 {
-		t.tri[i3]--
-		m += 1 << 32
-	}
-	return m, x, v >> charNumBits, w >> charNumBits
+	return v >> charNumBits, took
 }

@@ -12,14 +12,20 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestCorpus(t *testing.T) {
-	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
-	r := rand.New(rand.NewPCG(7, 8))
-	for len(hyps) < 500 {
+// sampleCorpus returns our sample segments, then random ones up to n.
+func sampleCorpus(t *testing.T, n int, seed uint64) (hyps, refs []string) {
+	hyps = readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs = readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	for len(hyps) < n {
 		hyps = append(hyps, randomText(r, 15))
 		refs = append(refs, randomText(r, 15))
 	}
+	return hyps, refs
+}
+
+func TestCorpus(t *testing.T) {
+	hyps, refs := sampleCorpus(t, 500, 7)
 	refs2 := append(refs[1:len(refs):len(refs)], refs[0])
 	for _, streams := range [][][]string{{refs}, {refs, refs2}} {
 		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}} {
@@ -165,13 +171,7 @@ func BenchmarkShardedStats(b *testing.B) {
 // would, that a Stats kept from corpus to corpus (Reset, AddCorpus) gives
 // the same results every time, and that an error leaves it unchanged.
 func TestAddCorpus(t *testing.T) {
-	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
-	r := rand.New(rand.NewPCG(9, 10))
-	for len(hyps) < 700 {
-		hyps = append(hyps, randomText(r, 15))
-		refs = append(refs, randomText(r, 15))
-	}
+	hyps, refs := sampleCorpus(t, 700, 9)
 	for _, cfg := range []Config{{}, {Tokenizer: TokenizerChar}, {Tokenizer: TokenizerZh, MaxOrder: 2}} {
 		want := Stats{Config: cfg}
 		_ = want.Add("Ein Satz vorher.", "Ein Satz davor.")
