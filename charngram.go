@@ -37,13 +37,13 @@ import "unicode/utf8"
 //     any is left, which makes min(h, r) matches.
 //
 // A segment is counted the other way when it has several references (the
-// clip is then the largest count in any one of them), when the order is
-// above 4, when the hypothesis has more than maxCharHyp characters or more
-// than charWideIDs distinct non-ASCII ones, or when a text has more than
-// charAstralIDs distinct characters above U+FFFF or is not valid UTF-8
-// (which only a Normalizer can make it). The tables take about 1.5 MB, so
-// a Stats that scores a single segment (Config.Sentence) counts it the
-// other way too.
+// clip is then the largest count in any one of them; Stats.add sends those
+// there), or when the order is above 4, the hypothesis has more than
+// maxCharHyp characters or more than charWideIDs distinct non-ASCII ones,
+// or a text has more than charAstralIDs distinct characters above U+FFFF
+// or is not valid UTF-8 (which only a Normalizer can make it). The tables
+// take about 1.5 MB, so a Stats that scores a single segment
+// (Config.Sentence) counts it the other way too.
 
 const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:
@@ -98,12 +98,13 @@ type charTables struct {
 	uni       [256]uint32
 }
 
-// segment counts one segment whose texts have been normalized, into st.
+// segment counts one segment with a single reference, whose texts have
+// been normalized, into st.
 // It returns false, having changed nothing in st, when the segment is one
 // to count the other way (see above).
-func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool {
+func (c *charCounter) segment(st *segmentStats, hyp, ref string) bool {
 	order := len(st.matches)
-	if order > 4 || len(refs) != 1 {
+	if order > 4 {
 		return false
 	}
 	if c.t == nil {
@@ -126,7 +127,7 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 	if n > maxCharHyp {
 		return false
 	}
-	if c.ref, ok = c.text(c.ref[:0], refs[0], false); !ok {
+	if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
 		return false
 	}
 	countHyp(c.t, c.hyp, c.gen<<charGenShift)

@@ -10,10 +10,14 @@ import (
 )
 
 // charSegment counts a segment with the char tokenizer's counter, or
-// returns false when it would be counted the other way.
+// returns false when it would be counted the other way (as Stats.add
+// does for several references).
 func charSegment(c *charCounter, hyp string, refs []string, order int) (segmentStats, bool) {
 	st := segmentStats{matches: make([]int64, order), totals: make([]int64, order)}
-	ok := c.segment(&st, hyp, refs)
+	if len(refs) != 1 {
+		return st, false
+	}
+	ok := c.segment(&st, hyp, refs[0])
 	return st, ok
 }
 

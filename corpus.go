@@ -97,7 +97,7 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 	return s.Merge(shards[0])
 }
 
-// corpusJob is the work of one Config.Corpus call, shared by its workers.
+// corpusJob is the work of one AddCorpus call, shared by its workers.
 type corpusJob struct {
 	hyps    []string
 	refs    [][]string

@@ -171,7 +171,6 @@ type worker struct {
 	hyp, ref tokBuffer
 	counter  ngramCounter
 	char     charCounter // the char tokenizer's counting
-	refTexts []string    // the references of a segment, normalized
 	seg      segmentStats
 	// shards are the Stats of AddCorpus's goroutines, kept warm.
 	shards []*Stats
@@ -245,7 +244,7 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		w.seg.matches = make([]int64, order)
 		w.seg.totals = make([]int64, order)
 	}
-	if s.Tokenizer != TokenizerChar || w.oneShot || !s.addChars(w, hyp, refs) {
+	if s.Tokenizer != TokenizerChar || w.oneShot || len(refs) != 1 || !s.addChars(w, hyp, refs[0]) {
 		c := &w.counter
 		hw := s.words(&w.hyp, hyp)
 		c.begin(&w.seg, hw, w.hyp.text)
@@ -271,20 +270,12 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	return &w.seg, nil
 }
 
-// addChars counts a segment of the char tokenizer into w.seg without
-// tokens (see charngram.go), and reports whether it could.
-func (s *Stats) addChars(w *worker, hyp string, refs []string) bool {
-	if s.Normalizer != nil || s.Lowercase {
-		hyp = s.prepare(hyp)
-		w.refTexts = w.refTexts[:0]
-		for _, r := range refs {
-			w.refTexts = append(w.refTexts, s.prepare(r))
-		}
-		refs = w.refTexts
-		defer clear(w.refTexts) // keep no text alive
-	}
+// addChars counts a segment of the char tokenizer with a single reference
+// into w.seg without tokens (see charngram.go), and reports whether it
+// could; if not, the token way normalizes the texts again.
+func (s *Stats) addChars(w *worker, hyp, ref string) bool {
 	// Trailing whitespace is no token: no need to strip it.
-	return w.char.segment(&w.seg, hyp, refs)
+	return w.char.segment(&w.seg, s.prepare(hyp), s.prepare(ref))
 }
 
 // prepare normalizes text as the Normalizer and Lowercase say.
