@@ -22,8 +22,9 @@ import "unicode/utf8"
 //   - The hypothesis's bigrams are in a table indexed by their two ids; its
 //     trigrams in one indexed by the number of the bigram of their first
 //     two characters and the id of their last; its 4-grams likewise by the
-//     trigram's number. An entry, stamped too, holds the number and the
-//     count of an n-gram of the hypothesis. A bigram or trigram is
+//     trigram's number. An entry, stamped too, holds the count of an
+//     n-gram of the hypothesis and, for bigrams and trigrams, its number
+//     (the prefix number of the next order). A bigram or trigram is
 //     numbered by the position where it first ends: numbers must be
 //     distinct, not dense. Unigrams are counted by id.
 //   - One pass over the hypothesis counts all orders, by the position where
@@ -99,9 +100,8 @@ type charTables struct {
 }
 
 // segment counts one segment with a single reference, whose texts have
-// been normalized, into st.
-// It returns false, having changed nothing in st, when the segment is one
-// to count the other way (see above).
+// been normalized, into st. It returns false, having changed nothing in
+// st, when the segment is one to count the other way (see above).
 func (c *charCounter) segment(st *segmentStats, hyp, ref string) bool {
 	order := len(st.matches)
 	if order > 4 {
