@@ -1,6 +1,9 @@
 package bleu
 
-import "unicode/utf8"
+import (
+	"math/bits"
+	"unicode/utf8"
+)
 
 // This file counts the n-grams of the char tokenizer without tokens.
 //
@@ -145,22 +148,15 @@ func (c *charCounter) segment(st *segmentStats, hyp, ref string) bool {
 // when s is not valid UTF-8 or has too many distinct non-ASCII or astral
 // characters.
 func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
-	// At most one id a byte: room for them all saves append's checks.
-	if cap(dst) < len(s) {
-		dst = make([]uint8, 0, len(s))
+	// At most one id a byte: room for them all saves append's checks,
+	// and eight more for copyASCII's last writes.
+	if cap(dst) < len(dst)+len(s)+8 {
+		dst = append(make([]uint8, 0, len(dst)+len(s)+8), dst...)
 	}
-	buf, k := dst[:len(dst)+len(s)], len(dst)
+	buf, k := dst[:len(dst)+len(s)+8], len(dst)
 	i := 0
 	for i < len(s) {
-		// ASCII eight bytes at a time: copied, but for whitespace.
-		for i+8 <= len(s) {
-			x := load64(s, i)
-			if x&swarHigh != 0 {
-				break
-			}
-			k += copyASCII((*[8]uint8)(buf[k:k+8]), x)
-			i += 8
-		}
+		i, k = copyASCII(buf, k, s, i)
 		if i >= len(s) {
 			break
 		}
@@ -215,23 +211,64 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	return buf[:k], true
 }
 
-// copyASCII copies to dst the ASCII bytes of x (the first in the low
-// bits) that are not whitespace, and returns how many.
-func copyASCII(dst *[8]uint8, x uint64) int {
-	// Whitespace is below '!': without any, all eight are kept.
-	if (x-'!'*swarOnes)&swarHigh == 0 {
-		*dst = [8]uint8{uint8(x), uint8(x >> 8), uint8(x >> 16), uint8(x >> 24),
-			uint8(x >> 32), uint8(x >> 40), uint8(x >> 48), uint8(x >> 56)}
-		return 8
+// copyASCII copies to buf from k on the bytes of s from i on that are
+// not whitespace, eight at a time while they are ASCII, and returns the
+// new i and k: i is then at a non-ASCII byte or the end of s, or s is
+// shorter than eight bytes. Eight bytes from k on must be in buf.
+//
+// It is a function of its own, with few live values, so that k stays in
+// a register: in text's loop it was kept on the stack, and each byte
+// waited for the store of the last.
+func copyASCII(buf []uint8, k int, s string, i int) (int, int) {
+	for i < len(s) {
+		var x uint64
+		n := 8 // the bytes of x to copy
+		switch {
+		case i+8 <= len(s):
+			x = load64(s, i)
+		case len(s) >= 8:
+			// The last bytes, with spaces, which are dropped, for the
+			// bytes past the end.
+			n = len(s) - i
+			x = load64(s, len(s)-8)>>(64-8*n) | ' '*swarOnes<<(8*n)
+		default:
+			return i, k
+		}
+		if hi := x & swarHigh; hi != 0 {
+			// The ASCII bytes before the first other one, and spaces.
+			n = bits.TrailingZeros64(hi) >> 3
+			if n == 0 {
+				return i, k
+			}
+			low := uint64(1)<<(8*n) - 1
+			x = x&low | ' '*swarOnes&^low
+		}
+		// Each byte goes where the next would if it is whitespace. Without
+		// branches: whether eight bytes have whitespace is hard to predict.
+		d := (*[8]uint8)(buf[k : k+8])
+		d[0] = uint8(x)
+		j := int(charKeep[x&0x7F])
+		d[j&7] = uint8(x >> 8)
+		j += int(charKeep[x>>8&0x7F])
+		d[j&7] = uint8(x >> 16)
+		j += int(charKeep[x>>16&0x7F])
+		d[j&7] = uint8(x >> 24)
+		j += int(charKeep[x>>24&0x7F])
+		d[j&7] = uint8(x >> 32)
+		j += int(charKeep[x>>32&0x7F])
+		d[j&7] = uint8(x >> 40)
+		j += int(charKeep[x>>40&0x7F])
+		d[j&7] = uint8(x >> 48)
+		j += int(charKeep[x>>48&0x7F])
+		d[j&7] = uint8(x >> 56)
+		j += int(charKeep[x>>56&0x7F])
+		k += j
+		i += n
+		if n < 8 {
+			break
+		}
 	}
-	j := 0
-	for range 8 {
-		b := uint8(x)
-		x >>= 8
-		dst[j&7] = b
-		j += int(charKeep[b&0x7F])
-	}
-	return j
+	return i, k
 }
 
 // countHyp fills t with the n-grams of the hypothesis h, by the position

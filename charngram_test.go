@@ -129,3 +129,50 @@ func charIDsFit(hyp string) bool {
 	}
 	return len(seen) <= charWideIDs
 }
+
+// TestCharText compares the ids that text makes with those of a plain
+// loop over the characters, on random texts of all ASCII bytes, with some
+// non-ASCII ones, at every length up to past a few blocks of eight bytes,
+// so that each byte of a block, and of the last, is whitespace, kept or
+// non-ASCII in some of them.
+func TestCharText(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	wide := []string{"é", "ß", "中", "😀", "\u3000", "\u00a0"}
+	var c charCounter
+	c.wide = new([1 << 16]uint32)
+	for i := range 20000 {
+		var b strings.Builder
+		for range r.IntN(40) {
+			if r.IntN(8) == 0 {
+				b.WriteString(wide[r.IntN(len(wide))])
+			} else {
+				b.WriteByte(byte(r.IntN(utf8.RuneSelf)))
+			}
+		}
+		s := b.String()
+		c.gen++
+		c.nextID = 0x80
+		clear(c.astral)
+		got, ok := c.text(nil, s, true)
+		if !ok {
+			t.Fatalf("text %d: %q refused", i, s)
+		}
+		var want []uint8
+		ids := map[rune]uint8{}
+		for _, ch := range s {
+			switch {
+			case isPySpace(ch):
+			case ch < utf8.RuneSelf:
+				want = append(want, uint8(ch))
+			default:
+				if _, ok := ids[ch]; !ok {
+					ids[ch] = uint8(0x80 + len(ids))
+				}
+				want = append(want, ids[ch])
+			}
+		}
+		if string(got) != string(want) {
+			t.Fatalf("text %d: %q gives %v, want %v", i, s, got, want)
+		}
+	}
+}
