@@ -29,14 +29,18 @@ import (
 //     n-gram of the hypothesis and, for bigrams and trigrams, its number
 //     (the prefix number of the next order). A bigram or trigram is
 //     numbered by the position where it first ends: numbers must be
-//     distinct, not dense. Unigrams are counted by id.
+//     distinct, not dense. Unigrams are counted by id. The stamps grow
+//     from segment to segment, so an entry below the segment's is an
+//     earlier segment's: one comparison, made with arithmetic, for the
+//     compiler leaves branches where a conditional move would feed a load
+//     address, and whether an n-gram is new is hard to predict.
 //   - One pass over the hypothesis counts all orders, by the position where
 //     the n-grams end: the numbers of the bigram and trigram ending just
 //     before are all it needs to find the next trigram and 4-gram.
 //   - One pass over the reference does the same with lookups: a reference
 //     n-gram that the hypothesis lacks has a prefix numbered 0 or a last id
 //     the hypothesis lacks, and falls on an entry that no hypothesis n-gram
-//     has, whose stamp is old. Clipping: each reference occurrence of an
+//     has, whose stamp is older. Clipping: each reference occurrence of an
 //     n-gram takes one of the hypothesis's occurrences from its count while
 //     any is left, which makes min(h, r) matches.
 //
@@ -54,8 +58,10 @@ const (
 	// the numbers and counts of its n-grams then have charNumBits bits.
 	maxCharHyp = 1<<charNumBits - 1
 
-	// An entry of the n-gram tables is gen<<charGenShift |
-	// number<<charNumBits | count, gen having the other bits.
+	// An entry of the bigram and trigram tables is gen<<charGenShift |
+	// count<<charNumBits | number, gen having the other bits; one of the
+	// 4-gram table gen<<charGenShift | count. The number is in the low
+	// bits so that the loops need not shift it out.
 	charNumBits  = 9
 	charNumMask  = 1<<charNumBits - 1
 	charGenShift = 2 * charNumBits
@@ -272,142 +278,145 @@ func copyASCII(buf []uint8, k int, s string, i int) (int, int) {
 }
 
 // countHyp fills t with the n-grams of the hypothesis h, by the position
-// where they end, for the segment whose stamp is gen<<charGenShift.
-func countHyp(t *charTables, h []uint8, gen uint32) {
+// where they end, for the segment whose stamp is g = gen<<charGenShift.
+func countHyp(t *charTables, h []uint8, g uint32) {
 	t.uni = [len(t.uni)]uint32{}
 	// The id, bigram number and trigram number ending just before.
 	var id1, num2, num3 uint32
 	// The first three positions end fewer orders: they are counted on
 	// their own, so that the loop has no tests.
 	for e := range min(3, len(h)) {
-		id1, num2, num3 = hypStart(t, e, uint32(h[e]), id1, num2, gen)
+		id1, num2, num3 = hypStart(t, e, uint32(h[e]), id1, num2, g)
 	}
 	for e := 3; e < len(h); e++ {
 		x := uint32(h[e])
 		t.uni[x&0xFF]++
-		// An entry's number<<charNumBits | count if its stamp is gen,
-		// else that of a new n-gram numbered e. Without branches: whether
-		// an n-gram is new is hard to predict.
-		first := uint32(e) << charNumBits
+		// An entry below g is one of an earlier segment, which first,
+		// that of a new n-gram numbered e, replaces. first is below any
+		// entry of the segment (its count is at least 1), so the larger
+		// of the two is wanted: v less their difference if negative.
+		first := uint64(g | uint32(e))
 		i := uint16(x<<8 | id1)
-		v := t.bi[i] ^ gen
-		old := -uint32(b2i(v < 1<<charGenShift))
-		v = v&old | first&^old
-		t.bi[i] = v + 1 | gen
+		v := uint64(t.bi[i])
+		d := v - first
+		v -= d & uint64(int64(d)>>63)
+		t.bi[i] = uint32(v) + 1<<charNumBits
 		i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
-		w := t.tri[i3] ^ gen
-		old = -uint32(b2i(w < 1<<charGenShift))
-		w = w&old | first&^old
-		t.tri[i3] = w + 1 | gen
+		w := uint64(t.tri[i3])
+		d = w - first
+		w -= d & uint64(int64(d)>>63)
+		t.tri[i3] = uint32(w) + 1<<charNumBits
 		i4 := (x<<charNumBits | num3) & (1<<(charNumBits+8) - 1)
-		u := t.quad[i4] ^ gen
-		u &= -uint32(b2i(u < 1<<charGenShift))
-		t.quad[i4] = u + 1 | gen
-		id1, num2, num3 = x, v>>charNumBits, w>>charNumBits
+		u := uint64(t.quad[i4])
+		d = u - uint64(g)
+		u -= d & uint64(int64(d)>>63)
+		t.quad[i4] = uint32(u) + 1
+		id1, num2, num3 = x, uint32(v)&charNumMask, uint32(w)&charNumMask
 	}
 }
 
 // hypStart is the loop of countHyp for the n-grams ending at position e <
 // 3 of the hypothesis, which is x: it returns the new id1, num2 and num3.
-func hypStart(t *charTables, e int, x, id1, num2, gen uint32) (uint32, uint32, uint32) {
+func hypStart(t *charTables, e int, x, id1, num2, g uint32) (uint32, uint32, uint32) {
 	t.uni[x&0xFF]++
 	if e == 0 {
 		return x, 0, 0
 	}
-	first := uint32(e) << charNumBits
+	first := g | uint32(e)
 	i := uint16(x<<8 | id1)
-	v := t.bi[i] ^ gen
-	if v >= 1<<charGenShift {
-		v = first
-	}
-	t.bi[i] = v + 1 | gen
+	v := max(t.bi[i], first)
+	t.bi[i] = v + 1<<charNumBits
 	if e == 1 {
-		return x, v >> charNumBits, 0
+		return x, v & charNumMask, 0
 	}
 	i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
-	w := t.tri[i3] ^ gen
-	if w >= 1<<charGenShift {
-		w = first
-	}
-	t.tri[i3] = w + 1 | gen
-	return x, v >> charNumBits, w >> charNumBits
+	w := max(t.tri[i3], first)
+	t.tri[i3] = w + 1<<charNumBits
+	return x, v & charNumMask, w & charNumMask
 }
 
 // match matches the reference r against the hypothesis's n-grams in t,
-// using up their counts, for the segment whose stamp is gen<<charGenShift.
-// It returns the matches of order k+1 in bits 16k to 16k+15.
-func match(t *charTables, r []uint8, gen uint32) uint64 {
+// using up their counts, for the segment whose stamp is g =
+// gen<<charGenShift. It returns the matches of order k+1 in bits 16k to
+// 16k+15.
+func match(t *charTables, r []uint8, g uint32) uint64 {
 	var m uint64
-	// As in countHyp. A number 0 stands for an n-gram the hypothesis
-	// lacks, whose longer n-grams fall on entries it has not.
-	var id1, num2, num3 uint32
+	// As in countHyp, but the id before is read again (one register
+	// less). A number 0 stands for an n-gram the hypothesis lacks, whose
+	// longer n-grams fall on entries it has not.
+	var num2, num3 uint32
 	for e := range min(3, len(r)) {
 		var got uint64
-		got, id1, num2, num3 = refStart(t, e, uint32(r[e]), id1, num2, gen)
+		got, num2, num3 = refStart(t, r, e, num2, g)
 		m += got
 	}
+	g64 := uint64(g)
 	for e := 3; e < len(r); e++ {
 		x := uint32(r[e])
 		// A character not in the hypothesis has a count of 0.
 		a := t.uni[x&0xFF]
 		t1 := uint32(b2i(a != 0))
 		t.uni[x&0xFF] = a - t1
-		// Without branches: 0 if the stamp is not gen's (the n-gram is not
-		// in the hypothesis), and then no count is taken.
-		i := uint16(x<<8 | id1)
-		v := t.bi[i] ^ gen
-		v &= -uint32(b2i(v < 1<<charGenShift))
-		t2 := uint32(b2i(v&charNumMask != 0))
-		t.bi[i] -= t2
+		m += uint64(t1)
+		// Without branches: an entry below g is not the hypothesis's, one
+		// below g + 1<<charNumBits has no count left to take.
+		i := uint16(x<<8 | uint32(r[e-1]))
+		v := uint64(t.bi[i]) - g64
+		t2 := uint32(b2i(int64(v) >= 1<<charNumBits))
+		t.bi[i] -= t2 << charNumBits
+		m += uint64(t2) << 16
 		i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
-		w := t.tri[i3] ^ gen
-		w &= -uint32(b2i(w < 1<<charGenShift))
-		t3 := uint32(b2i(w&charNumMask != 0))
-		t.tri[i3] -= t3
+		w := uint64(t.tri[i3]) - g64
+		t3 := uint32(b2i(int64(w) >= 1<<charNumBits))
+		t.tri[i3] -= t3 << charNumBits
+		m += uint64(t3) << 32
 		i4 := (x<<charNumBits | num3) & (1<<(charNumBits+8) - 1)
-		u := t.quad[i4] ^ gen
-		u &= -uint32(b2i(u < 1<<charGenShift))
-		t4 := uint32(b2i(u&charNumMask != 0))
-		t.quad[i4] -= t4
-		m += uint64(t1) | uint64(t2)<<16 | uint64(t3)<<32 | uint64(t4)<<48
-		id1, num2, num3 = x, v>>charNumBits, w>>charNumBits
+		u := uint64(t.quad[i4])
+		t4 := uint32(b2i(u > g64))
+		t.quad[i4] = uint32(u) - t4
+		m += uint64(t4) << 48
+		// The numbers, 0 for an earlier segment's entry (v and w negative).
+		num2 = uint32(v&^uint64(int64(v)>>63)) & charNumMask
+		num3 = uint32(w&^uint64(int64(w)>>63)) & charNumMask
 	}
 	return m
 }
 
 // refStart is the loop of match for the n-grams ending at position e < 3
-// of the reference, which is x: it returns their matches (as match does)
-// and the new id1, num2 and num3.
-func refStart(t *charTables, e int, x, id1, num2, gen uint32) (uint64, uint32, uint32, uint32) {
+// of the reference r: it returns their matches (as match does) and the
+// new num2 and num3.
+func refStart(t *charTables, r []uint8, e int, num2, g uint32) (uint64, uint32, uint32) {
 	var m uint64
-	if t.uni[x&0xFF] != 0 {
-		t.uni[x&0xFF]--
+	x := uint32(r[e])
+	if t.uni[x] != 0 {
+		t.uni[x]--
 		m++
 	}
 	if e == 0 {
-		return m, x, 0, 0
+		return m, 0, 0
 	}
-	v, took := take(&t.bi[uint16(x<<8|id1)], gen)
+	v, took := take(&t.bi[uint16(x<<8|uint32(r[e-1]))], g)
 	m += took << 16
 	if e == 1 {
-		return m, x, v, 0
+		return m, v, 0
 	}
-	w, took := take(&t.tri[(x<<charNumBits|num2)&(1<<(charNumBits+8)-1)], gen)
+	w, took := take(&t.tri[(x<<charNumBits|num2)&(1<<(charNumBits+8)-1)], g)
 	m += took << 32
-	return m, x, v, w
+	return m, v, w
 }
 
-// take matches a reference n-gram whose entry is *p against the
-// hypothesis's: it returns the n-gram's number, 0 if the hypothesis lacks
-// it, and 1 if an occurrence was left to take, else 0.
-func take(p *uint32, gen uint32) (num uint32, took uint64) {
-	v := *p ^ gen
-	if v >= 1<<charGenShift {
-		return 0, 0 // not the segment's stamp
+// take matches a reference n-gram whose entry (a bigram's or a
+// trigram's) is *p against the hypothesis's: it returns the n-gram's
+// number, 0 if the hypothesis lacks it, and 1 if an occurrence was left
+// to take, else 0.
+func take(p *uint32, g uint32) (num uint32, took uint64) {
+	v := *p
+	if v < g {
+		return 0, 0 // an earlier segment's
 	}
-	if v&charNumMask != 0 {
-		*p--
+	if v >= g+1<<charNumBits {
+		*p -= 1 << charNumBits
 		took = 1
 	}
-	return v >> charNumBits, took
+	return v & charNumMask, took
 }
