@@ -103,9 +103,16 @@ type charCounter struct {
 // a multiple of 4 KiB apart, where the processor takes a load for one
 // that has to wait for a store to another.)
 type charTables struct {
-	bi        [1 << 16]uint32
-	tri, quad [1 << (charNumBits + 8)]uint32
-	uni       [256]uint32
+	bi  [1 << 16]uint32
+	end [256]charRow // by the last id
+	uni [256]uint32
+}
+
+// charRow holds the trigrams and 4-grams that end with one id, by the
+// number of their prefix: together, so that the loops find both from one
+// address.
+type charRow struct {
+	tri, quad [1 << charNumBits]uint32
 }
 
 // segment counts one segment with a single reference, whose texts have
@@ -281,7 +288,9 @@ func copyASCII(buf []uint8, k int, s string, i int) (int, int) {
 // where they end, for the segment whose stamp is g = gen<<charGenShift.
 func countHyp(t *charTables, h []uint8, g uint32) {
 	t.uni = [len(t.uni)]uint32{}
-	// The id, bigram number and trigram number ending just before.
+	// The id, and the entries of the bigram and trigram, ending just
+	// before: their low bits are the numbers. The loop reads the id again
+	// (one register less).
 	var id1, num2, num3 uint32
 	// The first three positions end fewer orders: they are counted on
 	// their own, so that the loop has no tests.
@@ -296,22 +305,21 @@ func countHyp(t *charTables, h []uint8, g uint32) {
 		// entry of the segment (its count is at least 1), so the larger
 		// of the two is wanted: v less their difference if negative.
 		first := uint64(g | uint32(e))
-		i := uint16(x<<8 | id1)
+		i := uint16(x<<8 | uint32(h[e-1]))
 		v := uint64(t.bi[i])
 		d := v - first
 		v -= d & uint64(int64(d)>>63)
 		t.bi[i] = uint32(v) + 1<<charNumBits
-		i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
-		w := uint64(t.tri[i3])
+		row := &t.end[x&0xFF]
+		w := uint64(row.tri[num2&charNumMask])
 		d = w - first
 		w -= d & uint64(int64(d)>>63)
-		t.tri[i3] = uint32(w) + 1<<charNumBits
-		i4 := (x<<charNumBits | num3) & (1<<(charNumBits+8) - 1)
-		u := uint64(t.quad[i4])
+		row.tri[num2&charNumMask] = uint32(w) + 1<<charNumBits
+		u := uint64(row.quad[num3&charNumMask])
 		d = u - uint64(g)
 		u -= d & uint64(int64(d)>>63)
-		t.quad[i4] = uint32(u) + 1
-		id1, num2, num3 = x, uint32(v)&charNumMask, uint32(w)&charNumMask
+		row.quad[num3&charNumMask] = uint32(u) + 1
+		num2, num3 = uint32(v), uint32(w)
 	}
 }
 
@@ -329,9 +337,9 @@ func hypStart(t *charTables, e int, x, id1, num2, g uint32) (uint32, uint32, uin
 	if e == 1 {
 		return x, v & charNumMask, 0
 	}
-	i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
-	w := max(t.tri[i3], first)
-	t.tri[i3] = w + 1<<charNumBits
+	p := &t.end[x&0xFF].tri[num2&charNumMask]
+	w := max(*p, first)
+	*p = w + 1<<charNumBits
 	return x, v & charNumMask, w & charNumMask
 }
 
@@ -341,9 +349,8 @@ func hypStart(t *charTables, e int, x, id1, num2, g uint32) (uint32, uint32, uin
 // 16k+15.
 func match(t *charTables, r []uint8, g uint32) uint64 {
 	var m uint64
-	// As in countHyp, but the id before is read again (one register
-	// less). A number 0 stands for an n-gram the hypothesis lacks, whose
-	// longer n-grams fall on entries it has not.
+	// As in countHyp, less g. A number 0 stands for an n-gram the
+	// hypothesis lacks, whose longer n-grams fall on entries it has not.
 	var num2, num3 uint32
 	for e := range min(3, len(r)) {
 		var got uint64
@@ -365,19 +372,18 @@ func match(t *charTables, r []uint8, g uint32) uint64 {
 		t2 := uint32(b2i(int64(v) >= 1<<charNumBits))
 		t.bi[i] -= t2 << charNumBits
 		m += uint64(t2) << 16
-		i3 := (x<<charNumBits | num2) & (1<<(charNumBits+8) - 1)
-		w := uint64(t.tri[i3]) - g64
+		row := &t.end[x&0xFF]
+		w := uint64(row.tri[num2&charNumMask]) - g64
 		t3 := uint32(b2i(int64(w) >= 1<<charNumBits))
-		t.tri[i3] -= t3 << charNumBits
+		row.tri[num2&charNumMask] -= t3 << charNumBits
 		m += uint64(t3) << 32
-		i4 := (x<<charNumBits | num3) & (1<<(charNumBits+8) - 1)
-		u := uint64(t.quad[i4])
+		u := uint64(row.quad[num3&charNumMask])
 		t4 := uint32(b2i(u > g64))
-		t.quad[i4] = uint32(u) - t4
+		row.quad[num3&charNumMask] = uint32(u) - t4
 		m += uint64(t4) << 48
-		// The numbers, 0 for an earlier segment's entry (v and w negative).
-		num2 = uint32(v&^uint64(int64(v)>>63)) & charNumMask
-		num3 = uint32(w&^uint64(int64(w)>>63)) & charNumMask
+		// 0 for an earlier segment's entry (v or w negative).
+		num2 = uint32(v &^ uint64(int64(v)>>63))
+		num3 = uint32(w &^ uint64(int64(w)>>63))
 	}
 	return m
 }
@@ -400,7 +406,7 @@ func refStart(t *charTables, r []uint8, e int, num2, g uint32) (uint64, uint32, 
 	if e == 1 {
 		return m, v, 0
 	}
-	w, took := take(&t.tri[(x<<charNumBits|num2)&(1<<(charNumBits+8)-1)], g)
+	w, took := take(&t.end[x].tri[num2&charNumMask], g)
 	m += took << 32
 	return m, v, w
 }
