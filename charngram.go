@@ -103,8 +103,8 @@ type charCounter struct {
 // a multiple of 4 KiB apart, where the processor takes a load for one
 // that has to wait for a store to another.)
 type charTables struct {
+	end [256]charRow // by the last id; first, at the address of t
 	bi  [1 << 16]uint32
-	end [256]charRow // by the last id
 	uni [256]uint32
 }
 
@@ -297,6 +297,7 @@ func countHyp(t *charTables, h []uint8, g uint32) {
 	for e := range min(3, len(h)) {
 		id1, num2, num3 = hypStart(t, e, uint32(h[e]), id1, num2, g)
 	}
+	end, g64 := &t.end, uint64(g)
 	for e := 3; e < len(h); e++ {
 		x := uint32(h[e])
 		t.uni[x&0xFF]++
@@ -304,19 +305,19 @@ func countHyp(t *charTables, h []uint8, g uint32) {
 		// that of a new n-gram numbered e, replaces. first is below any
 		// entry of the segment (its count is at least 1), so the larger
 		// of the two is wanted: v less their difference if negative.
-		first := uint64(g | uint32(e))
+		first := g64 | uint64(e)
 		i := uint16(x<<8 | uint32(h[e-1]))
 		v := uint64(t.bi[i])
 		d := v - first
 		v -= d & uint64(int64(d)>>63)
 		t.bi[i] = uint32(v) + 1<<charNumBits
-		row := &t.end[x&0xFF]
+		row := &end[x&0xFF]
 		w := uint64(row.tri[num2&charNumMask])
 		d = w - first
 		w -= d & uint64(int64(d)>>63)
 		row.tri[num2&charNumMask] = uint32(w) + 1<<charNumBits
 		u := uint64(row.quad[num3&charNumMask])
-		d = u - uint64(g)
+		d = u - g64
 		u -= d & uint64(int64(d)>>63)
 		row.quad[num3&charNumMask] = uint32(u) + 1
 		num2, num3 = uint32(v), uint32(w)
