@@ -260,22 +260,29 @@ func copyASCII(buf []uint8, k int, s string, i int) (int, int) {
 		// branches: whether eight bytes have whitespace is hard to predict.
 		d := (*[8]uint8)(buf[k : k+8])
 		d[0] = uint8(x)
-		j := int(charKeep[x&0x7F])
-		d[j&7] = uint8(x >> 8)
-		j += int(charKeep[x>>8&0x7F])
-		d[j&7] = uint8(x >> 16)
-		j += int(charKeep[x>>16&0x7F])
-		d[j&7] = uint8(x >> 24)
-		j += int(charKeep[x>>24&0x7F])
-		d[j&7] = uint8(x >> 32)
-		j += int(charKeep[x>>32&0x7F])
-		d[j&7] = uint8(x >> 40)
-		j += int(charKeep[x>>40&0x7F])
-		d[j&7] = uint8(x >> 48)
-		j += int(charKeep[x>>48&0x7F])
-		d[j&7] = uint8(x >> 56)
-		j += int(charKeep[x>>56&0x7F])
-		k += j
+		j := charKeepID[uint8(x)]
+		x >>= 8
+		d[j&7] = uint8(x)
+		j += charKeepID[uint8(x)]
+		x >>= 8
+		d[j&7] = uint8(x)
+		j += charKeepID[uint8(x)]
+		x >>= 8
+		d[j&7] = uint8(x)
+		j += charKeepID[uint8(x)]
+		x >>= 8
+		d[j&7] = uint8(x)
+		j += charKeepID[uint8(x)]
+		x >>= 8
+		d[j&7] = uint8(x)
+		j += charKeepID[uint8(x)]
+		x >>= 8
+		d[j&7] = uint8(x)
+		j += charKeepID[uint8(x)]
+		x >>= 8
+		d[j&7] = uint8(x)
+		j += charKeepID[uint8(x)]
+		k += int(j)
 		i += n
 		if n < 8 {
 			break
@@ -283,6 +290,12 @@ func copyASCII(buf []uint8, k int, s string, i int) (int, int) {
 	}
 	return i, k
 }
+
+// charKeepID is charKeep for any byte, so that a byte indexes it as it is.
+var charKeepID = func() (t [256]uint8) {
+	copy(t[:], charKeep[:])
+	return t
+}()
 
 // countHyp fills t with the n-grams of the hypothesis h, by the position
 // where they end, for the segment whose stamp is g = gen<<charGenShift.
