@@ -379,22 +379,35 @@ func match(t *charTables, r []uint8, g uint32) uint64 {
 		t1 := uint32(b2i(a != 0))
 		t.uni[x&0xFF] = a - t1
 		m += uint64(t1)
-		// Without branches: an entry below g is not the hypothesis's, one
-		// below g + 1<<charNumBits has no count left to take.
+		// An entry below g is not the hypothesis's, one below g +
+		// 1<<charNumBits has no count left to take; a-b is what was
+		// taken. The compiler makes the ifs conditional moves, as their
+		// results feed no load address.
 		i := uint16(x<<8 | uint32(r[e-1]))
-		v := uint64(t.bi[i]) - g64
-		t2 := uint32(b2i(int64(v) >= 1<<charNumBits))
-		t.bi[i] -= t2 << charNumBits
-		m += uint64(t2) << 16
+		a = t.bi[i]
+		b := a - 1<<charNumBits
+		if a < g+1<<charNumBits {
+			b = a
+		}
+		t.bi[i] = b
+		m += uint64(a-b) << (16 - charNumBits)
+		v := uint64(a) - g64
 		row := &t.end[x&0xFF]
-		w := uint64(row.tri[num2&charNumMask]) - g64
-		t3 := uint32(b2i(int64(w) >= 1<<charNumBits))
-		row.tri[num2&charNumMask] -= t3 << charNumBits
-		m += uint64(t3) << 32
-		u := uint64(row.quad[num3&charNumMask])
-		t4 := uint32(b2i(u > g64))
-		row.quad[num3&charNumMask] = uint32(u) - t4
-		m += uint64(t4) << 48
+		a = row.tri[num2&charNumMask]
+		b = a - 1<<charNumBits
+		if a < g+1<<charNumBits {
+			b = a
+		}
+		row.tri[num2&charNumMask] = b
+		m += uint64(a-b) << (32 - charNumBits)
+		w := uint64(a) - g64
+		a = row.quad[num3&charNumMask]
+		b = a - 1
+		if a <= g {
+			b = a
+		}
+		row.quad[num3&charNumMask] = b
+		m += uint64(a-b) << 48
 		// 0 for an earlier segment's entry (v or w negative).
 		num2 = uint32(v &^ uint64(int64(v)>>63))
 		num3 = uint32(w &^ uint64(int64(w)>>63))
