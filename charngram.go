@@ -31,9 +31,11 @@ import (
 //     numbered by the position where it first ends: numbers must be
 //     distinct, not dense. Unigrams are counted by id. The stamps grow
 //     from segment to segment, so an entry below the segment's is an
-//     earlier segment's: one comparison, made with arithmetic, for the
-//     compiler leaves branches where a conditional move would feed a load
-//     address, and whether an n-gram is new is hard to predict.
+//     earlier segment's: one comparison, never a branch (whether an
+//     n-gram is new is hard to predict). Where its result feeds the
+//     address of a load, it is made with arithmetic, as the compiler
+//     makes no conditional move there; the loops are bound by the
+//     instructions they run, not by the latency of their loads.
 //   - One pass over the hypothesis counts all orders, by the position where
 //     the n-grams end: the numbers of the bigram and trigram ending just
 //     before are all it needs to find the next trigram and 4-gram.
@@ -103,7 +105,7 @@ type charCounter struct {
 // a multiple of 4 KiB apart, where the processor takes a load for one
 // that has to wait for a store to another.)
 type charTables struct {
-	end [256]charRow // by the last id; first, at the address of t
+	end [256]charRow // by the last id; first, where t points, which saves an addition
 	bi  [1 << 16]uint32
 	uni [256]uint32
 }
