@@ -742,38 +742,79 @@ func (k wkey) hash(c *ngramCounter) uint64 {
 // For words of up to 16 bytes, the key (a, b) and the length determine
 // the word: a holds its first 8 bytes, zero-padded, and b its last 8 bytes
 // when it is longer than 8 (and 0 otherwise). Longer words have a hash in
-// a and need comparing. When a word lies within text, and text has 8
-// bytes, its key comes from two loads from text, without branches (the
-// conditions become conditional moves); otherwise from the word alone.
+// a and need comparing. Words of up to 16 bytes within text, when text
+// has 16 bytes, take their keys from keysInText; the others, from
+// wordKeySlow, which keysInText leaves to this loop so that its own
+// loop makes no call (and keeps its values in registers).
 func (c *ngramCounter) keysOf(words []string, text string) []wkey {
 	keys := slices.Grow(c.keys[:0], len(words))[:len(words)]
-	base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	c.keys = keys
+	fast := len(text) >= 16
+	i := 0
+	for {
+		if fast {
+			i += keysInText(keys[i:], words[i:], text)
+		}
+		if i >= len(words) {
+			return keys
+		}
+		w := words[i]
+		a, b := wordKeySlow(w, c.seed0)
+		keys[i] = wkey{a, b, uint32(len(w))}
+		i++
+	}
+}
+
+// keyMask[n] holds, for a word of n bytes (1 to 16), the masks of its key
+// (see keysOf) on 8 bytes read from its start and from its last 8 bytes,
+// and where the latter start: a table, because computing them costs
+// about ten instructions a word in a loop bound by instructions.
+var keyMask = func() (t [17]struct{ a, b, d uint64 }) {
+	for n := 1; n <= 16; n++ {
+		t[n].a = ^uint64(0) >> (64 - 8*min(n, 8))
+		if n > 8 {
+			t[n].b, t[n].d = ^uint64(0), uint64(n-8)
+		}
+	}
+	return t
+}()
+
+// keysInText sets the keys of words in keys, as many as lie within text
+// and have 1 to 16 bytes, until one does not; it returns how many it set.
+// text has at least 16 bytes.
+//
+// A word's bytes are read from text, in bounds: 8 from its start (or
+// from 8 bytes before the end of text, shifted, for a word that ends
+// there) and, for a word of more than 8 bytes, its last 8.
+func keysInText(keys []wkey, words []string, text string) int {
+	tp := unsafe.Pointer(unsafe.StringData(text))
+	base := uintptr(tp)
+	lim := uintptr(len(text))
+	keys = keys[:len(words)]
 	for x, w := range words {
 		n := len(w)
+		p := unsafe.Pointer(unsafe.StringData(w))
 		// Where w starts in text, if it does: comparing addresses is
-		// safe, and the bytes are then read from text, in bounds.
-		off := uintptr(unsafe.Pointer(unsafe.StringData(w))) - base
+		// safe. A word just before text in memory has an offset that
+		// wraps around to near 2^64, which fails the test as well.
+		off := uintptr(p) - base
+		if uint(n-1) >= 16 || off > lim-uintptr(n) {
+			return x
+		}
+		m := &keyMask[n]
 		var a, b uint64
-		// (off < len(text) first: a word just before text in memory has
-		// an offset that wraps around to near 2^64, and off+n with it.)
-		if uint(n-1) < 16 && off < uintptr(len(text)) && off+uintptr(n) <= uintptr(len(text)) && len(text) >= 8 {
-			// Near the end of text, load its last 8 bytes and shift. The
-			// shift counts are masked to 63, which they never exceed, so
-			// that the compiler need not handle larger ones.
-			i := int(off)
-			at := min(i, len(text)-8)
-			m := ^uint64(0) >> (uint(64-8*min(n, 8)) & 63)
-			a = load64(text, at) >> (uint(i-at) * 8 & 63) & m
-			d := n - 8
-			d &^= d >> 63 // max(n-8, 0), which a branch would compute
-			b = load64(text, at+d) & -uint64(b2i(n > 8))
+		if off <= lim-8 {
+			a = *(*uint64)(p) & m.a
+			b = *(*uint64)(unsafe.Add(p, m.d)) & m.b
 		} else {
-			a, b = wordKeySlow(w, c.seed0)
+			// The word ends within the last 8 bytes of text, and has
+			// fewer than 8 bytes.
+			end := unsafe.Add(tp, lim-8)
+			a = *(*uint64)(end) >> ((off - (lim - 8)) * 8 & 63) & m.a
 		}
 		keys[x] = wkey{a, b, uint32(n)}
 	}
-	c.keys = keys
-	return keys
+	return len(words)
 }
 
 // wordKeySlow is the key of keysOf for a word read on its own.
