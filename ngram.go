@@ -230,31 +230,80 @@ const maxShort = 64
 
 // beginShort numbers no ids: it gives each hypothesis word its positions.
 func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
-	t := &c.words
 	c.nLong = 0
-	for p, k := range c.keysOf(hyp, text) {
-		bit := uint64(1) << uint(p)
-		if k.n > 16 {
-			c.slotLong(k, hyp[p]).bits |= bit
-			continue
+	keys := c.keysOf(hyp, text)
+	for p := 0; ; p++ {
+		p = c.words.addPositions(keys, p, c.seed0, c.seed1)
+		if p == len(keys) {
+			break
 		}
-		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
-			e := &t.slots[i]
+		c.slotLong(keys[p], hyp[p]).bits |= 1 << uint(p)
+	}
+	c.used = slices.Grow(c.used[:0], order)[:order]
+	c.free = slices.Grow(c.free[:0], order)[:order]
+	clear(c.used)
+}
+
+// addPositions adds the positions of the words of keys, from position p
+// on, to their slots, until a word longer than 16 bytes (which slotLong
+// adds); it returns that word's position, or len(keys). keys has at most
+// 64 words.
+//
+// The loop makes no call and reads no field of the counter, whose every
+// field it would reload after each store: its values stay in registers.
+func (t *wordTable) addPositions(keys []wkey, p int, seed0, seed1 uint64) int {
+	slots, mask, gen := unsafe.Pointer(unsafe.SliceData(t.slots)), t.mask, t.gen
+	for ; p < len(keys); p++ {
+		k := &keys[p]
+		a, b, n := k.a, k.b, k.n
+		if n > 16 {
+			return p
+		}
+		bit := uint64(1) << uint(p&63)
+		for i := hashKey(a, b, n, seed0, seed1) & mask; ; i = (i + 1) & mask {
+			e := t.slot(slots, i)
 			// A new word (an empty slot) and a word seen before both end
 			// the search: one predictable branch. For the latter the key
 			// stored is the one already there.
-			empty := b2i(e.stamp != t.gen)
-			same := b2i((e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0)
+			empty := b2i(e.stamp != gen)
+			same := b2i((e.a^a)|(e.b^b)|uint64(e.n^n)|uint64(e.stamp^gen) == 0)
 			if empty|same != 0 {
-				e.a, e.b, e.n, e.stamp = k.a, k.b, k.n, t.gen
+				e.a, e.b, e.n, e.stamp = a, b, n, gen
 				e.bits = e.bits&-uint64(same) | bit
 				break
 			}
 		}
 	}
-	c.used = slices.Grow(c.used[:0], order)[:order]
-	c.free = slices.Grow(c.free[:0], order)[:order]
-	clear(c.used)
+	return len(keys)
+}
+
+// positions sets pos[j] to the positions in the (short) hypothesis of the
+// word of keys[j], or 0 when it has none. Words longer than 16 bytes are
+// matched on their keys only: the caller compares them. Like
+// addPositions, it keeps its values in registers.
+func (t *wordTable) positions(pos []uint64, keys []wkey, seed0, seed1 uint64) {
+	slots, mask, gen := unsafe.Pointer(unsafe.SliceData(t.slots)), t.mask, t.gen
+	pos = pos[:len(keys)]
+	for j := range keys {
+		k := &keys[j]
+		a, b, n := k.a, k.b, k.n
+		for i := hashKey(a, b, n, seed0, seed1) & mask; ; i = (i + 1) & mask {
+			e := t.slot(slots, i)
+			// A hit and an empty slot both end the search: one
+			// predictable branch, and a mask for the result.
+			hit := b2i((e.a^a)|(e.b^b)|uint64(e.n^n)|uint64(e.stamp^gen) == 0)
+			if hit|b2i(e.stamp != gen) != 0 {
+				pos[j] = e.bits & -uint64(hit)
+				break
+			}
+		}
+	}
+}
+
+// slot returns slot i of t, whose slots start at slots, without a bounds
+// test: i is masked by t.mask, below len(t.slots) (see reset).
+func (t *wordTable) slot(slots unsafe.Pointer, i uint64) *wordSlot {
+	return (*wordSlot)(unsafe.Add(slots, uintptr(i)*unsafe.Sizeof(wordSlot{})))
 }
 
 // slotLong returns the slot of hypothesis word w, longer than 16 bytes,
@@ -310,21 +359,7 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 	// past it would need.
 	pad := min(order, maxShort) - 1
 	rb := slices.Grow(c.refBit[:0], len(ref)+pad)[:len(ref)+pad]
-	t := &c.words
-	for j, k := range c.keysOf(ref, text) {
-		var bits uint64
-		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
-			e := &t.slots[i]
-			// A hit and an empty slot both end the search: one
-			// predictable branch, and a mask for the result.
-			hit := b2i((e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0)
-			if hit|b2i(e.stamp != t.gen) != 0 {
-				bits = e.bits & -uint64(hit)
-				break
-			}
-		}
-		rb[j] = bits
-	}
+	c.words.positions(rb[:len(ref)], c.keysOf(ref, text), c.seed0, c.seed1)
 	if c.nLong > 0 {
 		// Long words matched on their keys only: compare them.
 		for j, k := range c.keys {
@@ -339,22 +374,7 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 	clear(rb[len(ref):])
 	c.refBit = rb
 	if order == 4 {
-		// sacreBLEU's default order, unrolled: four independent chains.
-		f0, f1, f2, f3 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
-		for j := range len(ref) {
-			m := rb[j]
-			x := m & f0
-			f0 ^= x & -x
-			m &= rb[j+1] >> 1
-			x = m & f1
-			f1 ^= x & -x
-			m &= rb[j+2] >> 2
-			x = m & f2
-			f2 ^= x & -x
-			m &= rb[j+3] >> 3
-			x = m & f3
-			f3 ^= x & -x
-		}
+		f0, f1, f2, f3 := match4(rb)
 		used := c.used[:4]
 		used[0] |= ^f0
 		used[1] |= ^f1
@@ -378,6 +398,35 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 	for k, f := range free {
 		c.used[k] |= ^f
 	}
+}
+
+// match4 is the matching of addRefShort for sacreBLEU's default order,
+// unrolled into four independent chains: rb holds the positions of the
+// reference words, then three empty sets, and match4 returns the positions
+// left free, by order. Each window of four sets is read through a
+// pointer, with no bounds test (the compiler's slicing of windows cost
+// more than the matching); carrying sets over from one word to the next
+// instead ran out of registers.
+func match4(rb []uint64) (f0, f1, f2, f3 uint64) {
+	f0, f1, f2, f3 = ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
+	p := unsafe.Pointer(unsafe.SliceData(rb[:3]))
+	for range len(rb) - 3 {
+		w := (*[4]uint64)(p)
+		p = unsafe.Add(p, 8)
+		m := w[0]
+		x := m & f0
+		f0 ^= x & -x
+		m &= w[1] >> 1
+		x = m & f1
+		f1 ^= x & -x
+		m &= w[2] >> 2
+		x = m & f2
+		f2 ^= x & -x
+		m &= w[3] >> 3
+		x = m & f3
+		f3 ^= x & -x
+	}
+	return f0, f1, f2, f3
 }
 
 // maxWidth is the most words of bits to a set of hypothesis positions.
@@ -733,7 +782,12 @@ type wkey struct {
 
 // hash returns the slot hash of k under c's seeds.
 func (k wkey) hash(c *ngramCounter) uint64 {
-	return mix(k.a^c.seed0^uint64(k.n), k.b^c.seed1)
+	return hashKey(k.a, k.b, k.n, c.seed0, c.seed1)
+}
+
+// hashKey is the slot hash of the key (a, b) of a word of n bytes.
+func hashKey(a, b uint64, n uint32, seed0, seed1 uint64) uint64 {
+	return mix(a^seed0^uint64(n), b^seed1)
 }
 
 // keysOf returns the keys of words, usually substrings of text, in a
