@@ -252,24 +252,26 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 // The loop makes no call and reads no field of the counter, whose every
 // field it would reload after each store: its values stay in registers.
 func (t *wordTable) addPositions(keys []wkey, p int, seed0, seed1 uint64) int {
-	slots, mask, gen := unsafe.Pointer(unsafe.SliceData(t.slots)), t.mask, t.gen
+	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.mask
+	g := uint64(t.gen) << 32
 	for ; p < len(keys); p++ {
 		k := &keys[p]
-		a, b, n := k.a, k.b, k.n
-		if n > 16 {
+		if k.n > 16 {
 			return p
 		}
-		bit := uint64(1) << uint(p&63)
-		for i := hashKey(a, b, n, seed0, seed1) & mask; ; i = (i + 1) & mask {
+		a, b := k.a, k.b
+		ns := uint64(k.n) | g // as in positions
+		for i := hashKey(a, b, k.n, seed0, seed1) & mask; ; i = (i + 1) & mask {
 			e := t.slot(slots, i)
+			x := e.nstamp() ^ ns
 			// A new word (an empty slot) and a word seen before both end
 			// the search: one predictable branch. For the latter the key
 			// stored is the one already there.
-			empty := b2i(e.stamp != gen)
-			same := b2i((e.a^a)|(e.b^b)|uint64(e.n^n)|uint64(e.stamp^gen) == 0)
-			if empty|same != 0 {
-				e.a, e.b, e.n, e.stamp = a, b, n, gen
-				e.bits = e.bits&-uint64(same) | bit
+			same := b2i((e.a^a)|(e.b^b)|x == 0)
+			if same|b2i(x>>32 != 0) != 0 {
+				e.a, e.b = a, b
+				e.setNStamp(ns)
+				e.bits = e.bits&-uint64(same) | 1<<uint(p&63)
 				break
 			}
 		}
@@ -282,17 +284,22 @@ func (t *wordTable) addPositions(keys []wkey, p int, seed0, seed1 uint64) int {
 // matched on their keys only: the caller compares them. Like
 // addPositions, it keeps its values in registers.
 func (t *wordTable) positions(pos []uint64, keys []wkey, seed0, seed1 uint64) {
-	slots, mask, gen := unsafe.Pointer(unsafe.SliceData(t.slots)), t.mask, t.gen
+	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.mask
+	g := uint64(t.gen) << 32
 	pos = pos[:len(keys)]
 	for j := range keys {
 		k := &keys[j]
-		a, b, n := k.a, k.b, k.n
-		for i := hashKey(a, b, n, seed0, seed1) & mask; ; i = (i + 1) & mask {
+		a, b := k.a, k.b
+		// A slot of this word holds ns in its length and stamp, which one
+		// comparison of 8 bytes tests together.
+		ns := uint64(k.n) | g
+		for i := hashKey(a, b, k.n, seed0, seed1) & mask; ; i = (i + 1) & mask {
 			e := t.slot(slots, i)
-			// A hit and an empty slot both end the search: one
-			// predictable branch, and a mask for the result.
-			hit := b2i((e.a^a)|(e.b^b)|uint64(e.n^n)|uint64(e.stamp^gen) == 0)
-			if hit|b2i(e.stamp != gen) != 0 {
+			x := e.nstamp() ^ ns
+			// A hit and an empty slot (whose stamp differs) both end the
+			// search: one predictable branch, and a mask for the result.
+			hit := b2i((e.a^a)|(e.b^b)|x == 0)
+			if hit|b2i(x>>32 != 0) != 0 {
 				pos[j] = e.bits & -uint64(hit)
 				break
 			}
@@ -913,6 +920,18 @@ func load32(s string, i int) uint32 {
 // open addressing on a 64-bit hash, confirmed by comparing keys (and the
 // words, when longer than 16 bytes).
 type wordTable struct{ stampTable[wordSlot] }
+
+// nstamp returns e's length and stamp as one word, which the compiler
+// reads with one load.
+func (e *wordSlot) nstamp() uint64 {
+	return uint64(e.n) | uint64(e.stamp)<<32
+}
+
+// setNStamp sets e's length and stamp from one word as nstamp returns it,
+// which the compiler stores at once.
+func (e *wordSlot) setNStamp(ns uint64) {
+	e.n, e.stamp = uint32(ns), uint32(ns>>32)
+}
 
 // A wordSlot is 32 bytes, two to a cache line.
 type wordSlot struct {
