@@ -846,10 +846,11 @@ var keyMask = func() (t [17]struct{ a, b, d uint64 }) {
 //
 // A word's bytes are read from text, in bounds: 8 from its start (or
 // from 8 bytes before the end of text, shifted, for a word that ends
-// there) and, for a word of more than 8 bytes, its last 8.
+// there) and, for a word of more than 8 bytes, its last 8. A word that
+// starts 16 bytes or more before the end of text, nearly every word, is
+// in text with all those bytes: one test.
 func keysInText(keys []wkey, words []string, text string) int {
-	tp := unsafe.Pointer(unsafe.StringData(text))
-	base := uintptr(tp)
+	base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
 	lim := uintptr(len(text))
 	keys = keys[:len(words)]
 	for x, w := range words {
@@ -857,22 +858,27 @@ func keysInText(keys []wkey, words []string, text string) int {
 		p := unsafe.Pointer(unsafe.StringData(w))
 		// Where w starts in text, if it does: comparing addresses is
 		// safe. A word just before text in memory has an offset that
-		// wraps around to near 2^64, which fails the test as well.
+		// wraps around to near 2^64, which fails the tests below.
 		off := uintptr(p) - base
-		if uint(n-1) >= 16 || off > lim-uintptr(n) {
+		if uint(n-1) >= 16 {
 			return x
 		}
 		m := &keyMask[n]
 		var a, b uint64
-		if off <= lim-8 {
-			a = *(*uint64)(p) & m.a
-			b = *(*uint64)(unsafe.Add(p, m.d)) & m.b
-		} else {
+		switch {
+		case off <= lim-16:
+		case off > lim-uintptr(n):
+			return x
+		case off > lim-8:
 			// The word ends within the last 8 bytes of text, and has
-			// fewer than 8 bytes.
-			end := unsafe.Add(tp, lim-8)
-			a = *(*uint64)(end) >> ((off - (lim - 8)) * 8 & 63) & m.a
+			// fewer than 8 bytes: read those 8 bytes, and shift.
+			k := off - (lim - 8)
+			a = *(*uint64)(unsafe.Add(p, -int(k))) >> (k * 8 & 63) & m.a
+			keys[x] = wkey{a, 0, uint32(n)}
+			continue
 		}
+		a = *(*uint64)(p) & m.a
+		b = *(*uint64)(unsafe.Add(p, m.d)) & m.b
 		keys[x] = wkey{a, b, uint32(n)}
 	}
 	return len(words)
