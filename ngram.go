@@ -264,14 +264,15 @@ func (t *wordTable) addPositions(keys []wkey, p int, seed0, seed1 uint64) int {
 		for i := hashKey(a, b, k.n, seed0, seed1) & mask; ; i = (i + 1) & mask {
 			e := t.slot(slots, i)
 			x := e.nstamp() ^ ns
-			// A new word (an empty slot) and a word seen before both end
-			// the search: one predictable branch. For the latter the key
-			// stored is the one already there.
-			same := b2i((e.a^a)|(e.b^b)|x == 0)
-			if same|b2i(x>>32 != 0) != 0 {
+			// A new word (an empty slot, where live is 0) and a word seen
+			// before (where live is all ones) both end the search: one
+			// predictable branch. For the latter the key stored is the one
+			// already there.
+			live := uint64(int64(x>>32-1) >> 63)
+			if ((e.a^a)|(e.b^b)|x)&live == 0 {
 				e.a, e.b = a, b
 				e.setNStamp(ns)
-				e.bits = e.bits&-uint64(same) | 1<<uint(p&63)
+				e.bits = e.bits&live | 1<<uint(p&63)
 				break
 			}
 		}
@@ -296,11 +297,13 @@ func (t *wordTable) positions(pos []uint64, keys []wkey, seed0, seed1 uint64) {
 		for i := hashKey(a, b, k.n, seed0, seed1) & mask; ; i = (i + 1) & mask {
 			e := t.slot(slots, i)
 			x := e.nstamp() ^ ns
-			// A hit and an empty slot (whose stamp differs) both end the
-			// search: one predictable branch, and a mask for the result.
-			hit := b2i((e.a^a)|(e.b^b)|x == 0)
-			if hit|b2i(x>>32 != 0) != 0 {
-				pos[j] = e.bits & -uint64(hit)
+			// live is all ones for a slot of this segment (one of a stamp
+			// other than gen is empty), which ends the search on a hit; an
+			// empty slot ends it with live 0: one predictable branch, and
+			// a mask for the result.
+			live := uint64(int64(x>>32-1) >> 63)
+			if ((e.a^a)|(e.b^b)|x)&live == 0 {
+				pos[j] = e.bits & live
 				break
 			}
 		}
