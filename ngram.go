@@ -46,9 +46,9 @@ const noID = ^uint32(0)
 // ngramCounter computes the sufficient statistics of one segment. It is not
 // safe for concurrent use.
 type ngramCounter struct {
-	seed0, seed1 uint64     // word hash seeds, random per counter
-	words        wordTable  // hypothesis word -> dense id
-	table        ngramTable // (prefix id, word id) -> dense n-gram id
+	seed0 uint64     // word hash seed, random per counter
+	words wordTable  // hypothesis word -> dense id
+	table ngramTable // (prefix id, word id) -> dense n-gram id
 
 	// longWords[i] is the hypothesis word in slot i of words if it is
 	// longer than 16 bytes (such words are compared, not only their keys);
@@ -115,7 +115,7 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	st.refLen = -1
 
 	if c.seed0 == 0 {
-		c.seed0, c.seed1 = rand.Uint64()|1, rand.Uint64()|1
+		c.seed0 = rand.Uint64() | 1
 	}
 	switch {
 	case len(hyp) <= maxShort:
@@ -233,7 +233,7 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 	c.nLong = 0
 	keys := c.keysOf(hyp, text)
 	for p := 0; ; p++ {
-		p = c.words.addPositions(keys, p, c.seed0, c.seed1)
+		p = c.words.addPositions(keys, p, c.seed0)
 		if p == len(keys) {
 			break
 		}
@@ -251,8 +251,8 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 //
 // The loop makes no call and reads no field of the counter, whose every
 // field it would reload after each store: its values stay in registers.
-func (t *wordTable) addPositions(keys []wkey, p int, seed0, seed1 uint64) int {
-	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.mask
+func (t *wordTable) addPositions(keys []wkey, p int, seed uint64) int {
+	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask()
 	g := uint64(t.gen) << 32
 	for ; p < len(keys); p++ {
 		k := &keys[p]
@@ -261,8 +261,8 @@ func (t *wordTable) addPositions(keys []wkey, p int, seed0, seed1 uint64) int {
 		}
 		a, b := k.a, k.b
 		ns := uint64(k.n) | g // as in positions
-		for i := hashKey(a, b, k.n, seed0, seed1) & mask; ; i = (i + 1) & mask {
-			e := t.slot(slots, i)
+		for i := uintptr(hashKey(a, b, k.n, seed)) << slotShift & mask; ; i = (i + 1<<slotShift) & mask {
+			e := (*wordSlot)(unsafe.Add(slots, i))
 			x := e.nstamp() ^ ns
 			// A new word (an empty slot, where live is 0) and a word seen
 			// before (where live is all ones) both end the search: one
@@ -284,8 +284,8 @@ func (t *wordTable) addPositions(keys []wkey, p int, seed0, seed1 uint64) int {
 // word of keys[j], or 0 when it has none. Words longer than 16 bytes are
 // matched on their keys only: the caller compares them. Like
 // addPositions, it keeps its values in registers.
-func (t *wordTable) positions(pos []uint64, keys []wkey, seed0, seed1 uint64) {
-	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.mask
+func (t *wordTable) positions(pos []uint64, keys []wkey, seed uint64) {
+	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask()
 	g := uint64(t.gen) << 32
 	pos = pos[:len(keys)]
 	for j := range keys {
@@ -294,8 +294,8 @@ func (t *wordTable) positions(pos []uint64, keys []wkey, seed0, seed1 uint64) {
 		// A slot of this word holds ns in its length and stamp, which one
 		// comparison of 8 bytes tests together.
 		ns := uint64(k.n) | g
-		for i := hashKey(a, b, k.n, seed0, seed1) & mask; ; i = (i + 1) & mask {
-			e := t.slot(slots, i)
+		for i := uintptr(hashKey(a, b, k.n, seed)) << slotShift & mask; ; i = (i + 1<<slotShift) & mask {
+			e := (*wordSlot)(unsafe.Add(slots, i))
 			x := e.nstamp() ^ ns
 			// live is all ones for a slot of this segment (one of a stamp
 			// other than gen is empty), which ends the search on a hit; an
@@ -310,10 +310,14 @@ func (t *wordTable) positions(pos []uint64, keys []wkey, seed0, seed1 uint64) {
 	}
 }
 
-// slot returns slot i of t, whose slots start at slots, without a bounds
-// test: i is masked by t.mask, below len(t.slots) (see reset).
-func (t *wordTable) slot(slots unsafe.Pointer, i uint64) *wordSlot {
-	return (*wordSlot)(unsafe.Add(slots, uintptr(i)*unsafe.Sizeof(wordSlot{})))
+// slotShift is log2 of the size of a wordSlot.
+const slotShift = 5
+
+// byteMask is t.mask in bytes: the loops that probe the table with it keep
+// the offset of a slot, with no bounds test (an offset masked by it is
+// below the size of the slots, see reset) and no index to scale.
+func (t *wordTable) byteMask() uintptr {
+	return uintptr(t.mask) << slotShift
 }
 
 // slotLong returns the slot of hypothesis word w, longer than 16 bytes,
@@ -369,7 +373,7 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 	// past it would need.
 	pad := min(order, maxShort) - 1
 	rb := slices.Grow(c.refBit[:0], len(ref)+pad)[:len(ref)+pad]
-	c.words.positions(rb[:len(ref)], c.keysOf(ref, text), c.seed0, c.seed1)
+	c.words.positions(rb[:len(ref)], c.keysOf(ref, text), c.seed0)
 	if c.nLong > 0 {
 		// Long words matched on their keys only: compare them.
 		for j, k := range c.keys {
@@ -792,12 +796,13 @@ type wkey struct {
 
 // hash returns the slot hash of k under c's seeds.
 func (k wkey) hash(c *ngramCounter) uint64 {
-	return hashKey(k.a, k.b, k.n, c.seed0, c.seed1)
+	return hashKey(k.a, k.b, k.n, c.seed0)
 }
 
-// hashKey is the slot hash of the key (a, b) of a word of n bytes.
-func hashKey(a, b uint64, n uint32, seed0, seed1 uint64) uint64 {
-	return mix(a^seed0^uint64(n), b^seed1)
+// hashKey is the slot hash of the key (a, b) of a word of n bytes. One
+// seed for both halves leaves the table's loops a register more.
+func hashKey(a, b uint64, n uint32, seed uint64) uint64 {
+	return mix(a^seed^uint64(n), b^seed)
 }
 
 // keysOf returns the keys of words, usually substrings of text, in a
@@ -942,7 +947,7 @@ func (e *wordSlot) setNStamp(ns uint64) {
 	e.n, e.stamp = uint32(ns), uint32(ns>>32)
 }
 
-// A wordSlot is 32 bytes, two to a cache line.
+// A wordSlot is 32 bytes (1<<slotShift), two to a cache line.
 type wordSlot struct {
 	a, b  uint64 // the word's key (see keysOf)
 	n     uint32 // its length
