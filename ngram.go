@@ -250,7 +250,8 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 // 64 words.
 //
 // The loop makes no call and reads no field of the counter, whose every
-// field it would reload after each store: its values stay in registers.
+// field it would reload after each store: the compiler keeps nearly all
+// of its values in registers (the 128-bit product of the hash takes two).
 func (t *wordTable) addPositions(keys []wkey, p int, seed uint64) int {
 	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask()
 	g := uint64(t.gen) << 32
@@ -282,8 +283,8 @@ func (t *wordTable) addPositions(keys []wkey, p int, seed uint64) int {
 
 // positions sets pos[j] to the positions in the (short) hypothesis of the
 // word of keys[j], or 0 when it has none. Words longer than 16 bytes are
-// matched on their keys only: the caller compares them. Like
-// addPositions, it keeps its values in registers.
+// matched on their keys only: the caller compares them. It is a loop of
+// its own for the same reason as addPositions.
 func (t *wordTable) positions(pos []uint64, keys []wkey, seed uint64) {
 	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask()
 	g := uint64(t.gen) << 32
@@ -312,6 +313,10 @@ func (t *wordTable) positions(pos []uint64, keys []wkey, seed uint64) {
 
 // slotShift is log2 of the size of a wordSlot.
 const slotShift = 5
+
+// The index is out of range, and the build fails, if a wordSlot is not
+// 1<<slotShift bytes.
+var _ = [1]struct{}{}[unsafe.Sizeof(wordSlot{})-1<<slotShift]
 
 // byteMask is t.mask in bytes: the loops that probe the table with it keep
 // the offset of a slot, with no bounds test (an offset masked by it is
@@ -794,7 +799,7 @@ type wkey struct {
 	n    uint32
 }
 
-// hash returns the slot hash of k under c's seeds.
+// hash returns the slot hash of k under c's seed.
 func (k wkey) hash(c *ngramCounter) uint64 {
 	return hashKey(k.a, k.b, k.n, c.seed0)
 }
