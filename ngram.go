@@ -1,6 +1,7 @@
 package bleu
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -886,15 +887,23 @@ func keysInText(keys []wkey, words []string, text string) int {
 			// The word ends within the last 8 bytes of text, and has
 			// fewer than 8 bytes: read those 8 bytes, and shift.
 			k := off - (lim - 8)
-			a = *(*uint64)(unsafe.Add(p, -int(k))) >> (k * 8 & 63) & m.a
+			a = loadLE(unsafe.Add(p, -int(k))) >> (k * 8 & 63) & m.a
 			keys[x] = wkey{a, 0, uint32(n)}
 			continue
 		}
-		a = *(*uint64)(p) & m.a
-		b = *(*uint64)(unsafe.Add(p, m.d)) & m.b
+		a = loadLE(p) & m.a
+		b = loadLE(unsafe.Add(p, m.d)) & m.b
 		keys[x] = wkey{a, b, uint32(n)}
 	}
 	return len(words)
+}
+
+// loadLE returns the 8 bytes at p as a little-endian word, as load64
+// does: one load where the processor allows unaligned ones, and the same
+// key on big-endian processors as wordKeySlow's (a plain *(*uint64)(p)
+// would fault on some processors and swap the bytes on others).
+func loadLE(p unsafe.Pointer) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(p)[:])
 }
 
 // wordKeySlow is the key of keysOf for a word read on its own.
