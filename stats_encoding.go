@@ -79,7 +79,7 @@ func (s *Stats) encoded() (encodedStats, error) {
 			return encodedStats{}, fmt.Errorf("bleu: cannot encode statistics: the %s name %.40q is not valid UTF-8 of at most %d bytes", n.what, n.name, maxEncodedName)
 		}
 	}
-	if e.fp.order > math.MaxUint32 {
+	if uint64(e.fp.order) > math.MaxUint32 {
 		return encodedStats{}, fmt.Errorf("bleu: cannot encode statistics of order %d", e.fp.order)
 	}
 	return e, nil

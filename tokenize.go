@@ -534,7 +534,7 @@ scan:
 			}
 		case f&f13aSlow != 0:
 			// E2 80 xx is whitespace for xx in 80..8A, A8, A9 and AF.
-			if c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x80 < 64 && 0x0000_8300_0000_07FF>>(s[j+2]-0x80)&1 != 0 {
+			if c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x80 < 64 && uint64(0x0000_8300_0000_07FF)>>(s[j+2]-0x80)&1 != 0 {
 				break scan
 			}
 			// U+2001..U+203F but whitespace, or an invalid byte E2: part
