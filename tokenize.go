@@ -706,6 +706,7 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 type scanIntlState struct {
 	scan13aState
 	hard bool
+	cut  bool // fast's, kept across its calls of blockIntl
 }
 
 // Classes of bytes for tokenizeIntl.
@@ -798,19 +799,25 @@ func blockIntl(s string, i int) uint64 {
 // It calls no function but blockIntl, once per 64 bytes, so that its
 // state stays in registers.
 func (st *scanIntlState) fast(s string) int {
-	buf, k, i, m, from, sub, mark, hard := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard
+	buf, k, i, m, sub := st.buf, st.k, st.i, st.m, st.sub
+	// st.from and st.mark are up to date on entry; they are written again
+	// only when a token is split off a word that fast started (not cut),
+	// before which they equal sub and k.
+	hard, cut := st.hard, true
 	n := len(s)
 	j := -1
 scan:
 	for ; ; m &= m - 1 {
-		if m == 0 {
+		for m == 0 {
 			if i += 64; i >= n {
 				j = -1
-				break
+				break scan
 			}
-			if m = blockIntl(s, i); m == 0 {
-				continue
-			}
+			// Through memory: a value live across the call would be
+			// spilled where it is defined, on every turn of the loop.
+			st.k, st.i, st.sub, st.hard, st.cut = k, i, sub, hard, cut
+			m = blockIntl(s, i)
+			k, i, sub, hard, cut = st.k, st.i, st.sub, st.hard, st.cut
 		}
 		j = i + bits.TrailingZeros64(m)
 		c := s[j]
@@ -821,7 +828,7 @@ scan:
 			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
-			from, sub, mark = j+1, j+1, k
+			sub, cut = j+1, false
 			continue
 		}
 		w := 1
@@ -832,9 +839,12 @@ scan:
 			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
-			from, sub, mark = j+1, j+1, k
+			sub, cut = j+1, false
 			continue
 		case iSymbol:
+			if !cut {
+				st.from, st.mark, cut = sub, k, true
+			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
 			buf[k] = s[j : j+1]
@@ -847,6 +857,9 @@ scan:
 			// so sub <= j-1.
 			if j == 0 || s[j-1] != 0xC3 {
 				continue
+			}
+			if !cut {
+				st.from, st.mark, cut = sub, k, true
 			}
 			buf[k] = s[sub : j-1]
 			k += int(b2u(j-1 > sub))
@@ -908,13 +921,19 @@ scan:
 		case (j == 0 || before == classN) && (j+w == n || after == classN):
 			continue
 		}
+		if !cut {
+			st.from, st.mark, cut = sub, k, true
+		}
 		buf[k] = s[sub:j]
 		k += int(b2u(j > sub))
 		buf[k] = s[j : j+w]
 		k++
 		sub = j + w
 	}
-	st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard = k, i, m, from, sub, mark, hard
+	if !cut {
+		st.from, st.mark = sub, k
+	}
+	st.k, st.i, st.m, st.sub, st.hard = k, i, m, sub, hard
 	return j
 }
 
