@@ -196,6 +196,8 @@ var edgePieces = append([]string{
 	"\u203f", "\u2040", "\xe2\x80\xc0", "a.,„", "„.,a", "1.„", "„.5", "5.,", ",5", "5,", ".,", "2019.",
 	// The false alarms of leadEvents: C3 (Ã..ÿ) after an invalid C2.
 	"\xc2\xc3\xa4", "\xc2\xc3\xc3\x97.", "1\xc2\xc3,2",
+	// And of leadIntl: 96 or B6 after 97 or B7.
+	"\xc3\x97\xb6", "\xc3\xb7\x96\x96.", "a\x97\xb6,1",
 }, trickyPieces...)
 
 // TestTokenizersChunkEdges puts each of edgePieces at every offset of the
@@ -401,5 +403,31 @@ func TestBlock13aEvents(t *testing.T) {
 			}
 			b[k] = 'a'
 		}
+	}
+}
+
+// TestBlockIntlEvents is TestBlock13aEvents for blockIntl: ASCII bytes but
+// letters and digits, lead bytes but C3, and 97 and B7, but for the 96 or
+// B6 after 97 or B7, a false alarm that leadIntl allows itself.
+func TestBlockIntlEvents(t *testing.T) {
+	isEvent := func(c byte) bool {
+		alnum := 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
+		return c < utf8.RuneSelf && !alnum || c >= 0xC0 && c != 0xC3 || c == 0x97 || c == 0xB7
+	}
+	b := []byte(strings.Repeat("a", 64))
+	for k := range 63 {
+		for p := range 256 {
+			for q := range 256 {
+				b[k], b[k+1] = byte(p), byte(q)
+				m := blockIntl(string(b), 0)
+				for i, c := range []byte{byte(p), byte(q)} {
+					alarm := i == 1 && (p == 0x97 || p == 0xB7) && (q == 0x96 || q == 0xB6)
+					if got := m>>(k+i)&1 != 0; got != isEvent(c) && !alarm {
+						t.Fatalf("% x at %d: event at %d is %v", b[k:k+2], k, k+i, got)
+					}
+				}
+			}
+		}
+		b[k] = 'a'
 	}
 }
