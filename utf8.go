@@ -51,9 +51,8 @@ func validUTF8(s string) bool {
 	n := len(s)
 	i := 0
 	for {
-		// Find the next non-ASCII byte. (In this form the compiler checks
-		// one bound a turn, not two.)
-		for i <= n-8 && load64(s[i:], 0)&swarHigh == 0 {
+		// Find the next non-ASCII byte.
+		for i+8 <= n && load64(s, i)&swarHigh == 0 {
 			i += 8
 		}
 		if i+8 <= n {
