@@ -293,8 +293,7 @@ func pre13aAt(s string, i int) bool {
 // alarm, but a cheap one), and for zh, C2 and E0..FF. The other lead
 // bytes, C0..DF but C2, start characters below U+0800, which are neither
 // whitespace nor in zh's table, and continuation bytes never start
-// anything. (leadEvents lets through the C3 of the invalid C2 C3 too: a
-// false alarm, which the scanners pass over as they do E0.)
+// anything.
 const (
 	lead13a = 0xFC * swarOnes
 	leadZh  = 0xE0 * swarOnes
@@ -311,17 +310,13 @@ func asciiEvents(x uint64) uint64 {
 }
 
 // leadEvents has the top bit set in the bytes of x that are C2 or b with
-// b&lead == E0, and in the C3 of C2 C3 (and garbage in the other bits).
+// b&lead == E0 (and garbage in the other bits).
 func leadEvents(x, lead uint64) uint64 {
-	// t and u have zero bytes where x has a lead byte, which (v-1)&^v
-	// finds: a byte of v-1 has its top bit set, and v's is clear, if it
-	// is zero in v, or one and borrowed from by a zero byte below. t's
-	// bytes have their low bits clear, so never one. u's are one where x
-	// has C3, and the false alarm of C2 C3 (invalid UTF-8) is cheap. One
-	// small constant instead of four large ones: fewer instructions.
+	// t and u have zero bytes where x has a lead byte; for each, the top
+	// bit of nz is set in the bytes that are not zero.
 	t := x&lead ^ 0xE0*swarOnes
 	u := x ^ 0xC2*swarOnes
-	return (t-swarOnes)&^t | (u-swarOnes)&^u
+	return ^(((t&^swarHigh + 0x7F*swarOnes) | t) & ((u&^swarHigh + 0x7F*swarOnes) | u))
 }
 
 // gather8 returns the top bits of the bytes of m, which has no other bits
@@ -711,7 +706,6 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 type scanIntlState struct {
 	scan13aState
 	hard bool
-	cut  bool // fast's, kept across its calls of blockIntl
 }
 
 // Classes of bytes for tokenizeIntl.
@@ -744,22 +738,19 @@ var intlByteClass = func() (t [256]uint8) {
 
 // leadIntl has the top bit set in the bytes of x that tokenizeIntl must
 // look at besides those of asciiEvents: the lead bytes of multi-byte
-// sequences but C3, and the bytes 97 and B7 (and a few false alarms, see
-// below, and garbage in the other bits). The characters C3 xx, U+00C0..U+00FF, are letters but for × and
+// sequences but C3, and the bytes 97 and B7 (and garbage in the other
+// bits). The characters C3 xx, U+00C0..U+00FF, are letters but for × and
 // ÷, symbols, which are found by their last byte instead: C3 is the lead
 // byte of the accented letters of most European languages.
 func leadIntl(x uint64) uint64 {
 	lead := x & (x << 1) // top two bits set
 	// t has zero bytes where x has C3, u where it has 97 or B7; the top
-	// bit of notC3 is set in the bytes of t that are not zero, and that of
-	// cont in those of u that are zero, or one and borrowed from by a zero
-	// below: a false alarm at the 96 or B6 of 97 96 and the like, which
-	// fast passes over, and fewer instructions than notC3's exact test.
+	// bits of notC3 and notCont are set in the bytes that are not zero.
 	t := x ^ 0xC3*swarOnes
 	u := (x | 0x20*swarOnes) ^ 0xB7*swarOnes
 	notC3 := (t&^swarHigh + 0x7F*swarOnes) | t
-	cont := (u - swarOnes) &^ u
-	return lead&notC3 | cont
+	notCont := (u&^swarHigh + 0x7F*swarOnes) | u
+	return lead&notC3 | ^notCont
 }
 
 // blockIntl is block13a for intl: it returns the events (see leadIntl)
@@ -807,25 +798,19 @@ func blockIntl(s string, i int) uint64 {
 // It calls no function but blockIntl, once per 64 bytes, so that its
 // state stays in registers.
 func (st *scanIntlState) fast(s string) int {
-	buf, k, i, m, sub := st.buf, st.k, st.i, st.m, st.sub
-	// st.from and st.mark are up to date on entry; they are written again
-	// only when a token is split off a word that fast started (not cut),
-	// before which they equal sub and k.
-	hard, cut := st.hard, true
+	buf, k, i, m, from, sub, mark, hard := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard
 	n := len(s)
 	j := -1
 scan:
 	for ; ; m &= m - 1 {
-		for m == 0 {
+		if m == 0 {
 			if i += 64; i >= n {
 				j = -1
-				break scan
+				break
 			}
-			// Through memory: a value live across the call would be
-			// spilled where it is defined, on every turn of the loop.
-			st.k, st.i, st.sub, st.hard, st.cut = k, i, sub, hard, cut
-			m = blockIntl(s, i)
-			k, i, sub, hard, cut = st.k, st.i, st.sub, st.hard, st.cut
+			if m = blockIntl(s, i); m == 0 {
+				continue
+			}
 		}
 		j = i + bits.TrailingZeros64(m)
 		c := s[j]
@@ -836,7 +821,7 @@ scan:
 			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
-			sub, cut = j+1, false
+			from, sub, mark = j+1, j+1, k
 			continue
 		}
 		w := 1
@@ -847,12 +832,9 @@ scan:
 			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
-			sub, cut = j+1, false
+			from, sub, mark = j+1, j+1, k
 			continue
 		case iSymbol:
-			if !cut {
-				st.from, st.mark, cut = sub, k, true
-			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
 			buf[k] = s[j : j+1]
@@ -865,9 +847,6 @@ scan:
 			// so sub <= j-1.
 			if j == 0 || s[j-1] != 0xC3 {
 				continue
-			}
-			if !cut {
-				st.from, st.mark, cut = sub, k, true
 			}
 			buf[k] = s[sub : j-1]
 			k += int(b2u(j-1 > sub))
@@ -929,19 +908,13 @@ scan:
 		case (j == 0 || before == classN) && (j+w == n || after == classN):
 			continue
 		}
-		if !cut {
-			st.from, st.mark, cut = sub, k, true
-		}
 		buf[k] = s[sub:j]
 		k += int(b2u(j > sub))
 		buf[k] = s[j : j+w]
 		k++
 		sub = j + w
 	}
-	if !cut {
-		st.from, st.mark = sub, k
-	}
-	st.k, st.i, st.m, st.sub, st.hard = k, i, m, sub, hard
+	st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard = k, i, m, from, sub, mark, hard
 	return j
 }
 
