@@ -257,6 +257,23 @@ var flags13a = func() (t [256]uint8) {
 	return t
 }()
 
+// A scan13aMode is what scan13aState.fast needs to know of its tokenizer,
+// behind one pointer: fast's loop has more live values than registers, and
+// the lead mask, pad and zh2000 are needed only once per 64 bytes or on
+// rare events. pad tells that the line is padded (13a), and
+// zh2000 that U+2001..U+203F are tokens of their own (zh).
+type scan13aMode struct {
+	flags       [256]uint8
+	lead        uint64
+	pad, zh2000 bool
+}
+
+var (
+	mode13a     = scan13aMode{flags: flags13a, lead: lead13a, pad: true}
+	modeZh      = scan13aMode{flags: flagsZh, lead: leadZh, zh2000: true}
+	modeZhFixed = scan13aMode{flags: flagsZh, lead: leadZh}
+)
+
 // pre13aAt reports whether pre13a replaces something at s[i], which is '&',
 // '<' or '\n'. If it is false at every such byte, pre13a(s) is s.
 func pre13aAt(s string, i int) bool {
@@ -369,10 +386,14 @@ func block13a(s string, i int, lead uint64) uint64 {
 // scan13aState.fast finds the events (see lead13a) 64 bytes at a time
 // and handles the common ones; scan13a handles the others, one at a time.
 func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, zh2000, pre bool) []string {
-	tab, pad, lead, start := &flags13a, true, uint64(lead13a), len(dst)
+	md, start := &mode13a, len(dst)
 	if zh != nil {
-		tab, pad, lead = &flagsZh, false, leadZh
+		md = &modeZh
+		if !zh2000 {
+			md = &modeZhFixed
+		}
 	}
+	tab, pad := &md.flags, md.pad
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
 	// have turned it into a string of the arena), so s has at most n.
@@ -382,7 +403,7 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, zh2000
 	var st scan13aState
 	st.init(dst)
 	for {
-		j := st.fast(s, tab, lead, pad, zh2000)
+		j := st.fast(s, md)
 		if j < 0 {
 			break
 		}
@@ -418,7 +439,7 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, zh2000
 		if tok > 0 {
 			st.add(s[j : j+tok])
 		}
-		st.from, st.sub, st.mark, st.split, st.literal = j+w, j+w, st.k, false, false
+		st.from, st.sub, st.mark, st.state = j+w, j+w, st.k, 0
 	}
 	sc.piece13a(&st, s, n, pad || st.from > 0, pad)
 	return st.buf[:st.k]
@@ -433,12 +454,18 @@ type scan13aState struct {
 	i int
 	m uint64
 	// The current piece starts at s[from] and its tokens at buf[mark]; its
-	// pending token starts at s[sub]. split is set if a period or comma of
-	// the piece has been split off, literal if the piece must go through
-	// rules13a.
+	// pending token starts at s[sub]. state has the st13a flags of the
+	// piece (13a and zh only).
 	from, sub, mark int
-	split, literal  bool
+	state           uint8
 }
+
+// Flags of scan13aState.state.
+const (
+	st13aSplit    = 1 << iota // a period or comma of the piece has been split off
+	st13aLiteral              // the piece must go through rules13a
+	st13aSplitOff             // a token has been split off the piece: from and mark are up to date
+)
 
 // init starts a scan whose tokens follow those of dst, in its capacity.
 func (st *scan13aState) init(dst []string) {
@@ -460,7 +487,7 @@ func b2u(b bool) uint {
 	return u
 }
 
-// fast handles the events of s, flagged by tab, from st's onwards, as
+// fast handles the events of s, flagged by md.flags, from st's onwards, as
 // long as they are not f13aSlow (but the E2 80 xx of the common quotes and
 // dashes, U+2000..U+203F, are handled: part of a word, or for zh with
 // zh2000 set, tokens of their own) and do not end a piece that must go
@@ -468,66 +495,74 @@ func b2u(b bool) uint {
 // its caller, which is still in st.m, or -1 at the end of s.
 //
 // It calls no function but block13a, once per 64 bytes, so that its state
-// stays in registers.
-func (st *scan13aState) fast(s string, tab *[256]uint8, lead uint64, pad, zh2000 bool) int {
-	buf, k, i, m, from, sub, mark, split, literal := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.split, st.literal
+// stays in registers. The loop is bound by the number of instructions, and
+// so few values are live in it: the start of the piece and of its tokens
+// (st.from, st.mark) are written to st only when a token is split off
+// within the piece (st13aSplitOff), before which they equal sub and k.
+func (st *scan13aState) fast(s string, md *scan13aMode) int {
+	tab := &md.flags
+	buf, k, i, m, sub, state := st.buf, st.k, st.i, st.m, st.sub, st.state
 	n := len(s)
 	j := -1
 scan:
 	for ; ; m &= m - 1 {
-		if m == 0 {
+		for m == 0 {
 			if i += 64; i >= n {
 				j = -1
-				break
+				break scan
 			}
-			if m = block13a(s, i, lead); m == 0 {
-				continue
-			}
+			// Through memory: a value live across the call would be
+			// spilled where it is defined, on every turn of the loop.
+			st.k, st.i, st.sub, st.state = k, i, sub, state
+			m = block13a(s, i, md.lead)
+			k, i, sub, state = st.k, st.i, st.sub, st.state
 		}
+		// m is not zero here, which spares the count of trailing zeros
+		// its test for zero.
 		j = i + bits.TrailingZeros64(m)
 		c := s[j]
 		if c == ' ' {
 			// The commonest event, and the cheapest.
-			if literal {
+			if state&st13aLiteral != 0 {
 				break
 			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
-			from, sub, mark, split = j+1, j+1, k, false
+			sub, state = j+1, 0
 			continue
 		}
 		f := tab[c]
 		switch {
 		case f&f13aEnd != 0:
-			if literal {
+			if state&st13aLiteral != 0 {
 				break scan
 			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
 			buf[k] = s[j : j+1]
 			k += int(f / f13aTok & 1)
-			from, sub, mark, split = j+1, j+1, k, false
+			sub, state = j+1, 0
 			continue
 		case f&f13aPC != 0:
 			// Rule 2 splits it off after a non-digit, rule 3 before one.
 			// At the start and end of the line 13a has its padding, a
 			// non-digit, and zh nothing, which matches neither.
-			before := pad
+			before := md.pad
 			if j > 0 {
 				before = !isDigit(s[j-1])
 			}
-			after := pad
+			after := md.pad
 			if j+1 < n {
 				after = !isDigit(s[j+1])
 			}
 			if !before && !after {
 				continue
 			}
-			if split {
-				literal = true
+			if state&st13aSplit != 0 {
+				state |= st13aLiteral
 				continue
 			}
-			split = true
+			state |= st13aSplit
 		case f&f13aHy != 0:
 			if j == 0 || !isDigit(s[j-1]) {
 				continue
@@ -539,29 +574,36 @@ scan:
 			}
 			// U+2001..U+203F but whitespace, or an invalid byte E2: part
 			// of a word but in zh's table.
-			if !zh2000 || s[j+2]-0x80 >= 64 {
+			if !md.zh2000 || s[j+2]-0x80 >= 64 {
 				continue
 			}
-			if literal {
+			if state&st13aLiteral != 0 {
 				break scan
 			}
 			buf[k] = s[sub:j]
 			k += int(b2u(j > sub))
 			buf[k] = s[j : j+3]
 			k++
-			from, sub, mark, split = j+3, j+3, k, false
+			sub, state = j+3, 0
 			continue
 		default:
 			continue
 		}
 		// A period, comma or hyphen to split off.
+		if state&st13aSplitOff == 0 {
+			st.from, st.mark = sub, k
+			state |= st13aSplitOff
+		}
 		buf[k] = s[sub:j]
 		k += int(b2u(j > sub))
 		buf[k] = s[j : j+1]
 		k++
 		sub = j + 1
 	}
-	st.k, st.i, st.m, st.from, st.sub, st.mark, st.split, st.literal = k, i, m, from, sub, mark, split, literal
+	if state&st13aSplitOff == 0 {
+		st.from, st.mark = sub, k
+	}
+	st.k, st.i, st.m, st.sub, st.state = k, i, m, sub, state
 	return j
 }
 
@@ -569,7 +611,7 @@ scan:
 // come. left and right tell whether there is a space (or padding) before
 // and after the piece.
 func (sc *tokScratch) piece13a(st *scan13aState, s string, end int, left, right bool) {
-	if st.literal {
+	if st.state&st13aLiteral != 0 {
 		toks := sc.split(st.buf[:st.mark], rules13a(sc, s[st.from:end], left, right))
 		st.buf, st.k = toks[:cap(toks)], len(toks)
 	} else if end > st.sub {

@@ -372,3 +372,45 @@ func TestScan13aShortLines(t *testing.T) {
 		rec("", 0)
 	}
 }
+
+// TestBlockEvents checks the events of block13a (for 13a's and zh's lead
+// bytes) and blockIntl byte by byte, for every pair of adjacent bytes at
+// every offset of a block: exactly those of their definitions (see
+// lead13a and leadIntl).
+func TestBlockEvents(t *testing.T) {
+	nonAlnumASCII := func(c byte) bool {
+		return c < utf8.RuneSelf && !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9')
+	}
+	blocks := []struct {
+		name    string
+		block   func(string) uint64
+		isEvent func(byte) bool
+	}{
+		{"13a", func(s string) uint64 { return block13a(s, 0, lead13a) },
+			func(c byte) bool { return nonAlnumASCII(c) || c == 0xC2 || c&0xFC == 0xE0 }},
+		{"zh", func(s string) uint64 { return block13a(s, 0, leadZh) },
+			func(c byte) bool { return nonAlnumASCII(c) || c == 0xC2 || c >= 0xE0 }},
+		{"intl", func(s string) uint64 { return blockIntl(s, 0) },
+			func(c byte) bool { return nonAlnumASCII(c) || c >= 0xC0 && c != 0xC3 || c == 0x97 || c == 0xB7 }},
+	}
+	b := []byte(strings.Repeat("a", 64))
+	for _, bl := range blocks {
+		for k := range 63 {
+			for p := range 256 {
+				for q := range 256 {
+					b[k], b[k+1] = byte(p), byte(q)
+					m := bl.block(string(b))
+					if m&^(3<<k) != 0 {
+						t.Fatalf("%s: % x at %d: events %#x in the letters around", bl.name, b[k:k+2], k, m&^(3<<k))
+					}
+					for i, c := range b[k : k+2] {
+						if got := m>>(k+i)&1 != 0; got != bl.isEvent(c) {
+							t.Fatalf("%s: % x at %d: event at %d is %v", bl.name, b[k:k+2], k, k+i, got)
+						}
+					}
+				}
+			}
+			b[k], b[k+1] = 'a', 'a'
+		}
+	}
+}
