@@ -260,6 +260,7 @@ func copyASCII(buf []uint8, k int, s string, i int) (int, int) {
 		}
 		// Each byte goes where the next would if it is whitespace. Without
 		// branches: whether eight bytes have whitespace is hard to predict.
+		// Unrolled by hand, as Go unrolls no loop.
 		d := (*[8]uint8)(buf[k : k+8])
 		d[0] = uint8(x)
 		j := charKeepID[uint8(x)]
