@@ -169,13 +169,14 @@ func tokenizerName(t Tokenizer) string {
 // the exact conditions). The others go through the rules literally
 // (rules13a, rulesIntl) in a small buffer.
 //
-// The scanners find the bytes that matter eight at a time (asciiEvents,
+// The scanners find the bytes that matter several at a time (asciiEvents,
 // pySpaceEvents): ASCII bytes other than letters and digits, and the lead
 // bytes of multi-byte characters, the only ones that can start whitespace,
 // punctuation, a symbol or a character of zh's table. Letters, digits and
 // continuation bytes are skipped without being looked at one by one. The
-// 13a, zh and intl scanners gather the events of 64 bytes into one mask
-// (block13a, blockIntl). 13a and zh let through only the lead bytes that
+// 13a, zh and intl scanners find the events of a line before they scan
+// it, as one mask per 64 bytes (lineEvents; on amd64, in assembly, 16
+// bytes an instruction). 13a and zh let through only the lead bytes that
 // can start whitespace (C2, E1, E2, E3) or, for zh, a character of its
 // table (E0 and above), so that the accented letters of European languages
 // are skipped too; they cut pieces at periods, commas and hyphens
@@ -200,6 +201,8 @@ type tokScratch struct {
 	// It only grows during one call, so tokens pointing into it stay valid
 	// (a reallocation leaves the old array to them).
 	arena []byte
+	// ev holds the events of the line being scanned (lineEvents).
+	ev []uint64
 }
 
 // tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
@@ -324,30 +327,44 @@ func leadEvents(x, lead uint64) uint64 {
 // byte k to bit 56+k, and no two of the partial products overlap.
 func gather8(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
 
-// block13a returns the events (see lead13a) of s[i:i+64] as one bit
-// a byte; s[i:] may be shorter.
-func block13a(s string, i int, lead uint64) uint64 {
+// lineEvents returns the events of s, for 13a and zh (see lead13a) with
+// the lead mask lead or, if intl, for intl (see leadIntl), as one bit a
+// byte, 64 bytes a word: word k has those of s[64k:64k+64]. It fills and
+// returns sc.ev, the whole line at once, so that the scanners' loops call
+// nothing (a call once per 64 bytes had them save and restore their
+// state around it).
+func (sc *tokScratch) lineEvents(s string, lead uint64, intl bool) []uint64 {
 	n := len(s)
-	b, shift := i, 0
-	if i+64 > n {
-		if n < 64 {
-			t := s[i:]
-			var m uint64
-			c := 0
-			for ; c+8 <= len(t); c += 8 {
-				x := load64(t, c)
-				m |= gather8((asciiEvents(x)|leadEvents(x, lead))&swarHigh) << c
-			}
-			if c < len(t) {
-				x := loadTail(t, c)
-				m |= gather8((asciiEvents(x)|leadEvents(x, lead))&swarHigh) << c
-			}
-			return m
-		}
-		// The last 64 bytes, less those before s[i].
-		b, shift = n-64, i+64-n
+	words := (n + 63) / 64
+	if cap(sc.ev) < words {
+		sc.ev = make([]uint64, words+words/4)
 	}
-	t := s[b : b+64]
+	ev := sc.ev[:words]
+	if n == 0 {
+		return ev
+	}
+	if n < 64 {
+		// A short line, padded with letters, which are no events.
+		pad := letters64
+		copy(pad[:], s)
+		s = unsafe.String(&pad[0], len(pad))
+	}
+	if intl {
+		eventsIntlLine(ev, s)
+	} else {
+		events13aLine(ev, s, lead)
+	}
+	return ev
+}
+
+// letters64 is 64 letters.
+var letters64 = [64]byte([]byte(strings.Repeat("a", 64)))
+
+// events13aGo returns the events of s[:64] for 13a and zh with the lead
+// mask lead (see lineEvents), eight bytes at a time: events13aLine's
+// work for one block in Go.
+func events13aGo(s string, lead uint64) uint64 {
+	t := s[:64]
 	// Unrolled: the calls are inlined.
 	e0 := (asciiEvents(load64(t, 0)) | leadEvents(load64(t, 0), lead)) & swarHigh
 	e1 := (asciiEvents(load64(t, 8)) | leadEvents(load64(t, 8), lead)) & swarHigh
@@ -359,7 +376,7 @@ func block13a(s string, i int, lead uint64) uint64 {
 	e7 := (asciiEvents(load64(t, 56)) | leadEvents(load64(t, 56), lead)) & swarHigh
 	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
 		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
-	return m >> shift
+	return m
 }
 
 // scan13a appends the 13a tokens of s to dst: those of Tokenizer13a if zh
@@ -402,6 +419,7 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, zh2000
 	// stack, whose copy stalls on the stores just made (store forwarding).
 	var st scan13aState
 	st.init(dst)
+	st.ev = sc.lineEvents(s, md.lead, false)
 	for {
 		j := st.fast(s, md)
 		if j < 0 {
@@ -450,9 +468,11 @@ type scan13aState struct {
 	// The tokens are buf[:k]; buf has room for all of them.
 	buf []string
 	k   int
-	// m has the events left of the 64 bytes at s[i], one bit each.
-	i int
-	m uint64
+	// m has the events left of the 64 bytes at s[i], one bit each; ev
+	// has those of the line (see lineEvents).
+	i  int
+	m  uint64
+	ev []uint64
 	// The current piece starts at s[from] and its tokens at buf[mark]; its
 	// pending token starts at s[sub]. state has the st13a flags of the
 	// piece (13a and zh only).
@@ -494,9 +514,9 @@ func b2u(b bool) uint {
 // through rules13a. It returns the index of the first event it leaves to
 // its caller, which is still in st.m, or -1 at the end of s.
 //
-// It calls no function but block13a, once per 64 bytes, so that its state
-// stays in registers. The loop is bound by the number of instructions, and
-// so few values are live in it: the start of the piece and of its tokens
+// It calls no function, so that its state stays in registers: the events
+// of the line are found beforehand (lineEvents). The loop is bound by the
+// number of instructions, and so few values are live in it: the start of the piece and of its tokens
 // (st.from, st.mark) are written to st only when a token is split off
 // within the piece (st13aSplitOff), before which they equal sub and k.
 func (st *scan13aState) fast(s string, md *scan13aMode) int {
@@ -511,11 +531,7 @@ scan:
 				j = -1
 				break scan
 			}
-			// Through memory: a value live across the call would be
-			// spilled where it is defined, on every turn of the loop.
-			st.k, st.i, st.sub, st.state = k, i, sub, state
-			m = block13a(s, i, md.lead)
-			k, i, sub, state = st.k, st.i, st.sub, st.state
+			m = st.ev[i>>6]
 		}
 		// m is not zero here, which spares the count of trailing zeros
 		// its test for zero.
@@ -665,6 +681,7 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 	dst = slices.Grow(dst, n)
 	var st scanIntlState
 	st.init(dst)
+	st.ev = sc.lineEvents(s, 0, true)
 	for {
 		j := st.fast(s)
 		if j < 0 {
@@ -753,30 +770,9 @@ func leadIntl(x uint64) uint64 {
 	return lead&notC3 | ^notCont
 }
 
-// blockIntl is block13a for intl: it returns the events (see leadIntl)
-// of s[i:i+64] as one bit a byte; s[i:] may be shorter.
-func blockIntl(s string, i int) uint64 {
-	n := len(s)
-	b, shift := i, 0
-	if i+64 > n {
-		if n < 64 {
-			t := s[i:]
-			var m uint64
-			c := 0
-			for ; c+8 <= len(t); c += 8 {
-				x := load64(t, c)
-				m |= gather8((asciiEvents(x)|leadIntl(x))&swarHigh) << c
-			}
-			if c < len(t) {
-				x := loadTail(t, c)
-				m |= gather8((asciiEvents(x)|leadIntl(x))&swarHigh) << c
-			}
-			return m
-		}
-		// The last 64 bytes, less those before s[i].
-		b, shift = n-64, i+64-n
-	}
-	t := s[b : b+64]
+// eventsIntlGo is events13aGo for intl.
+func eventsIntlGo(s string) uint64 {
+	t := s[:64]
 	e0 := (asciiEvents(load64(t, 0)) | leadIntl(load64(t, 0))) & swarHigh
 	e1 := (asciiEvents(load64(t, 8)) | leadIntl(load64(t, 8))) & swarHigh
 	e2 := (asciiEvents(load64(t, 16)) | leadIntl(load64(t, 16))) & swarHigh
@@ -787,7 +783,7 @@ func blockIntl(s string, i int) uint64 {
 	e7 := (asciiEvents(load64(t, 56)) | leadIntl(load64(t, 56))) & swarHigh
 	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
 		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
-	return m >> shift
+	return m
 }
 
 // fast is scan13aState.fast for intl: it handles the events of s that are
@@ -795,8 +791,7 @@ func blockIntl(s string, i int) uint64 {
 // punctuation next to ASCII, C3 xx, invalid bytes or nothing, and returns
 // the index of the first other one (still in st.m), or -1 at the end of s.
 //
-// It calls no function but blockIntl, once per 64 bytes, so that its
-// state stays in registers.
+// It calls no function, so that its state stays in registers.
 func (st *scanIntlState) fast(s string) int {
 	buf, k, i, m, from, sub, mark, hard := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard
 	n := len(s)
@@ -808,7 +803,7 @@ scan:
 				j = -1
 				break
 			}
-			if m = blockIntl(s, i); m == 0 {
+			if m = st.ev[i>>6]; m == 0 {
 				continue
 			}
 		}

@@ -1,6 +1,7 @@
 package bleu
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
@@ -373,24 +374,25 @@ func TestScan13aShortLines(t *testing.T) {
 	}
 }
 
-// TestBlockEvents checks the events of block13a (for 13a's and zh's lead
-// bytes) and blockIntl byte by byte, for every pair of adjacent bytes at
+// TestBlockEvents checks the events of lineEvents (for 13a's and zh's lead
+// bytes, and for intl) byte by byte, for every pair of adjacent bytes at
 // every offset of a block: exactly those of their definitions (see
 // lead13a and leadIntl).
 func TestBlockEvents(t *testing.T) {
 	nonAlnumASCII := func(c byte) bool {
 		return c < utf8.RuneSelf && !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9')
 	}
+	var sc tokScratch
 	blocks := []struct {
 		name    string
 		block   func(string) uint64
 		isEvent func(byte) bool
 	}{
-		{"13a", func(s string) uint64 { return block13a(s, 0, lead13a) },
+		{"13a", func(s string) uint64 { return sc.lineEvents(s, lead13a, false)[0] },
 			func(c byte) bool { return nonAlnumASCII(c) || c == 0xC2 || c&0xFC == 0xE0 }},
-		{"zh", func(s string) uint64 { return block13a(s, 0, leadZh) },
+		{"zh", func(s string) uint64 { return sc.lineEvents(s, leadZh, false)[0] },
 			func(c byte) bool { return nonAlnumASCII(c) || c == 0xC2 || c >= 0xE0 }},
-		{"intl", func(s string) uint64 { return blockIntl(s, 0) },
+		{"intl", func(s string) uint64 { return sc.lineEvents(s, 0, true)[0] },
 			func(c byte) bool { return nonAlnumASCII(c) || c >= 0xC0 && c != 0xC3 || c == 0x97 || c == 0xB7 }},
 	}
 	b := []byte(strings.Repeat("a", 64))
@@ -414,3 +416,90 @@ func TestBlockEvents(t *testing.T) {
 		}
 	}
 }
+
+// TestLineEvents checks lineEvents on lines of every length up to five
+// blocks, whose tails and short lines have code of their own, against the
+// definitions of the events, and events13aLine and eventsIntlLine (in
+// assembly on amd64) against events13aGo and eventsIntlGo on every byte
+// value at every offset and on random blocks.
+func TestLineEvents(t *testing.T) {
+	isEvent := map[string]func(byte) bool{
+		"13a": func(c byte) bool { return c < 0x80 && !isAlnumASCII(c) || c == 0xC2 || c&0xFC == 0xE0 },
+		"zh":  func(c byte) bool { return c < 0x80 && !isAlnumASCII(c) || c == 0xC2 || c >= 0xE0 },
+		"intl": func(c byte) bool {
+			return c < 0x80 && !isAlnumASCII(c) || c >= 0xC0 && c != 0xC3 || c == 0x97 || c == 0xB7
+		},
+	}
+	alphabet := []byte("aZz09 .,-\t\n'`@[{/:\x7f\x00\x80\x97\xb7\xbf\xc0\xc2\xc3\xdf\xe0\xe2\xe3\xe4\xef\xf0\xff")
+	rng := rand.New(rand.NewPCG(6, 64))
+	random := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			if rng.IntN(4) == 0 {
+				b[i] = byte(rng.IntN(256))
+			} else {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		return b
+	}
+	var sc tokScratch
+	for n := range 5*64 + 1 {
+		for range 20 {
+			line := random(n)
+			for name, ev := range isEvent {
+				lead, intl := uint64(lead13a), name == "intl"
+				if name == "zh" {
+					lead = leadZh
+				}
+				got := sc.lineEvents(string(line), lead, intl)
+				if len(got) != (n+63)/64 {
+					t.Fatalf("%s: lineEvents of %d bytes has %d words", name, n, len(got))
+				}
+				for i, c := range line {
+					if e := got[i/64]>>(i%64)&1 != 0; e != ev(c) {
+						t.Fatalf("%s: lineEvents(%q): event at %d (%#x) is %v", name, line, i, c, e)
+					}
+				}
+				if n%64 != 0 && got[n/64]>>(n%64) != 0 {
+					t.Fatalf("%s: lineEvents(%q): events past the end: %#x", name, line, got[n/64])
+				}
+			}
+		}
+	}
+
+	var blocks []string
+	for _, fill := range []byte{'a', ' ', 0xC3, 0x80} {
+		for b := range 256 {
+			for off := range 64 {
+				blk := bytes.Repeat([]byte{fill}, 64)
+				blk[off] = byte(b)
+				blocks = append(blocks, string(blk))
+			}
+		}
+	}
+	for range 5000 {
+		blocks = append(blocks, string(random(64)))
+	}
+	all := strings.Join(blocks, "")
+	got, want := make([]uint64, len(blocks)), make([]uint64, len(blocks))
+	for _, lead := range []uint64{lead13a, leadZh} {
+		events13aLine(got, all, lead)
+		for k, blk := range blocks {
+			want[k] = events13aGo(blk, lead)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("events13aLine(lead %#x) mismatch (-events13aGo +got):\n%s", lead&0xFF, diff)
+		}
+	}
+	eventsIntlLine(got, all)
+	for k, blk := range blocks {
+		want[k] = eventsIntlGo(blk)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("eventsIntlLine mismatch (-eventsIntlGo +got):\n%s", diff)
+	}
+}
+
+// isAlnumASCII reports whether c is an ASCII letter or digit.
+func isAlnumASCII(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' }

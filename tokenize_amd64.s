@@ -1,0 +1,211 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The events of 64 bytes (see block13a and blockIntl in tokenize.go),
+// 16 at a time with SSE2, which every amd64 processor has. A byte is
+// tested against a range by subtracting the range's start and comparing
+// the (unsigned) result with its width: PMINUB of the two equals the
+// result where it is in range.
+
+DATA bytes20<>+0(SB)/8, $0x2020202020202020
+DATA bytes20<>+8(SB)/8, $0x2020202020202020
+GLOBL bytes20<>(SB), RODATA|NOPTR, $16
+
+DATA bytes61<>+0(SB)/8, $0x6161616161616161
+DATA bytes61<>+8(SB)/8, $0x6161616161616161
+GLOBL bytes61<>(SB), RODATA|NOPTR, $16
+
+DATA bytes19<>+0(SB)/8, $0x1919191919191919
+DATA bytes19<>+8(SB)/8, $0x1919191919191919
+GLOBL bytes19<>(SB), RODATA|NOPTR, $16
+
+DATA bytes30<>+0(SB)/8, $0x3030303030303030
+DATA bytes30<>+8(SB)/8, $0x3030303030303030
+GLOBL bytes30<>(SB), RODATA|NOPTR, $16
+
+DATA bytes09<>+0(SB)/8, $0x0909090909090909
+DATA bytes09<>+8(SB)/8, $0x0909090909090909
+GLOBL bytes09<>(SB), RODATA|NOPTR, $16
+
+DATA bytesC2<>+0(SB)/8, $0xC2C2C2C2C2C2C2C2
+DATA bytesC2<>+8(SB)/8, $0xC2C2C2C2C2C2C2C2
+GLOBL bytesC2<>(SB), RODATA|NOPTR, $16
+
+DATA bytesE0<>+0(SB)/8, $0xE0E0E0E0E0E0E0E0
+DATA bytesE0<>+8(SB)/8, $0xE0E0E0E0E0E0E0E0
+GLOBL bytesE0<>(SB), RODATA|NOPTR, $16
+
+DATA bytesC0<>+0(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA bytesC0<>+8(SB)/8, $0xC0C0C0C0C0C0C0C0
+GLOBL bytesC0<>(SB), RODATA|NOPTR, $16
+
+DATA bytesC3<>+0(SB)/8, $0xC3C3C3C3C3C3C3C3
+DATA bytesC3<>+8(SB)/8, $0xC3C3C3C3C3C3C3C3
+GLOBL bytesC3<>(SB), RODATA|NOPTR, $16
+
+DATA bytesB7<>+0(SB)/8, $0xB7B7B7B7B7B7B7B7
+DATA bytesB7<>+8(SB)/8, $0xB7B7B7B7B7B7B7B7
+GLOBL bytesB7<>(SB), RODATA|NOPTR, $16
+
+// QUIET13A leaves in the top bit of each byte of X1 whether the byte of
+// the 16 at off(SI) is no event for 13a (a letter, a digit or a byte of
+// 80..FF that is neither C2 nor one whose bits in X13 make E0), and
+// in AX those top bits. X8..X14 hold bytes20 .. bytesE0 but X13 the
+// lead mask; X0..X4 are clobbered.
+#define QUIET13A(off, AX) \
+	MOVOU off(SI), X0; \
+	MOVO  X0, X1; \
+	POR   X8, X1; \
+	PSUBB X9, X1; \
+	MOVO  X1, X2; \
+	PMINUB X10, X2; \
+	PCMPEQB X2, X1; \
+	MOVO  X0, X3; \
+	PSUBB X11, X3; \
+	MOVO  X3, X4; \
+	PMINUB X12, X4; \
+	PCMPEQB X4, X3; \
+	POR   X3, X1; \
+	POR   X0, X1; \
+	MOVO  X0, X2; \
+	PCMPEQB X7, X2; \
+	PAND  X13, X0; \
+	PCMPEQB X14, X0; \
+	POR   X2, X0; \
+	PANDN X1, X0; \
+	PMOVMSKB X0, AX
+
+// EVENTS13A sets AX to the events of the 64 bytes at SI for 13a.
+#define EVENTS13A \
+	QUIET13A(0, AX); \
+	QUIET13A(16, BX); \
+	QUIET13A(32, DX); \
+	QUIET13A(48, R8); \
+	SHLQ $16, BX; \
+	SHLQ $32, DX; \
+	SHLQ $48, R8; \
+	ORQ  BX, AX; \
+	ORQ  DX, AX; \
+	ORQ  R8, AX; \
+	NOTQ AX
+
+// func events13aLine(dst []uint64, s string, lead uint64)
+TEXT ·events13aLine(SB), NOSPLIT, $0-48
+	MOVQ  dst_base+0(FP), DI
+	MOVQ  s_base+24(FP), SI
+	MOVQ  s_len+32(FP), R9
+	MOVQ  lead+40(FP), X13
+	PUNPCKLQDQ X13, X13
+	MOVOU bytes20<>(SB), X8
+	MOVOU bytes61<>(SB), X9
+	MOVOU bytes19<>(SB), X10
+	MOVOU bytes30<>(SB), X11
+	MOVOU bytes09<>(SB), X12
+	MOVOU bytesE0<>(SB), X14
+	MOVOU bytesC2<>(SB), X7
+	LEAQ  -64(SI)(R9*1), R10 // the last 64 bytes
+	MOVQ  R9, CX
+	SHRQ  $6, CX // full blocks, at least one
+
+loop13a:
+	EVENTS13A
+	MOVQ  AX, (DI)
+	ADDQ  $8, DI
+	ADDQ  $64, SI
+	DECQ  CX
+	JNZ   loop13a
+
+	// The bytes after the last full block: those of the last 64 less
+	// the ones before.
+	ANDQ  $63, R9
+	JZ    done13a
+	MOVQ  R10, SI
+	EVENTS13A
+	MOVQ  $64, CX
+	SUBQ  R9, CX
+	SHRQ  CX, AX
+	MOVQ  AX, (DI)
+
+done13a:
+	RET
+
+// QUIETINTL is QUIET13A for intl: no event is a letter, a digit or a byte
+// of 80..FF that is C3 or below C0 but 97 and B7. X8..X12 hold bytes20 ..
+// bytes09, X13 bytesC0, X14 bytesC3, X7 bytesB7.
+#define QUIETINTL(off, AX) \
+	MOVOU off(SI), X0; \
+	MOVO  X0, X1; \
+	POR   X8, X1; \
+	MOVO  X1, X5; \
+	PSUBB X9, X1; \
+	MOVO  X1, X2; \
+	PMINUB X10, X2; \
+	PCMPEQB X2, X1; \
+	MOVO  X0, X3; \
+	PSUBB X11, X3; \
+	MOVO  X3, X4; \
+	PMINUB X12, X4; \
+	PCMPEQB X4, X3; \
+	POR   X3, X1; \
+	POR   X0, X1; \
+	PCMPEQB X7, X5; \
+	MOVO  X0, X2; \
+	PCMPEQB X14, X2; \
+	PAND  X13, X0; \
+	PCMPEQB X13, X0; \
+	PANDN X0, X2; \
+	POR   X5, X2; \
+	PANDN X1, X2; \
+	PMOVMSKB X2, AX
+
+// EVENTSINTL sets AX to the events of the 64 bytes at SI for intl.
+#define EVENTSINTL \
+	QUIETINTL(0, AX); \
+	QUIETINTL(16, BX); \
+	QUIETINTL(32, DX); \
+	QUIETINTL(48, R8); \
+	SHLQ $16, BX; \
+	SHLQ $32, DX; \
+	SHLQ $48, R8; \
+	ORQ  BX, AX; \
+	ORQ  DX, AX; \
+	ORQ  R8, AX; \
+	NOTQ AX
+
+// func eventsIntlLine(dst []uint64, s string)
+TEXT ·eventsIntlLine(SB), NOSPLIT, $0-40
+	MOVQ  dst_base+0(FP), DI
+	MOVQ  s_base+24(FP), SI
+	MOVQ  s_len+32(FP), R9
+	MOVOU bytes20<>(SB), X8
+	MOVOU bytes61<>(SB), X9
+	MOVOU bytes19<>(SB), X10
+	MOVOU bytes30<>(SB), X11
+	MOVOU bytes09<>(SB), X12
+	MOVOU bytesC0<>(SB), X13
+	MOVOU bytesC3<>(SB), X14
+	MOVOU bytesB7<>(SB), X7
+	LEAQ  -64(SI)(R9*1), R10
+	MOVQ  R9, CX
+	SHRQ  $6, CX
+
+loopIntl:
+	EVENTSINTL
+	MOVQ  AX, (DI)
+	ADDQ  $8, DI
+	ADDQ  $64, SI
+	DECQ  CX
+	JNZ   loopIntl
+
+	ANDQ  $63, R9
+	JZ    doneIntl
+	MOVQ  R10, SI
+	EVENTSINTL
+	MOVQ  $64, CX
+	SUBQ  R9, CX
+	SHRQ  CX, AX
+	MOVQ  AX, (DI)
+
+doneIntl:
+	RET
