@@ -171,6 +171,10 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	buf, k := dst[:len(dst)+len(s)+8], len(dst)
 	i := 0
 	for i < len(s) {
+		if hasSSSE3 && len(s)-i >= 16 {
+			r, w := copyASCII16(buf[k:], s[i:], &charShuf)
+			i, k = i+r, k+w
+		}
 		i, k = copyASCII(buf, k, s, i)
 		if i >= len(s) {
 			break
@@ -293,6 +297,29 @@ func copyASCII(buf []uint8, k int, s string, i int) (int, int) {
 	}
 	return i, k
 }
+
+// charShuffle is the table of copyASCII16: for the mask m of the bytes
+// to keep of eight, pat[m] has their indices in order (the bytes of a
+// PSHUFB pattern), and n[m] their number.
+type charShuffle struct {
+	pat [256]uint64
+	n   [256]uint8
+}
+
+// charShuf is copyASCII16's table.
+var charShuf = func() (t charShuffle) {
+	for m := range 256 {
+		k := 0
+		for b := range 8 {
+			if m>>b&1 != 0 {
+				t.pat[m] |= uint64(b) << (8 * k)
+				k++
+			}
+		}
+		t.n[m] = uint8(k)
+	}
+	return t
+}()
 
 // charKeepID is charKeep for any byte, so that a byte indexes it as it is.
 var charKeepID = func() (t [256]uint8) {

@@ -180,3 +180,36 @@ func TestCharText(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyASCII16 checks copyASCII16 (in assembly, on amd64 processors
+// with SSSE3) against copyASCII on texts of ASCII letters and every ASCII
+// whitespace, with a non-ASCII byte here and there.
+func TestCopyASCII16(t *testing.T) {
+	if !hasSSSE3 {
+		t.Skip("copyASCII16 is not used here")
+	}
+	r := rand.New(rand.NewPCG(16, 17))
+	pieces := []string{"a", "Z", "0", "~", " ", "\t", "\n", "\v", "\f", "\r", "\x1c", "\x1d", "\x1e", "\x1f", "\x08", "\x0e", "\x1b", "!", "\x7f", "\x00"}
+	for i := range 20000 {
+		var b strings.Builder
+		for range r.IntN(80) {
+			if r.IntN(40) == 0 {
+				b.WriteString("é")
+			} else {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+		}
+		s := b.String()
+		got := make([]uint8, len(s)+8)
+		read, written := copyASCII16(got, s, &charShuf)
+		if read%16 != 0 || read > len(s) || strings.IndexFunc(s[:read], func(c rune) bool { return c >= utf8.RuneSelf }) >= 0 ||
+			read+16 <= len(s) && strings.IndexFunc(s[read:read+16], func(c rune) bool { return c >= utf8.RuneSelf }) < 0 {
+			t.Fatalf("text %d: %q: read %d bytes", i, s, read)
+		}
+		want := make([]uint8, len(s)+8)
+		_, k := copyASCII(want, 0, s[:read], 0)
+		if diff := cmp.Diff(want[:k], got[:written]); diff != "" {
+			t.Fatalf("text %d: %q: copyASCII16 mismatch (-copyASCII +copyASCII16):\n%s", i, s, diff)
+		}
+	}
+}

@@ -244,7 +244,9 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		w.seg.matches = make([]int64, order)
 		w.seg.totals = make([]int64, order)
 	}
-	if s.Tokenizer != TokenizerChar || w.oneShot || len(refs) != 1 || !s.addChars(w, hyp, refs[0]) {
+	// A type assertion, not s.Tokenizer != TokenizerChar: comparing
+	// interfaces calls the runtime.
+	if t, _ := s.Tokenizer.(StandardTokenizer); t != TokenizerChar || w.oneShot || len(refs) != 1 || !s.addChars(w, hyp, refs[0]) {
 		c := &w.counter
 		hw := s.words(&w.hyp, hyp)
 		c.begin(&w.seg, hw, w.hyp.text)
