@@ -412,3 +412,43 @@ func TestHostileLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestAddOverflowEachCount puts each count of order-4 statistics in turn
+// at the limit: Add must refuse a segment that would overflow it, and
+// change nothing, and take one that just fits.
+func TestAddOverflowEachCount(t *testing.T) {
+	const hyp, ref = "a b c d e", "a b c d e" // adds 5 to every length, 5 4 3 2 to matches and totals
+	adds := [10]int64{5, 4, 3, 2, 5, 4, 3, 2, 5, 5}
+	for f := range 10 {
+		for _, room := range []int64{0, adds[f] - 1, adds[f]} {
+			s := &Stats{segments: 1, hypLen: 10, refLen: 10, minRefs: 1, maxRefs: 1,
+				matches: []int64{1, 1, 1, 1}, totals: []int64{10, 9, 8, 7}}
+			s.fp = s.fingerprint()
+			fields := [10]*int64{&s.matches[0], &s.matches[1], &s.matches[2], &s.matches[3],
+				&s.totals[0], &s.totals[1], &s.totals[2], &s.totals[3], &s.hypLen, &s.refLen}
+			*fields[f] = math.MaxInt64 - room
+			var before [10]int64
+			for i, p := range fields {
+				before[i] = *p
+			}
+			err := s.Add(hyp, ref)
+			var after [10]int64
+			for i, p := range fields {
+				after[i] = *p
+			}
+			if room < adds[f] {
+				if !errors.Is(err, ErrOverflow) || after != before || s.Len() != 1 {
+					t.Errorf("count %d with %d to spare: err = %v, counts %v, want ErrOverflow and %v", f, room, err, after, before)
+				}
+				continue
+			}
+			want := before
+			for i := range want {
+				want[i] += adds[i]
+			}
+			if err != nil || after != want || s.Len() != 2 {
+				t.Errorf("count %d with %d to spare: err = %v, counts %v, want %v", f, room, err, after, want)
+			}
+		}
+	}
+}

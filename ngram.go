@@ -108,9 +108,14 @@ type segmentStats struct {
 // segment is finished.
 func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	order := len(st.matches)
-	for k := range order {
-		st.matches[k] = 0
-		st.totals[k] = int64(max(0, len(hyp)-k))
+	if n := int64(len(hyp)); order == 4 {
+		*(*[4]int64)(st.matches) = [4]int64{}
+		*(*[4]int64)(st.totals) = [4]int64{n, max(0, n-1), max(0, n-2), max(0, n-3)}
+	} else {
+		for k := range order {
+			st.matches[k] = 0
+			st.totals[k] = max(0, n-int64(k))
+		}
 	}
 	st.hypLen = len(hyp)
 	st.refLen = -1

@@ -257,6 +257,23 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		c.finish(&w.seg)
 	}
 
+	if order == 4 && s.segments < math.MaxInt {
+		// The default order, unrolled. Every count is at least 0, so a
+		// sum overflows exactly when it wraps around below 0.
+		sm, st := (*[4]int64)(s.matches), (*[4]int64)(s.totals)
+		wm, wt := (*[4]int64)(w.seg.matches), (*[4]int64)(w.seg.totals)
+		m := [4]int64{sm[0] + wm[0], sm[1] + wm[1], sm[2] + wm[2], sm[3] + wm[3]}
+		t := [4]int64{st[0] + wt[0], st[1] + wt[1], st[2] + wt[2], st[3] + wt[3]}
+		hypLen, refLen := s.hypLen+int64(w.seg.hypLen), s.refLen+int64(w.seg.refLen)
+		if m[0]|m[1]|m[2]|m[3]|t[0]|t[1]|t[2]|t[3]|hypLen|refLen >= 0 {
+			*sm, *st = m, t
+			s.hypLen, s.refLen = hypLen, refLen
+			s.segments++
+			s.minRefs = min(s.minRefs, len(refs))
+			s.maxRefs = max(s.maxRefs, len(refs))
+			return &w.seg, nil
+		}
+	}
 	if !s.fits(1, int64(w.seg.hypLen), int64(w.seg.refLen), w.seg.matches, w.seg.totals) {
 		return nil, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, s.segments)
 	}
