@@ -340,6 +340,17 @@ func countHyp(t *charTables, h []uint8, g uint32) {
 	for e := range min(3, len(h)) {
 		id1, num2, num3 = hypStart(t, e, uint32(h[e]), id1, num2, g)
 	}
+	if hasMatchTail {
+		countHypTail(t, h, num2, num3, g)
+	} else {
+		countHypTailGo(t, h, num2, num3, g)
+	}
+}
+
+// countHypTailGo is countHyp's loop over the positions from 3 on, with
+// the num2 and num3 of the n-grams ending at position 2 (countHypTail on
+// amd64).
+func countHypTailGo(t *charTables, h []uint8, num2, num3, g uint32) {
 	end, g64 := &t.end, uint64(g)
 	for e := 3; e < len(h); e++ {
 		x := uint32(h[e])
@@ -401,6 +412,16 @@ func match(t *charTables, r []uint8, g uint32) uint64 {
 		got, num2, num3 = refStart(t, r, e, num2, g)
 		m += got
 	}
+	if hasMatchTail {
+		return m + matchTail(t, r, num2, num3, g)
+	}
+	return m + matchTailGo(t, r, num2, num3, g)
+}
+
+// matchTailGo is match's loop over the positions from 3 on, with the
+// num2 and num3 of the n-grams ending at position 2 (matchTail on amd64).
+func matchTailGo(t *charTables, r []uint8, num2, num3, g uint32) uint64 {
+	var m uint64
 	g64 := uint64(g)
 	for e := 3; e < len(r); e++ {
 		x := uint32(r[e])

@@ -87,3 +87,158 @@ done:
 	SUBQ  R10, DI
 	MOVQ  DI, written+56(FP)
 	RET
+
+// func matchTail(t *charTables, r []uint8, num2, num3, stamp uint32) uint64
+//
+// match's loop over the positions e >= 3 of r (see match in charngram.go,
+// which this follows step by step), with its values in registers: the
+// compiled loop kept five of them on the stack. DI is t, SI &r[e], R9 the
+// stamp g, R10 g + 1<<charNumBits, R12 and R13 the entries of the bigram
+// and trigram ending at e-1 less g (num2 and num3), R8 zero. Each order
+// has a count of its matches, bumped by the carry of the comparison that
+// tells whether one was taken: R11, R14 and R15 for orders 1 to 3, and
+// for order 4, on the stack, its opposite (n-4 below).
+TEXT ·matchTail(SB), NOSPLIT, $16-56
+	MOVQ t+0(FP), DI
+	MOVQ r_base+8(FP), SI
+	MOVQ r_len+16(FP), CX
+	MOVL num2+32(FP), R12
+	MOVL num3+36(FP), R13
+	MOVL stamp+40(FP), R9
+	LEAL 512(R9), R10
+	XORQ R8, R8
+	XORQ R11, R11
+	XORQ R14, R14
+	XORQ R15, R15
+	MOVQ R8, n4-16(SP)
+	SUBQ $3, CX
+	JLE  matchDone
+	MOVQ CX, left-8(SP)
+	ADDQ $3, SI
+
+matchLoop:
+	MOVBLZX (SI), AX
+	MOVBLZX -1(SI), BX
+
+	// The unigram: take one if any is left. The carry of a - 1 is set
+	// when a is 0.
+	MOVL 0x140000(DI)(AX*4), CX
+	CMPL CX, $1
+	SBBQ $-1, R11
+	CMPL CX, $1
+	ADCL $-1, CX
+	MOVL CX, 0x140000(DI)(AX*4)
+
+	// The bigram, at x<<8 | the id before. The carry of a - (g + 512)
+	// is set when none is left to take (or it is not the hypothesis's).
+	MOVL    AX, CX
+	SHLL    $8, CX
+	ORL     BX, CX
+	MOVL    0x100000(DI)(CX*4), BX
+	LEAL    -512(BX), DX
+	CMPL    BX, R10
+	CMOVLCS BX, DX
+	MOVL    DX, 0x100000(DI)(CX*4)
+	SBBQ    $-1, R14
+	SUBQ    R9, BX // the next num2, but 0 for an earlier segment's entry
+	CMOVQCS R8, BX
+
+	// The trigram and the 4-gram, in the row of x.
+	SHLQ    $12, AX
+	ADDQ    DI, AX
+	ANDL    $0x1FF, R12
+	MOVL    (AX)(R12*4), CX
+	LEAL    -512(CX), DX
+	CMPL    CX, R10
+	CMOVLCS CX, DX
+	MOVL    DX, (AX)(R12*4)
+	SBBQ    $-1, R15
+	SUBQ    R9, CX // the next num3, but 0 for an earlier segment's entry
+	CMOVQCS R8, CX
+	ANDL    $0x1FF, R13
+	MOVL    0x800(AX)(R13*4), DX
+	CMPL    R9, DX // the carry is set when one is left: g < a
+	SBBQ    $0, n4-16(SP)
+	CMPL    R9, DX
+	SBBL    $0, DX
+	MOVL    DX, 0x800(AX)(R13*4)
+
+	MOVQ BX, R12
+	MOVQ CX, R13
+	INCQ SI
+	DECQ left-8(SP)
+	JNZ  matchLoop
+
+matchDone:
+	SHLQ $16, R14
+	SHLQ $32, R15
+	MOVQ n4-16(SP), AX
+	NEGQ AX
+	SHLQ $48, AX
+	ADDQ R14, R11
+	ADDQ R15, R11
+	ADDQ AX, R11
+	MOVQ R11, ret+48(FP)
+	RET
+
+// func countHypTail(t *charTables, h []uint8, num2, num3, stamp uint32)
+//
+// countHyp's loop over the positions e >= 3 of h (see countHyp in
+// charngram.go, which this follows step by step), with every value in a
+// register. DI is t, SI &h[e], R8 the end of h, R9 the stamp g, R10 g | e
+// (an n-gram's entry when new), R12 and R13 the entries of the bigram and
+// trigram ending at e-1 (num2 and num3). An entry below g | e is an
+// earlier segment's: the larger of the two is taken.
+TEXT ·countHypTail(SB), NOSPLIT, $0-44
+	MOVQ t+0(FP), DI
+	MOVQ h_base+8(FP), SI
+	MOVQ h_len+16(FP), R8
+	MOVL num2+32(FP), R12
+	MOVL num3+36(FP), R13
+	MOVL stamp+40(FP), R9
+	LEAL 3(R9), R10
+	CMPQ R8, $3
+	JLE  countDone
+	ADDQ SI, R8
+	ADDQ $3, SI
+
+countLoop:
+	MOVBLZX (SI), AX
+	MOVBLZX -1(SI), BX
+	INCL    0x140000(DI)(AX*4)
+
+	// The bigram, at x<<8 | the id before.
+	MOVL    AX, CX
+	SHLL    $8, CX
+	ORL     BX, CX
+	MOVL    0x100000(DI)(CX*4), BX
+	CMPL    BX, R10
+	CMOVLCS R10, BX
+	LEAL    512(BX), DX
+	MOVL    DX, 0x100000(DI)(CX*4)
+
+	// The trigram and the 4-gram, in the row of x.
+	SHLQ    $12, AX
+	ADDQ    DI, AX
+	ANDL    $0x1FF, R12
+	MOVL    (AX)(R12*4), CX
+	CMPL    CX, R10
+	CMOVLCS R10, CX
+	LEAL    512(CX), DX
+	MOVL    DX, (AX)(R12*4)
+	ANDL    $0x1FF, R13
+	MOVL    0x800(AX)(R13*4), DX
+	CMPL    DX, R9
+	CMOVLCS R9, DX
+	INCL    DX
+	MOVL    DX, 0x800(AX)(R13*4)
+
+	MOVL BX, R12
+	MOVL CX, R13
+	INCL R10
+	INCQ SI
+	CMPQ SI, R8
+	JCS  countLoop
+
+countDone:
+	RET

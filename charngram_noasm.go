@@ -7,3 +7,16 @@ const hasSSSE3 = false
 
 // copyASCII16 reads and writes nothing: see charngram_amd64.go.
 func copyASCII16(dst []uint8, s string, t *charShuffle) (read, written int) { return 0, 0 }
+
+// hasMatchTail is false: matchTail and countHypTail are for amd64.
+const hasMatchTail = false
+
+// matchTail is matchTailGo (in assembly on amd64).
+func matchTail(t *charTables, r []uint8, num2, num3, stamp uint32) uint64 {
+	return matchTailGo(t, r, num2, num3, stamp)
+}
+
+// countHypTail is countHypTailGo (in assembly on amd64).
+func countHypTail(t *charTables, h []uint8, num2, num3, stamp uint32) {
+	countHypTailGo(t, h, num2, num3, stamp)
+}
