@@ -2,6 +2,7 @@ package bleu
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -183,4 +184,34 @@ func FuzzValidUTF8(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkValidUTF8Langs runs validUTF8Funcs on the references of the
+// conformance set into English (mostly ASCII), German (two-byte letters
+// every few dozen bytes), Japanese and Chinese (three-byte characters
+// throughout).
+func BenchmarkValidUTF8Langs(b *testing.B) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	for _, pair := range []string{"de-en", "en-de", "en-ja", "en-zh"} {
+		lines := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		var n int64
+		for _, s := range lines {
+			n += int64(len(s))
+		}
+		for _, v := range validUTF8Funcs {
+			b.Run(pair+"/"+v.name, func(b *testing.B) {
+				b.SetBytes(n)
+				for b.Loop() {
+					for _, s := range lines {
+						if !v.f(s) {
+							b.Fatal("invalid UTF-8")
+						}
+					}
+				}
+			})
+		}
+	}
 }
