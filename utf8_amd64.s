@@ -9,8 +9,9 @@
 //	hi    the bytes 80..FF
 //	cont  the continuation bytes 80..BF
 //	lead  the lead bytes that can start a valid sequence, C2..F4
-//	ge3   the leads E0..FF, of sequences of three bytes or more
-//	ge4   the leads F0..FF, of four-byte sequences
+//	lead2 the leads of two-byte sequences, C2..DF
+//	ge3   the leads of three- and four-byte sequences, E0..F4 (lead^lead2)
+//	ge4   the leads of four-byte sequences, F0..F4
 //
 // The block is valid when every non-ASCII byte is a continuation or a valid
 // lead (cont|lead == hi: this rules out C0, C1 and F5..FF), and the bytes
@@ -21,11 +22,16 @@
 // are exactly the continuations (want&0xFFFF == cont): a lead where a
 // continuation should be, or a continuation that no lead asks for, breaks
 // the equality. carry is want>>16 of the block before, the continuations
-// that it asks of this one. Blocks with a lead E0..FF also check ge4 and
-// the second byte of the leads that restrict it: E0, ED, F0 and F4 allow
-// only A0..BF, 80..9F, 90..BF and 80..8F, against overlong forms,
-// surrogates and code points beyond U+10FFFF. They compare each byte with
-// the one after it, which is in the block or just after it.
+// that it asks of this one. The leads E0, ED, F0 and F4 also restrict their
+// second byte, to A0..BF, 80..9F, 90..BF and 80..8F, against overlong
+// forms, surrogates and code points beyond U+10FFFF: blocks with such a
+// lead compare each of its bytes with the one after it, which is in the
+// block or just after it, so that this check needs no carry.
+//
+// Most blocks of European text have ASCII, continuations and two-byte
+// sequences only, and those are the blocks with cont|lead2 == hi: they
+// need neither lead, ge3, ge4 nor the second bytes, and want is
+// lead2<<1 | carry. The other blocks go the long way.
 //
 // There is no branch on whether a block is ASCII: in European text the
 // non-ASCII characters come every few dozen bytes, so that such a branch
@@ -41,9 +47,9 @@
 // Each constant is one byte, 16 times over: an XMM register's worth.
 DATA utf8const<>+0x00(SB)/8, $0xC0C0C0C0C0C0C0C0 // cont: C0 > x (signed)
 DATA utf8const<>+0x08(SB)/8, $0xC0C0C0C0C0C0C0C0
-DATA utf8const<>+0x10(SB)/8, $0xBEBEBEBEBEBEBEBE // lead: x-0x42 in 80..B2, that is
+DATA utf8const<>+0x10(SB)/8, $0xBEBEBEBEBEBEBEBE // x-0x42: leads C2.. to 80..
 DATA utf8const<>+0x18(SB)/8, $0xBEBEBEBEBEBEBEBE
-DATA utf8const<>+0x20(SB)/8, $0xB3B3B3B3B3B3B3B3 // B3 > x-0x42 (signed)
+DATA utf8const<>+0x20(SB)/8, $0xB3B3B3B3B3B3B3B3 // lead: B3 > x-0x42 (signed)
 DATA utf8const<>+0x28(SB)/8, $0xB3B3B3B3B3B3B3B3
 DATA utf8const<>+0x30(SB)/8, $0x9E9E9E9E9E9E9E9E // lead2: 9E > x-0x42 (signed)
 DATA utf8const<>+0x38(SB)/8, $0x9E9E9E9E9E9E9E9E
@@ -74,8 +80,9 @@ GLOBL utf8tail<>(SB), RODATA|NOPTR, $0x20
 // func validUTF8SSE2(s string) bool
 //
 // Registers: SI the block, DI the end of the whole blocks of s, R12 the end
-// of s, R8 the carry, then want; AX hi, BX cont, CX lead, DX ge3, R9 ge4;
-// X0 the block, X6 the bytes after its bytes, X8..X11 constants.
+// of s, R8 the carry, then want; AX hi, BX cont, CX lead2, R9 lead, DX ge3,
+// AX ge4; X0 the block, X2 x-0x42, X6 the bytes after its bytes, X8..X12
+// constants.
 TEXT ·validUTF8SSE2(SB), NOSPLIT, $0-17
 	MOVQ  s_base+0(FP), SI
 	MOVQ  s_len+8(FP), BX
