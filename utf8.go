@@ -42,12 +42,14 @@ func loadTail(s string, i int) uint64 {
 // bit is set in m, which must not be zero.
 func firstByte(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
 
-// validUTF8 is utf8.ValidString. It skips ASCII eight bytes at a time and
-// goes back to doing so after each non-ASCII character (utf8.ValidString
-// decodes the rest of the string byte by byte once it has seen one), and it
-// checks 2- and 3-byte sequences inline: most segments of European text
-// have a few accented letters among mostly ASCII.
-func validUTF8(s string) bool {
+// validUTF8Generic is utf8.ValidString, in Go: validUTF8 on platforms
+// without an assembly version, and for strings too short for one. It skips
+// ASCII eight bytes at a time and goes back to doing so after each
+// non-ASCII character (utf8.ValidString decodes the rest of the string byte
+// by byte once it has seen one), and it checks 2- and 3-byte sequences
+// inline: most segments of European text have a few accented letters among
+// mostly ASCII.
+func validUTF8Generic(s string) bool {
 	n := len(s)
 	i := 0
 	for {

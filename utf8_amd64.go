@@ -1,0 +1,20 @@
+//go:build amd64 && !purego
+
+package bleu
+
+// validUTF8 reports whether s is valid UTF-8, as utf8.ValidString does.
+// Strings of 16 bytes or more go to validUTF8SSE2, which needs at least one
+// whole 16-byte block: it does its last, partial block by reading the last
+// 16 bytes again, never past the end of s.
+func validUTF8(s string) bool {
+	if len(s) < 16 {
+		return validUTF8Generic(s)
+	}
+	return validUTF8SSE2(s)
+}
+
+// validUTF8SSE2 is utf8.ValidString for len(s) >= 16, checking 16 bytes at
+// a time with SSE2, which every amd64 processor has. See utf8_amd64.s.
+//
+//go:noescape
+func validUTF8SSE2(s string) bool
