@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -679,6 +680,41 @@ func BenchmarkReadBytes(b *testing.B) {
 		sink ^= xorBytes(hyps) ^ xorBytes(refs)
 	}
 	_ = sink
+}
+
+// BenchmarkCorpusRatio is BenchmarkCorpus and BenchmarkReadBytes in turns,
+// one of each per iteration, timed apart: it reports the corpus's time
+// ("corpus-ns/op"), the baseline's ("read-ns/op") and their ratio
+// ("x-read"). On the shared machines the project runs on, speed changes
+// from second to second, and the two benchmarks run one after the other
+// can see different machines; taken in turns, a millisecond apart, they
+// see the same one.
+func BenchmarkCorpusRatio(b *testing.B) {
+	hyps, refs, n := benchCorpus(b)
+	for tok := range numStandardTokenizers {
+		b.Run(tok.String(), func(b *testing.B) {
+			s := Stats{Config: Config{Tokenizer: tok}}
+			var sink byte
+			var read, corpus time.Duration
+			b.SetBytes(n)
+			for b.Loop() {
+				t0 := time.Now()
+				sink ^= xorBytes(hyps) ^ xorBytes(refs)
+				t1 := time.Now()
+				s.Reset()
+				for i := range hyps {
+					_ = s.Add(hyps[i], refs[i])
+				}
+				_ = s.Score()
+				read += t1.Sub(t0)
+				corpus += time.Since(t1)
+			}
+			_ = sink
+			b.ReportMetric(float64(corpus.Nanoseconds())/float64(b.N), "corpus-ns/op")
+			b.ReportMetric(float64(read.Nanoseconds())/float64(b.N), "read-ns/op")
+			b.ReportMetric(float64(corpus)/float64(read), "x-read")
+		})
+	}
 }
 
 // xorBytes reads every byte of segs, one at a time. It is a function of

@@ -171,11 +171,13 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	buf, k := dst[:len(dst)+len(s)+8], len(dst)
 	i := 0
 	for i < len(s) {
-		if hasSSSE3 && len(s)-i >= 16 {
-			r, w := copyASCII16(buf[k:], s[i:], &charShuf)
-			i, k = i+r, k+w
+		if hasSSSE3 && len(s) >= 16 {
+			var w int
+			i, w = copyASCII16(buf[k:], s, i, &charShuf)
+			k += w
+		} else {
+			i, k = copyASCII(buf, k, s, i)
 		}
-		i, k = copyASCII(buf, k, s, i)
 		if i >= len(s) {
 			break
 		}

@@ -25,67 +25,112 @@ DATA bytes1Cc<>+0(SB)/8, $0x1C1C1C1C1C1C1C1C
 DATA bytes1Cc<>+8(SB)/8, $0x1C1C1C1C1C1C1C1C
 GLOBL bytes1Cc<>(SB), RODATA|NOPTR, $16
 
-// func copyASCII16(dst []uint8, s string, t *charShuffle) (read, written int)
+// COPYKEEP stores at DI the bytes of X0 that are ASCII, not whitespace,
+// in R11's mask and before the first byte of R9's, and advances DI past
+// them. It clobbers X1..X6, BX and DX.
+// (R9 & -R9, less one, is the mask of the bytes before the first of R9,
+// all ones if R9 is 0.)
+#define COPYKEEP \
+	MOVO  X0, X1; \
+	PSUBB X9, X1; \
+	MOVO  X1, X2; \
+	PMINUB X10, X2; \
+	PCMPEQB X2, X1; \
+	MOVO  X0, X3; \
+	PSUBB X11, X3; \
+	MOVO  X3, X4; \
+	PMINUB X10, X4; \
+	PCMPEQB X4, X3; \
+	POR   X3, X1; \
+	PMOVMSKB X1, BX; \
+	NOTL  BX; \
+	ANDL  R11, BX; \
+	MOVL  R9, DX; \
+	NEGL  DX; \
+	ANDL  R9, DX; \
+	DECL  DX; \
+	ANDL  DX, BX; \
+	MOVL  BX, DX; \
+	ANDL  $0xFF, BX; \
+	SHRL  $8, DX; \
+	ANDL  $0xFF, DX; \
+	MOVQ  (R8)(BX*8), X5; \
+	MOVO  X0, X6; \
+	PSHUFB X5, X6; \
+	MOVQ  X6, (DI); \
+	MOVBQZX 2048(R8)(BX*1), BX; \
+	ADDQ  BX, DI; \
+	MOVO  X0, X6; \
+	PSRLDQ $8, X6; \
+	MOVQ  (R8)(DX*8), X5; \
+	PSHUFB X5, X6; \
+	MOVQ  X6, (DI); \
+	MOVBQZX 2048(R8)(DX*1), DX; \
+	ADDQ  DX, DI
+
+// func copyASCII16(dst []uint8, s string, i int, t *charShuffle) (next, written int)
 //
-// Each 16 bytes: their whitespace, 09..0D and 1C..20, found as bytes
-// that less the start of the range are at most 4; the other bytes of each
-// half gathered with PSHUFB by the pattern for its mask, and stored as 8
-// bytes, of which the kept ones count.
-TEXT ·copyASCII16(SB), NOSPLIT, $0-64
+// 16 bytes at a time: their whitespace, 09..0D and 1C..20, is found as the
+// bytes that less the start of the range are at most 4, and the bytes to
+// keep of each half are gathered with PSHUFB by the pattern for their
+// mask and stored as 8 bytes, of which the kept ones count. In the block
+// with the first non-ASCII byte the bytes from it on are not kept, and the
+// last bytes of s are taken in its last 16, less those already done. SI
+// is s, AX the next byte to read, CX len(s), DI where to write, R10 dst,
+// BX the mask of the bytes to keep, X0 the 16 bytes.
+TEXT ·copyASCII16(SB), NOSPLIT, $0-72
 	MOVQ  dst_base+0(FP), DI
 	MOVQ  s_base+24(FP), SI
 	MOVQ  s_len+32(FP), CX
-	MOVQ  t+40(FP), R8
+	MOVQ  i+40(FP), AX
+	MOVQ  t+48(FP), R8
 	MOVQ  DI, R10
-	XORQ  AX, AX
 	MOVOU bytes09c<>(SB), X9
 	MOVOU bytes04c<>(SB), X10
 	MOVOU bytes1Cc<>(SB), X11
 
-loop:
+copyLoop:
 	LEAQ  16(AX), DX
 	CMPQ  DX, CX
-	JHI   done
+	JHI   copyTail
 	MOVOU (SI)(AX*1), X0
-	PMOVMSKB X0, DX
-	TESTL DX, DX
-	JNZ   done
-	MOVO  X0, X1
-	PSUBB X9, X1
-	MOVO  X1, X2
-	PMINUB X10, X2
-	PCMPEQB X2, X1
-	MOVO  X0, X3
-	PSUBB X11, X3
-	MOVO  X3, X4
-	PMINUB X10, X4
-	PCMPEQB X4, X3
-	POR   X3, X1
-	PMOVMSKB X1, DX
-	NOTL  DX
-	MOVL  DX, BX
-	ANDL  $0xFF, BX
-	SHRL  $8, DX
-	ANDL  $0xFF, DX
-	MOVQ  (R8)(BX*8), X5
-	MOVO  X0, X6
-	PSHUFB X5, X6
-	MOVQ  X6, (DI)
-	MOVBQZX 2048(R8)(BX*1), BX
-	ADDQ  BX, DI
-	PSRLDQ $8, X0
-	MOVQ  (R8)(DX*8), X5
-	PSHUFB X5, X0
-	MOVQ  X0, (DI)
-	MOVBQZX 2048(R8)(DX*1), DX
-	ADDQ  DX, DI
+	PMOVMSKB X0, R9 // the non-ASCII bytes
+	MOVL  $0xFFFF, R11 // the bytes that are not done
+	COPYKEEP
+	TESTL R9, R9
+	JNZ   copyStop
 	ADDQ  $16, AX
-	JMP   loop
+	JMP   copyLoop
 
-done:
-	MOVQ  AX, read+48(FP)
+copyTail:
+	CMPQ  AX, CX
+	JEQ   copyDone
+	// The last 16 bytes of s, of which the first 16-(CX-AX) are done.
+	LEAQ  -16(CX), DX
+	MOVOU (SI)(DX*1), X0
+	MOVQ  AX, R12
+	SUBQ  DX, R12 // the bytes done
+	MOVQ  DX, AX
+	MOVL  $0xFFFF, R11
+	MOVQ  R12, CX
+	SHLL  CX, R11
+	ANDL  $0xFFFF, R11
+	PMOVMSKB X0, R9
+	ANDL  R11, R9
+	COPYKEEP
+	TESTL R9, R9
+	JNZ   copyStop
+	ADDQ  $16, AX
+	JMP   copyDone
+
+copyStop:
+	BSFL  R9, R9
+	ADDQ  R9, AX
+
+copyDone:
+	MOVQ  AX, next+56(FP)
 	SUBQ  R10, DI
-	MOVQ  DI, written+56(FP)
+	MOVQ  DI, written+64(FP)
 	RET
 
 // func matchTail(t *charTables, r []uint8, num2, num3, stamp uint32) uint64

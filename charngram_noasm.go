@@ -5,8 +5,8 @@ package bleu
 // hasSSSE3 is false: copyASCII16 is for amd64.
 const hasSSSE3 = false
 
-// copyASCII16 reads and writes nothing: see charngram_amd64.go.
-func copyASCII16(dst []uint8, s string, t *charShuffle) (read, written int) { return 0, 0 }
+// copyASCII16 does nothing: see charngram_amd64.go.
+func copyASCII16(dst []uint8, s string, i int, t *charShuffle) (next, written int) { return i, 0 }
 
 // hasMatchTail is false: matchTail and countHypTail are for amd64.
 const hasMatchTail = false
