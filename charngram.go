@@ -49,7 +49,9 @@ import (
 // A segment is counted the other way when it has several references (the
 // clip is then the largest count in any one of them; Stats.add sends those
 // there), or when the order is above 4, the hypothesis has more than
-// maxCharHyp characters or more than charWideIDs distinct non-ASCII ones,
+// maxCharHyp characters and more distinct bigrams or trigrams than
+// numbers, or one more frequent than a count holds (see countHypDense),
+// or it has more than charWideIDs distinct non-ASCII characters,
 // or a text has more than charAstralIDs distinct characters above U+FFFF
 // or is not valid UTF-8 (which only a Normalizer can make it). The tables
 // take about 1.5 MB, so a Stats that scores a single segment
@@ -59,6 +61,10 @@ const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:
 	// the numbers and counts of its n-grams then have charNumBits bits.
 	maxCharHyp = 1<<charNumBits - 1
+
+	// maxCharHypDense is the longest hypothesis counted here at all (see
+	// countHypDense): match returns 16 bits of matches an order.
+	maxCharHypDense = 1<<16 - 1
 
 	// An entry of the bigram and trigram tables is gen<<charGenShift |
 	// count<<charNumBits | number, gen having the other bits; one of the
@@ -142,13 +148,17 @@ func (c *charCounter) segment(st *segmentStats, hyp, ref string) bool {
 		return false
 	}
 	n := len(c.hyp)
-	if n > maxCharHyp {
+	if n > maxCharHypDense {
 		return false
 	}
 	if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
 		return false
 	}
-	countHyp(c.t, c.hyp, c.gen<<charGenShift)
+	if n <= maxCharHyp {
+		countHyp(c.t, c.hyp, c.gen<<charGenShift)
+	} else if !countHypDense(c.t, c.hyp, c.gen<<charGenShift) {
+		return false
+	}
 	got := match(c.t, c.ref, c.gen<<charGenShift)
 	st.hypLen, st.refLen = n, len(c.ref)
 	for k := range order {
@@ -378,6 +388,62 @@ func countHypTailGo(t *charTables, h []uint8, num2, num3, g uint32) {
 		row.quad[num3&charNumMask] = uint32(u) + 1
 		num2, num3 = uint32(v), uint32(w)
 	}
+}
+
+// countHypDense is countHyp for a hypothesis of more than maxCharHyp
+// characters, which numbering by position would overflow: it numbers the
+// bigrams and trigrams from 1 in the order they first appear, and reports
+// false, for the segment to be counted the other way, if there are more
+// of either than numbers, or one occurs more often than a count holds.
+// Segments this long are rare: it is plain Go, with branches.
+func countHypDense(t *charTables, h []uint8, g uint32) bool {
+	t.uni = [len(t.uni)]uint32{}
+	const full = charNumMask << charNumBits // the largest count
+	next2, next3 := uint32(1), uint32(1)
+	// The numbers of the bigram and trigram ending just before.
+	var num2, num3 uint32
+	for e, id := range h {
+		x := uint32(id)
+		t.uni[x]++
+		if e == 0 {
+			continue
+		}
+		i := uint16(x<<8 | uint32(h[e-1]))
+		v := t.bi[i]
+		if v < g {
+			if next2 > charNumMask {
+				return false
+			}
+			v = g | next2
+			next2++
+		}
+		if v&full == full {
+			return false
+		}
+		t.bi[i] = v + 1<<charNumBits
+		if e >= 2 {
+			row := &t.end[x]
+			w := row.tri[num2]
+			if w < g {
+				if next3 > charNumMask {
+					return false
+				}
+				w = g | next3
+				next3++
+			}
+			if w&full == full {
+				return false
+			}
+			row.tri[num2] = w + 1<<charNumBits
+			if e >= 3 {
+				// A 4-gram's count has all the bits below gen.
+				row.quad[num3] = max(row.quad[num3], g) + 1
+			}
+			num3 = w & charNumMask
+		}
+		num2 = v & charNumMask
+	}
+	return true
 }
 
 // hypStart is the loop of countHyp for the n-grams ending at position e <

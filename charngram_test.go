@@ -40,6 +40,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		return b.String()
 	}
 	var c charCounter
+	var dense, refused int
 	n := 3000
 	if testing.Short() {
 		n = 600
@@ -49,15 +50,19 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			c.gen = charGenMask - 3 // as if after many more segments
 		}
 		var hypLen int
-		switch i % 4 {
+		switch i % 5 {
 		case 0:
 			hypLen = r.IntN(20)
 		case 1:
 			hypLen = 60 + r.IntN(30)
 		case 2:
 			hypLen = r.IntN(300)
-		default:
+		case 3:
 			hypLen = maxCharHyp - 40 + r.IntN(80)
+		default:
+			// countHypDense's, some with too many n-grams or too
+			// frequent ones.
+			hypLen = maxCharHyp + r.IntN(1500)
 		}
 		v := 1 + r.IntN(len(alphabet))
 		order := []int{4, 4, 4, 1, 2, 3, 5}[r.IntN(7)]
@@ -77,14 +82,23 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		want := naiveStats(appendCharTokens(nil, hyp), refToks, order)
 		got, ok := charSegment(&c, hyp, refs, order)
 		if !ok {
-			if n := len(appendCharTokens(nil, hyp)); order <= 4 && len(refs) == 1 && n <= maxCharHyp {
-				t.Fatalf("segment %d: %q counted the other way", i, hyp)
+			if n := len(appendCharTokens(nil, hyp)); order <= 4 && len(refs) == 1 {
+				if n <= maxCharHyp {
+					t.Fatalf("segment %d: %q counted the other way", i, hyp)
+				}
+				refused++
 			}
 			continue
+		}
+		if got.hypLen > maxCharHyp {
+			dense++
 		}
 		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
 			t.Fatalf("segment %d: hypothesis %q, references %q, order %d (-naive +counter):\n%s", i, hyp, refs, order, d)
 		}
+	}
+	if dense == 0 || refused == 0 {
+		t.Errorf("of the hypotheses longer than maxCharHyp, %d were counted densely and %d refused: want some of each", dense, refused)
 	}
 }
 
