@@ -323,23 +323,33 @@ func TestHostileErrors(t *testing.T) {
 		{"Latin-1 text", "caf\xe9", []string{"café"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
 		{"no references", "a b c", nil, ErrNoReference, "bleu: no reference for the segment"},
 		{"no references, invalid hypothesis", "\xff", nil, ErrNoReference, "bleu: no reference for the segment"},
+		{"invalid after a long ASCII run", "the quick brown fox jumps \xc3", []string{"the quick brown fox"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in the hypothesis"},
+		{"invalid at the end of a long reference", "the quick brown fox", []string{"the quick brown fox jumps\xe2\x80"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in reference 1"},
 	}
-	var s Stats
-	if err := s.Add("the cat", "the cat"); err != nil {
-		t.Fatal(err)
-	}
-	want := view(&s)
-	for _, tt := range tests {
-		err := s.Add(tt.hyp, tt.refs...)
-		if !errors.Is(err, tt.is) || err.Error() != tt.msg {
-			t.Errorf("%s: Add(%q, %q) = %v, want %q", tt.name, tt.hyp, tt.refs, err, tt.msg)
+	// Every tokenizer (char checks its texts as it reads them), on
+	// statistics fresh and used.
+	for tok := range numStandardTokenizers {
+		for _, used := range []bool{false, true} {
+			s := Stats{Config: Config{Tokenizer: tok}}
+			if used {
+				if err := s.Add("the cat", "the cat"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := view(&s)
+			for _, tt := range tests {
+				err := s.Add(tt.hyp, tt.refs...)
+				if !errors.Is(err, tt.is) || err.Error() != tt.msg {
+					t.Errorf("%v: %s: Add(%q, %q) = %v, want %q", tok, tt.name, tt.hyp, tt.refs, err, tt.msg)
+				}
+				if _, err := (Config{Tokenizer: tok}).Sentence(tt.hyp, tt.refs...); !errors.Is(err, tt.is) {
+					t.Errorf("%v: %s: Sentence: err = %v, want %v", tok, tt.name, err, tt.is)
+				}
+			}
+			if d := cmp.Diff(want, view(&s)); d != "" {
+				t.Errorf("%v: failed Adds changed the statistics:\n%s", tok, d)
+			}
 		}
-		if _, err := Sentence(tt.hyp, tt.refs...); !errors.Is(err, tt.is) {
-			t.Errorf("%s: Sentence: err = %v, want %v", tt.name, err, tt.is)
-		}
-	}
-	if d := cmp.Diff(want, view(&s)); d != "" {
-		t.Errorf("failed Adds changed the statistics:\n%s", d)
 	}
 }
 

@@ -213,27 +213,8 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	if len(refs) == 0 {
 		return nil, ErrNoReference
 	}
-	if !validUTF8(hyp) {
-		return nil, fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
-	}
-	for i, r := range refs {
-		if !validUTF8(r) {
-			return nil, fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
-		}
-	}
 	order := s.order()
-	if s.matches == nil {
-		if w := s.w; w != nil && len(w.spareMatches) == order {
-			// The zeroed counts of the statistics before a Reset.
-			s.matches, s.totals = w.spareMatches, w.spareTotals
-			w.spareMatches, w.spareTotals = nil, nil
-		} else {
-			s.matches = make([]int64, order)
-			s.totals = make([]int64, order)
-		}
-		s.fp = s.fingerprint()
-		s.minRefs, s.maxRefs = len(refs), len(refs)
-	} else if len(s.matches) != order {
+	if s.matches != nil && len(s.matches) != order {
 		panic("bleu: Stats.MaxOrder changed after Add")
 	}
 	if s.w == nil {
@@ -244,9 +225,26 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		w.seg.matches = make([]int64, order)
 		w.seg.totals = make([]int64, order)
 	}
-	// A type assertion, not s.Tokenizer != TokenizerChar: comparing
-	// interfaces calls the runtime.
-	if t, _ := s.Tokenizer.(StandardTokenizer); t != TokenizerChar || w.oneShot || len(refs) != 1 || !s.addChars(w, hyp, refs[0]) {
+	// The char tokenizer's own way (charngram.go), where it applies. A
+	// type assertion, not s.Tokenizer != TokenizerChar: comparing
+	// interfaces calls the runtime. That way reads every character of its
+	// texts and refuses invalid UTF-8, so when they are the inputs
+	// themselves they are checked only if it refuses them.
+	t, _ := s.Tokenizer.(StandardTokenizer)
+	char := t == TokenizerChar && !w.oneShot && len(refs) == 1
+	counted := char && s.Normalizer == nil && !s.Lowercase && s.addChars(w, hyp, refs[0])
+	if !counted {
+		if !validUTF8(hyp) {
+			return nil, fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
+		}
+		for i, r := range refs {
+			if !validUTF8(r) {
+				return nil, fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
+			}
+		}
+		counted = char && (s.Normalizer != nil || s.Lowercase) && s.addChars(w, hyp, refs[0])
+	}
+	if !counted {
 		c := &w.counter
 		hw := s.words(&w.hyp, hyp)
 		c.begin(&w.seg, hw, w.hyp.text)
@@ -255,6 +253,18 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 			c.addRef(&w.seg, rw, w.ref.text, len(refs) == 1)
 		}
 		c.finish(&w.seg)
+	}
+	if s.matches == nil {
+		if len(w.spareMatches) == order {
+			// The zeroed counts of the statistics before a Reset.
+			s.matches, s.totals = w.spareMatches, w.spareTotals
+			w.spareMatches, w.spareTotals = nil, nil
+		} else {
+			s.matches = make([]int64, order)
+			s.totals = make([]int64, order)
+		}
+		s.fp = s.fingerprint()
+		s.minRefs, s.maxRefs = len(refs), len(refs)
 	}
 
 	if order == 4 && s.segments < math.MaxInt {
