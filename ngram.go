@@ -258,9 +258,16 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 // The loop makes no call and reads no field of the counter, whose every
 // field it would reload after each store: the compiler keeps nearly all
 // of its values in registers (the 128-bit product of the hash takes two).
+//
+// On amd64 the loop is in assembly (probeAddPositions), where all of them
+// are.
 func (t *wordTable) addPositions(keys []wkey, p int, seed uint64) int {
-	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask()
-	g := uint64(t.gen) << 32
+	return probeAddPositions(keys, p, unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask(), uint64(t.gen)<<32, seed)
+}
+
+// addPositionsGo is addPositions's loop, for the table of slots slots,
+// byte mask mask and stamp g (shifted as in nstamp).
+func addPositionsGo(keys []wkey, p int, slots unsafe.Pointer, mask uintptr, g, seed uint64) int {
 	for ; p < len(keys); p++ {
 		k := &keys[p]
 		if k.n > 16 {
@@ -292,8 +299,12 @@ func (t *wordTable) addPositions(keys []wkey, p int, seed uint64) int {
 // matched on their keys only: the caller compares them. It is a loop of
 // its own for the same reason as addPositions.
 func (t *wordTable) positions(pos []uint64, keys []wkey, seed uint64) {
-	slots, mask := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask()
-	g := uint64(t.gen) << 32
+	probePositions(pos[:len(keys)], keys, unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask(), uint64(t.gen)<<32, seed)
+}
+
+// positionsGo is positions's loop (probePositions on amd64), for the table
+// of slots slots, byte mask mask and stamp g (shifted as in nstamp).
+func positionsGo(pos []uint64, keys []wkey, slots unsafe.Pointer, mask uintptr, g, seed uint64) {
 	pos = pos[:len(keys)]
 	for j := range keys {
 		k := &keys[j]

@@ -1,0 +1,18 @@
+//go:build amd64 && !purego
+
+package bleu
+
+import "unsafe"
+
+// probePositions is wordTable.positions's loop (positionsGo) in assembly
+// (ngram_amd64.s), where every value stays in a register: the table is
+// slots, its byte mask mask, and stamp its stamp shifted as in nstamp.
+//
+//go:noescape
+func probePositions(pos []uint64, keys []wkey, slots unsafe.Pointer, mask uintptr, stamp, seed uint64)
+
+// probeAddPositions is wordTable.addPositions's loop (addPositionsGo) in
+// assembly, as probePositions.
+//
+//go:noescape
+func probeAddPositions(keys []wkey, p int, slots unsafe.Pointer, mask uintptr, stamp, seed uint64) int
