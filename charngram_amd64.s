@@ -163,22 +163,19 @@ TEXT ·matchTail(SB), NOSPLIT, $16-56
 
 matchLoop:
 	MOVBLZX (SI), AX
-	MOVBLZX -1(SI), BX
+	MOVWLZX -1(SI), CX // the bigram's index, x<<8 | the id before
 
 	// The unigram: take one if any is left. The carry of a - 1 is set
 	// when a is 0.
-	MOVL 0x140000(DI)(AX*4), CX
-	CMPL CX, $1
+	MOVL 0x140000(DI)(AX*4), DX
+	CMPL DX, $1
 	SBBQ $-1, R11
-	CMPL CX, $1
-	ADCL $-1, CX
-	MOVL CX, 0x140000(DI)(AX*4)
+	CMPL DX, $1
+	ADCL $-1, DX
+	MOVL DX, 0x140000(DI)(AX*4)
 
-	// The bigram, at x<<8 | the id before. The carry of a - (g + 512)
-	// is set when none is left to take (or it is not the hypothesis's).
-	MOVL    AX, CX
-	SHLL    $8, CX
-	ORL     BX, CX
+	// The bigram. The carry of a - (g + 512) is set when none is left to
+	// take (or it is not the hypothesis's).
 	MOVL    0x100000(DI)(CX*4), BX
 	LEAL    -512(BX), DX
 	CMPL    BX, R10
@@ -249,13 +246,10 @@ TEXT ·countHypTail(SB), NOSPLIT, $0-44
 
 countLoop:
 	MOVBLZX (SI), AX
-	MOVBLZX -1(SI), BX
+	MOVWLZX -1(SI), CX // the bigram's index, x<<8 | the id before
 	INCL    0x140000(DI)(AX*4)
 
-	// The bigram, at x<<8 | the id before.
-	MOVL    AX, CX
-	SHLL    $8, CX
-	ORL     BX, CX
+	// The bigram.
 	MOVL    0x100000(DI)(CX*4), BX
 	CMPL    BX, R10
 	CMOVLCS R10, BX
