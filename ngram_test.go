@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -323,6 +325,59 @@ func TestLongWordsAfterGrowth(t *testing.T) {
 			if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
 				t.Fatalf("%d long words (-naive +counter):\n%s", n, d)
 			}
+		}
+	}
+}
+
+// TestProbeLoops runs the word table's probe loops, in assembly on amd64,
+// and their Go versions on the same segments, a table reused from segment
+// to segment with its stamps as Stats uses it (the keys of a vocabulary
+// small enough for words to repeat, and some longer than 16 bytes, where
+// addPositions stops): the slots and positions must be identical.
+func TestProbeLoops(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	vocab := []string{"a", "the", "cat", "sat", "on", "mat", ".", ",", "Haus", "über",
+		"Donaudampfschifffahrt", "sixteen-bytes-xx", "seventeen-bytes-x", "0123456789"}
+	c := ngramCounter{seed0: 0x9E3779B97F4A7C15}
+	var asm, gen wordTable
+	for seg := range 3000 {
+		words := make([]string, 1+r.IntN(64))
+		for i := range words {
+			words[i] = vocab[r.IntN(len(vocab))]
+		}
+		text := strings.Join(words, " ")
+		keys := slices.Clone(c.keysOf(words, text))
+		n := 4 * len(words)
+		asm.reset(n)
+		gen.reset(n)
+		if seg == 1500 {
+			// As if after 2^32 segments: the stamps wrap around.
+			asm.gen, gen.gen = ^uint32(0), ^uint32(0)
+			asm.reset(n)
+			gen.reset(n)
+		}
+		slots, mask := unsafe.Pointer(unsafe.SliceData(gen.slots)), gen.byteMask()
+		for p := 0; p < len(keys); p++ {
+			pa := asm.addPositions(keys, p, c.seed0)
+			pg := addPositionsGo(keys, p, slots, mask, uint64(gen.gen)<<32, c.seed0)
+			if pa != pg {
+				t.Fatalf("segment %d: addPositions from %d stops at %d, addPositionsGo at %d", seg, p, pa, pg)
+			}
+			p = pa
+		}
+		if !slices.Equal(gen.slots, asm.slots) {
+			t.Fatalf("segment %d: slots differ (-Go +assembly):\n%s", seg, cmp.Diff(gen.slots, asm.slots, cmp.AllowUnexported(wordSlot{})))
+		}
+		ref := make([]string, r.IntN(80))
+		for i := range ref {
+			ref[i] = vocab[r.IntN(len(vocab))]
+		}
+		rkeys := c.keysOf(ref, strings.Join(ref, " "))
+		got, want := make([]uint64, len(rkeys)), make([]uint64, len(rkeys))
+		asm.positions(got, rkeys, c.seed0)
+		positionsGo(want, rkeys, slots, mask, uint64(gen.gen)<<32, c.seed0)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("segment %d: positions differ (-Go +assembly):\n%s", seg, diff)
 		}
 	}
 }
