@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -227,6 +228,84 @@ func BenchmarkAddCorpus(b *testing.B) {
 				}
 				_ = s.Score()
 			}
+		})
+	}
+}
+
+// BenchmarkParallelSpeedup measures the speed-up of scoring a corpus on
+// GOMAXPROCS goroutines (run it with -cpu 2) over one: each iteration
+// scores the corpus with Stats.Add on the calling goroutine, then in
+// parallel, both with a Stats kept from iteration to iteration, and the
+// benchmark reports their ratio ("speedup"). Taken in turns, a few
+// milliseconds apart, the two see the same machine; run as separate
+// benchmarks, on the project's shared machines, they often do not.
+// AddCorpus is Stats.AddCorpus; sharded is one Stats per goroutine, each
+// adding a contiguous share, then Merge (BenchmarkShardedStats).
+func BenchmarkParallelSpeedup(b *testing.B) {
+	hyps, refs, n := benchCorpus(b)
+	workers := runtime.GOMAXPROCS(0)
+	serial := func(s *Stats, hs, rs []string) {
+		s.Reset()
+		for i := range hs {
+			if err := s.Add(hs[i], rs[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		_ = s.Score()
+	}
+	shards := make([]Stats, workers)
+	sharded := func(hs, rs []string) {
+		var wg sync.WaitGroup
+		for w := range shards {
+			wg.Go(func() {
+				s := &shards[w]
+				s.Reset()
+				for i := w * len(hs) / workers; i < (w+1)*len(hs)/workers; i++ {
+					if err := s.Add(hs[i], rs[i]); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		var total Stats
+		for w := range shards {
+			if err := total.Merge(&shards[w]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		_ = total.Score()
+	}
+	for _, bm := range []struct {
+		name  string
+		times int
+	}{{"AddCorpus/x1", 1}, {"AddCorpus/x4", 4}, {"sharded/x1", 1}} {
+		var hs, rs []string
+		for range bm.times {
+			hs, rs = append(hs, hyps...), append(rs, refs...)
+		}
+		b.Run(bm.name, func(b *testing.B) {
+			b.SetBytes(int64(bm.times) * n)
+			var one, all Stats
+			var t1, tn time.Duration
+			for b.Loop() {
+				start := time.Now()
+				serial(&one, hs, rs)
+				mid := time.Now()
+				if bm.name == "sharded/x1" {
+					sharded(hs, rs)
+				} else {
+					all.Reset()
+					if err := all.AddCorpus(hs, rs); err != nil {
+						b.Fatal(err)
+					}
+					_ = all.Score()
+				}
+				t1 += mid.Sub(start)
+				tn += time.Since(mid)
+			}
+			b.ReportMetric(float64(t1)/float64(tn), "speedup")
 		})
 	}
 }
