@@ -201,8 +201,11 @@ type tokScratch struct {
 	// It only grows during one call, so tokens pointing into it stay valid
 	// (a reallocation leaves the old array to them).
 	arena []byte
-	// ev holds the events of the line being scanned (lineEvents).
-	ev []uint64
+	// ev holds the events of the line being scanned (lineEvents), in
+	// evBuf while lines have at most 256 bytes: a Stats that scores a
+	// single segment then allocates nothing for them.
+	ev    []uint64
+	evBuf [4]uint64
 }
 
 // tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
@@ -337,7 +340,11 @@ func (sc *tokScratch) lineEvents(s string, lead uint64, intl bool) []uint64 {
 	n := len(s)
 	words := (n + 63) / 64
 	if cap(sc.ev) < words {
-		sc.ev = make([]uint64, words+words/4)
+		if words <= len(sc.evBuf) {
+			sc.ev = sc.evBuf[:]
+		} else {
+			sc.ev = make([]uint64, words+words/4)
+		}
 	}
 	ev := sc.ev[:words]
 	if n == 0 {
