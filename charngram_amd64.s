@@ -25,9 +25,9 @@ DATA bytes1Cc<>+0(SB)/8, $0x1C1C1C1C1C1C1C1C
 DATA bytes1Cc<>+8(SB)/8, $0x1C1C1C1C1C1C1C1C
 GLOBL bytes1Cc<>(SB), RODATA|NOPTR, $16
 
-// COPYKEEP stores at DI the bytes of X0 that are ASCII, not whitespace,
-// in R11's mask and before the first byte of R9's, and advances DI past
-// them. It clobbers X1..X6, BX and DX.
+// COPYKEEP stores at DI the bytes of X0 that are not whitespace, in R11's
+// mask and before the first byte of R9's (its non-ASCII ones), and
+// advances DI past them. It clobbers X1..X6, BX and DX.
 // (R9 & -R9, less one, is the mask of the bytes before the first of R9,
 // all ones if R9 is 0.)
 #define COPYKEEP \

@@ -2,11 +2,11 @@
 
 #include "textflag.h"
 
-// The events of 64 bytes (see block13a and blockIntl in tokenize.go),
-// 16 at a time with SSE2, which every amd64 processor has. A byte is
-// tested against a range by subtracting the range's start and comparing
-// the (unsigned) result with its width: PMINUB of the two equals the
-// result where it is in range.
+// The events of a line (see lineEvents, asciiEvents, leadEvents and
+// leadIntl in tokenize.go), 16 bytes at a time with SSE2, which every
+// amd64 processor has. A byte is tested against a range by subtracting the
+// range's start and comparing the (unsigned) result with the range's width
+// less one: PMINUB of the two equals the result where it is in range.
 
 DATA bytes20<>+0(SB)/8, $0x2020202020202020
 DATA bytes20<>+8(SB)/8, $0x2020202020202020
@@ -48,11 +48,11 @@ DATA bytesB7<>+0(SB)/8, $0xB7B7B7B7B7B7B7B7
 DATA bytesB7<>+8(SB)/8, $0xB7B7B7B7B7B7B7B7
 GLOBL bytesB7<>(SB), RODATA|NOPTR, $16
 
-// QUIET13A leaves in the top bit of each byte of X1 whether the byte of
-// the 16 at off(SI) is no event for 13a (a letter, a digit or a byte of
-// 80..FF that is neither C2 nor one whose bits in X13 make E0), and
-// in AX those top bits. X8..X14 hold bytes20 .. bytesE0 but X13 the
-// lead mask; X0..X4 are clobbered.
+// QUIET13A sets AX to the mask of the bytes of the 16 at off(SI) that are
+// no event for 13a and zh: letters, digits and the bytes of 80..FF that
+// are neither C2 nor one whose bits in the lead mask make E0. X7 holds
+// bytesC2, X8..X12 bytes20, bytes61, bytes19, bytes30 and bytes09, X13
+// the lead mask and X14 bytesE0; X0..X4 are clobbered.
 #define QUIET13A(off, AX) \
 	MOVOU off(SI), X0; \
 	MOVO  X0, X1; \
@@ -130,9 +130,10 @@ loop13a:
 done13a:
 	RET
 
-// QUIETINTL is QUIET13A for intl: no event is a letter, a digit or a byte
-// of 80..FF that is C3 or below C0 but 97 and B7. X8..X12 hold bytes20 ..
-// bytes09, X13 bytesC0, X14 bytesC3, X7 bytesB7.
+// QUIETINTL is QUIET13A for intl, whose bytes that are no event are
+// letters, digits, C3 and the bytes of 80..BF but 97 and B7. X7 holds
+// bytesB7, X8..X12 as for QUIET13A, X13 bytesC0 and X14 bytesC3; X0..X5
+// are clobbered.
 #define QUIETINTL(off, AX) \
 	MOVOU off(SI), X0; \
 	MOVO  X0, X1; \
