@@ -280,7 +280,11 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 	for _, bm := range []struct {
 		name  string
 		times int
-	}{{"AddCorpus/x1", 1}, {"AddCorpus/x4", 4}, {"sharded/x1", 1}} {
+		idle  bool
+	}{
+		{"AddCorpus/x1", 1, false}, {"AddCorpus/x4", 4, false}, {"sharded/x1", 1, false},
+		{"AddCorpus/x1/idle", 1, true}, {"sharded/x1/idle", 1, true},
+	} {
 		var hs, rs []string
 		for range bm.times {
 			hs, rs = append(hs, hyps...), append(rs, refs...)
@@ -290,10 +294,22 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 			var one, all Stats
 			var t1, tn time.Duration
 			for b.Loop() {
+				// With idle, each half starts a millisecond after the
+				// other ends, when the runtime has parked the threads
+				// it had running (it looks for work a while first), as
+				// a corpus scored now and then would; without, right
+				// after, as corpora scored one after the other would.
+				if bm.idle {
+					time.Sleep(time.Millisecond)
+				}
 				start := time.Now()
 				serial(&one, hs, rs)
+				t1 += time.Since(start)
+				if bm.idle {
+					time.Sleep(time.Millisecond)
+				}
 				mid := time.Now()
-				if bm.name == "sharded/x1" {
+				if strings.HasPrefix(bm.name, "sharded") {
 					sharded(hs, rs)
 				} else {
 					all.Reset()
@@ -302,7 +318,6 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 					}
 					_ = all.Score()
 				}
-				t1 += mid.Sub(start)
 				tn += time.Since(mid)
 			}
 			b.ReportMetric(float64(t1)/float64(tn), "speedup")
