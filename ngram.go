@@ -245,9 +245,15 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 		}
 		c.slotLong(keys[p], hyp[p]).bits |= 1 << uint(p)
 	}
-	c.used = slices.Grow(c.used[:0], order)[:order]
-	c.free = slices.Grow(c.free[:0], order)[:order]
-	clear(c.used)
+	// Grown only when short, and cleared with stores: slices.Grow and
+	// clear are calls, a few dozen instructions a segment.
+	if cap(c.used) < order || cap(c.free) < order {
+		c.used, c.free = make([]uint64, order), make([]uint64, order)
+	}
+	c.used, c.free = c.used[:order], c.free[:order]
+	for k := range c.used {
+		c.used[k] = 0
+	}
 }
 
 // addPositions adds the positions of the words of keys, from position p
@@ -394,7 +400,10 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 	// Zeros after the end stand for the positions that n-grams running
 	// past it would need.
 	pad := min(order, maxShort) - 1
-	rb := slices.Grow(c.refBit[:0], len(ref)+pad)[:len(ref)+pad]
+	if cap(c.refBit) < len(ref)+pad {
+		c.refBit = slices.Grow(c.refBit[:0], len(ref)+pad)
+	}
+	rb := c.refBit[:len(ref)+pad]
 	c.words.positions(rb[:len(ref)], c.keysOf(ref, text), c.seed0)
 	if c.nLong > 0 {
 		// Long words matched on their keys only: compare them.
@@ -407,7 +416,9 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 			}
 		}
 	}
-	clear(rb[len(ref):])
+	for j := len(ref); j < len(rb); j++ {
+		rb[j] = 0
+	}
 	c.refBit = rb
 	if order == 4 {
 		f0, f1, f2, f3 := match4(rb)
@@ -838,7 +849,10 @@ func hashKey(a, b uint64, n uint32, seed uint64) uint64 {
 // wordKeySlow, which keysInText leaves to this loop so that its own
 // loop makes no call (and keeps its values in registers).
 func (c *ngramCounter) keysOf(words []string, text string) []wkey {
-	keys := slices.Grow(c.keys[:0], len(words))[:len(words)]
+	if cap(c.keys) < len(words) {
+		c.keys = slices.Grow(c.keys[:0], len(words))
+	}
+	keys := c.keys[:len(words)]
 	c.keys = keys
 	fast := len(text) >= 16
 	i := 0
