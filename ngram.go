@@ -453,8 +453,17 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 // left free, by order. Each window of four sets is read through a
 // pointer, with no bounds test (the compiler's slicing of windows cost
 // more than the matching); carrying sets over from one word to the next
-// instead ran out of registers.
+// instead ran out of registers. With BMI1 on amd64 the loop is in
+// assembly (match4BMI).
 func match4(rb []uint64) (f0, f1, f2, f3 uint64) {
+	if hasBMI1 {
+		return match4BMI(rb)
+	}
+	return match4Go(rb)
+}
+
+// match4Go is match4's loop.
+func match4Go(rb []uint64) (f0, f1, f2, f3 uint64) {
 	f0, f1, f2, f3 = ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
 	p := unsafe.Pointer(unsafe.SliceData(rb[:3]))
 	for range len(rb) - 3 {

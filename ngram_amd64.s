@@ -124,3 +124,55 @@ addNext:
 	ADDQ $32, AX
 	ANDQ R9, AX
 	JMP  addProbe
+
+// func match4BMI(rb []uint64) (f0, f1, f2, f3 uint64)
+//
+// match4 (ngram.go), with BMI1's BLSI for the lowest set bit (x & -x):
+// SI walks the windows of four sets, DX counts them, R8..R11 are f0..f3,
+// AX the positions where the reference's n-gram at the window occurs.
+TEXT ·match4BMI(SB), NOSPLIT, $0-56
+	MOVQ  rb_base+0(FP), SI
+	MOVQ  rb_len+8(FP), DX
+	MOVQ  $-1, R8
+	MOVQ  R8, R9
+	MOVQ  R8, R10
+	MOVQ  R8, R11
+	SUBQ  $3, DX
+	JLE   m4Done
+
+m4Loop:
+	MOVQ  (SI), AX
+	MOVQ  AX, BX
+	ANDQ  R8, BX
+	BLSIQ BX, BX
+	XORQ  BX, R8
+	MOVQ  8(SI), CX
+	SHRQ  $1, CX
+	ANDQ  CX, AX
+	MOVQ  AX, BX
+	ANDQ  R9, BX
+	BLSIQ BX, BX
+	XORQ  BX, R9
+	MOVQ  16(SI), CX
+	SHRQ  $2, CX
+	ANDQ  CX, AX
+	MOVQ  AX, BX
+	ANDQ  R10, BX
+	BLSIQ BX, BX
+	XORQ  BX, R10
+	MOVQ  24(SI), CX
+	SHRQ  $3, CX
+	ANDQ  CX, AX
+	ANDQ  R11, AX
+	BLSIQ AX, BX
+	XORQ  BX, R11
+	ADDQ  $8, SI
+	DECQ  DX
+	JNZ   m4Loop
+
+m4Done:
+	MOVQ  R8, f0+24(FP)
+	MOVQ  R9, f1+32(FP)
+	MOVQ  R10, f2+40(FP)
+	MOVQ  R11, f3+48(FP)
+	RET

@@ -381,3 +381,29 @@ func TestProbeLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestMatch4 compares match4BMI (in assembly on amd64 processors with
+// BMI1) with match4Go on random sets of positions, sparse and dense,
+// followed by the three empty sets match4 requires.
+func TestMatch4(t *testing.T) {
+	if !hasBMI1 {
+		t.Skip("match4BMI is not used here")
+	}
+	r := rand.New(rand.NewPCG(4, 4))
+	for i := range 20000 {
+		rb := make([]uint64, r.IntN(70)+3)
+		for j := range len(rb) - 3 {
+			switch r.IntN(3) {
+			case 0:
+				rb[j] = 1 << r.IntN(64)
+			case 1:
+				rb[j] = r.Uint64() & r.Uint64() & r.Uint64()
+			}
+		}
+		a0, a1, a2, a3 := match4BMI(rb)
+		g0, g1, g2, g3 := match4Go(rb)
+		if got, want := [4]uint64{a0, a1, a2, a3}, [4]uint64{g0, g1, g2, g3}; got != want {
+			t.Fatalf("sets %d %x: match4BMI = %x, match4Go = %x", i, rb, got, want)
+		}
+	}
+}
