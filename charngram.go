@@ -352,7 +352,7 @@ func countHyp(t *charTables, h []uint8, g uint32) {
 	for e := range min(3, len(h)) {
 		id1, num2, num3 = hypStart(t, e, uint32(h[e]), id1, num2, g)
 	}
-	if hasMatchTail {
+	if hasCharAsm {
 		countHypTail(t, h, num2, num3, g)
 	} else {
 		countHypTailGo(t, h, num2, num3, g)
@@ -398,7 +398,6 @@ func countHypTailGo(t *charTables, h []uint8, num2, num3, g uint32) {
 // Segments this long are rare: it is plain Go, with branches.
 func countHypDense(t *charTables, h []uint8, g uint32) bool {
 	t.uni = [len(t.uni)]uint32{}
-	const full = charNumMask << charNumBits // the largest count
 	next2, next3 := uint32(1), uint32(1)
 	// The numbers of the bigram and trigram ending just before.
 	var num2, num3 uint32
@@ -408,41 +407,45 @@ func countHypDense(t *charTables, h []uint8, g uint32) bool {
 		if e == 0 {
 			continue
 		}
-		i := uint16(x<<8 | uint32(h[e-1]))
-		v := t.bi[i]
-		if v < g {
-			if next2 > charNumMask {
-				return false
-			}
-			v = g | next2
-			next2++
-		}
-		if v&full == full {
+		p := &t.bi[uint16(x<<8|uint32(h[e-1]))]
+		if !countDense(p, g, &next2) {
 			return false
 		}
-		t.bi[i] = v + 1<<charNumBits
 		if e >= 2 {
 			row := &t.end[x]
-			w := row.tri[num2]
-			if w < g {
-				if next3 > charNumMask {
-					return false
-				}
-				w = g | next3
-				next3++
-			}
-			if w&full == full {
-				return false
-			}
-			row.tri[num2] = w + 1<<charNumBits
 			if e >= 3 {
 				// A 4-gram's count has all the bits below gen.
 				row.quad[num3] = max(row.quad[num3], g) + 1
 			}
-			num3 = w & charNumMask
+			q := &row.tri[num2]
+			if !countDense(q, g, &next3) {
+				return false
+			}
+			num3 = *q & charNumMask
 		}
-		num2 = v & charNumMask
+		num2 = *p & charNumMask
 	}
+	return true
+}
+
+// countDense counts one more occurrence in *p, the entry of a bigram or
+// trigram, for the segment whose stamp is g: an earlier segment's entry is
+// replaced by a new n-gram's, numbered *next, which it then increments. It
+// reports false if the numbers or the n-gram's count have run out.
+func countDense(p *uint32, g uint32, next *uint32) bool {
+	const full = charNumMask << charNumBits // the largest count
+	v := *p
+	if v < g {
+		if *next > charNumMask {
+			return false
+		}
+		v = g | *next
+		*next++
+	}
+	if v&full == full {
+		return false
+	}
+	*p = v + 1<<charNumBits
 	return true
 }
 
@@ -480,7 +483,7 @@ func match(t *charTables, r []uint8, g uint32) uint64 {
 		got, num2, num3 = refStart(t, r, e, num2, g)
 		m += got
 	}
-	if hasMatchTail {
+	if hasCharAsm {
 		return m + matchTail(t, r, num2, num3, g)
 	}
 	return m + matchTailGo(t, r, num2, num3, g)

@@ -26,8 +26,8 @@ var hasSSSE3 = func() bool {
 //go:noescape
 func copyASCII16(dst []uint8, s string, i int, t *charShuffle) (next, written int)
 
-// hasMatchTail tells that matchTail and countHypTail are in assembly.
-const hasMatchTail = true
+// hasCharAsm tells that matchTail and countHypTail are in assembly.
+const hasCharAsm = true
 
 // matchTail is matchTailGo in assembly (charngram_amd64.s), where every
 // value of the loop stays in a register: about 40 instructions a

@@ -8,8 +8,8 @@ const hasSSSE3 = false
 // copyASCII16 does nothing: see charngram_amd64.go.
 func copyASCII16(dst []uint8, s string, i int, t *charShuffle) (next, written int) { return i, 0 }
 
-// hasMatchTail is false: matchTail and countHypTail are for amd64.
-const hasMatchTail = false
+// hasCharAsm is false: matchTail and countHypTail are for amd64.
+const hasCharAsm = false
 
 // matchTail is matchTailGo (in assembly on amd64).
 func matchTail(t *charTables, r []uint8, num2, num3, stamp uint32) uint64 {

@@ -139,33 +139,36 @@ func BenchmarkCorpusParallel(b *testing.B) {
 func BenchmarkShardedStats(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
 	b.SetBytes(n)
-	workers := runtime.GOMAXPROCS(0)
-	shards := make([]Stats, workers)
+	shards := make([]Stats, runtime.GOMAXPROCS(0))
 	for b.Loop() {
-		var wg sync.WaitGroup
-		for w := range shards {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s := &shards[w]
-				s.Reset()
-				for i := w * len(hyps) / workers; i < (w+1)*len(hyps)/workers; i++ {
-					if err := s.Add(hyps[i], refs[i]); err != nil {
-						b.Error(err)
-						return
-					}
-				}
-			}()
-		}
-		wg.Wait()
-		var total Stats
-		for w := range shards {
-			if err := total.Merge(&shards[w]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		_ = total.Score()
+		scoreSharded(b, shards, hyps, refs)
 	}
+}
+
+// scoreSharded scores hyps and refs with a Stats of shards per goroutine,
+// each adding a contiguous share of the segments, then Merge.
+func scoreSharded(b *testing.B, shards []Stats, hyps, refs []string) {
+	var wg sync.WaitGroup
+	for w := range shards {
+		wg.Go(func() {
+			s := &shards[w]
+			s.Reset()
+			for i := w * len(hyps) / len(shards); i < (w+1)*len(hyps)/len(shards); i++ {
+				if err := s.Add(hyps[i], refs[i]); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	var total Stats
+	for w := range shards {
+		if err := total.Merge(&shards[w]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	_ = total.Score()
 }
 
 // TestAddCorpus checks that AddCorpus adds to what a Stats has, as Add
@@ -243,7 +246,6 @@ func BenchmarkAddCorpus(b *testing.B) {
 // adding a contiguous share, then Merge (BenchmarkShardedStats).
 func BenchmarkParallelSpeedup(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
-	workers := runtime.GOMAXPROCS(0)
 	serial := func(s *Stats, hs, rs []string) {
 		s.Reset()
 		for i := range hs {
@@ -253,30 +255,7 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 		}
 		_ = s.Score()
 	}
-	shards := make([]Stats, workers)
-	sharded := func(hs, rs []string) {
-		var wg sync.WaitGroup
-		for w := range shards {
-			wg.Go(func() {
-				s := &shards[w]
-				s.Reset()
-				for i := w * len(hs) / workers; i < (w+1)*len(hs)/workers; i++ {
-					if err := s.Add(hs[i], rs[i]); err != nil {
-						b.Error(err)
-						return
-					}
-				}
-			})
-		}
-		wg.Wait()
-		var total Stats
-		for w := range shards {
-			if err := total.Merge(&shards[w]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		_ = total.Score()
-	}
+	shards := make([]Stats, runtime.GOMAXPROCS(0))
 	for _, bm := range []struct {
 		name  string
 		times int
@@ -310,7 +289,7 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 				}
 				mid := time.Now()
 				if strings.HasPrefix(bm.name, "sharded") {
-					sharded(hs, rs)
+					scoreSharded(b, shards, hs, rs)
 				} else {
 					all.Reset()
 					if err := all.AddCorpus(hs, rs); err != nil {

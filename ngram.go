@@ -245,14 +245,18 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 		}
 		c.slotLong(keys[p], hyp[p]).bits |= 1 << uint(p)
 	}
-	// Grown only when short, and cleared with stores: slices.Grow and
-	// clear are calls, a few dozen instructions a segment.
+	// Grown only when short, and for the default order cleared with four
+	// stores: slices.Grow and clear (or a clearing loop, which the
+	// compiler turns into clear) are calls, a few dozen instructions a
+	// segment.
 	if cap(c.used) < order || cap(c.free) < order {
 		c.used, c.free = make([]uint64, order), make([]uint64, order)
 	}
 	c.used, c.free = c.used[:order], c.free[:order]
-	for k := range c.used {
-		c.used[k] = 0
+	if order == 4 {
+		*(*[4]uint64)(c.used) = [4]uint64{}
+	} else {
+		clear(c.used)
 	}
 }
 

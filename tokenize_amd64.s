@@ -48,13 +48,10 @@ DATA bytesB7<>+0(SB)/8, $0xB7B7B7B7B7B7B7B7
 DATA bytesB7<>+8(SB)/8, $0xB7B7B7B7B7B7B7B7
 GLOBL bytesB7<>(SB), RODATA|NOPTR, $16
 
-// QUIET13A sets AX to the mask of the bytes of the 16 at off(SI) that are
-// no event for 13a and zh: letters, digits and the bytes of 80..FF that
-// are neither C2 nor one whose bits in the lead mask make E0. X7 holds
-// bytesC2, X8..X12 bytes20, bytes61, bytes19, bytes30 and bytes09, X13
-// the lead mask and X14 bytesE0; X0..X4 are clobbered.
-#define QUIET13A(off, AX) \
-	MOVOU off(SI), X0; \
+// ALNUMHIGH sets the top bit of each byte of X1 where X0 has a letter, a
+// digit or a byte of 80..FF. X8..X12 hold bytes20, bytes61, bytes19,
+// bytes30 and bytes09; X2..X4 are clobbered.
+#define ALNUMHIGH \
 	MOVO  X0, X1; \
 	POR   X8, X1; \
 	PSUBB X9, X1; \
@@ -67,7 +64,16 @@ GLOBL bytesB7<>(SB), RODATA|NOPTR, $16
 	PMINUB X12, X4; \
 	PCMPEQB X4, X3; \
 	POR   X3, X1; \
-	POR   X0, X1; \
+	POR   X0, X1
+
+// QUIET13A sets AX to the mask of the bytes of the 16 at off(SI) that are
+// no event for 13a and zh: letters, digits and the bytes of 80..FF that
+// are neither C2 nor one whose bits in the lead mask make E0. X7 holds
+// bytesC2, X8..X12 bytes20, bytes61, bytes19, bytes30 and bytes09, X13
+// the lead mask and X14 bytesE0; X0..X4 are clobbered.
+#define QUIET13A(off, AX) \
+	MOVOU off(SI), X0; \
+	ALNUMHIGH; \
 	MOVO  X0, X2; \
 	PCMPEQB X7, X2; \
 	PAND  X13, X0; \
@@ -136,20 +142,9 @@ done13a:
 // are clobbered.
 #define QUIETINTL(off, AX) \
 	MOVOU off(SI), X0; \
-	MOVO  X0, X1; \
-	POR   X8, X1; \
-	MOVO  X1, X5; \
-	PSUBB X9, X1; \
-	MOVO  X1, X2; \
-	PMINUB X10, X2; \
-	PCMPEQB X2, X1; \
-	MOVO  X0, X3; \
-	PSUBB X11, X3; \
-	MOVO  X3, X4; \
-	PMINUB X12, X4; \
-	PCMPEQB X4, X3; \
-	POR   X3, X1; \
-	POR   X0, X1; \
+	ALNUMHIGH; \
+	MOVO  X0, X5; \
+	POR   X8, X5; \
 	PCMPEQB X7, X5; \
 	MOVO  X0, X2; \
 	PCMPEQB X14, X2; \
