@@ -60,10 +60,11 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 	shards := s.w.shards[:workers]
 	j := &corpusJob{hyps: hyps, refs: refs, workers: workers}
 	j.failed.Store(int64(len(hyps)))
-	// The calling goroutine is one of the workers: it starts at once,
-	// while an idle processor can take 100 µs or more to wake for the
-	// others (the chunks being handed out as they go, a late worker only
-	// takes fewer), and with a single processor no goroutine starts.
+	// The calling goroutine is one of the workers, and with a single
+	// processor no goroutine starts. An idle processor takes tens of µs
+	// to wake for the others (100 µs and more from a halted virtual
+	// CPU); the chunks being handed out as they go, a late worker only
+	// takes fewer.
 	found := make([]corpusError, workers)
 	var wg sync.WaitGroup
 	for w := 1; w < workers; w++ {
@@ -72,6 +73,15 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 			defer wg.Done()
 			found[w] = j.work(shards[w], s.Config)
 		}()
+	}
+	if workers > 1 {
+		// The goroutine started last waits in this processor's "run
+		// next" slot, which a waking processor steals only after a
+		// back-off (the runtime's usleep(3), 50 µs and more on the VMs
+		// measured): yielding runs it here at once and leaves this
+		// goroutine on the global queue, taken without a back-off
+		// (BENCHMARKS.md, fifth round).
+		runtime.Gosched()
 	}
 	found[0] = j.work(shards[0], s.Config)
 	wg.Wait()
