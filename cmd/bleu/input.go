@@ -23,6 +23,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -342,14 +343,15 @@ func maximalSubpart(b []byte) int {
 	return i
 }
 
-// countingReader counts the bytes read through it.
+// countingReader counts the bytes read through it; n may be read while
+// another goroutine reads.
 type countingReader struct {
 	r io.Reader
-	n int64
+	n atomic.Int64
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n += int64(n)
+	c.n.Add(int64(n))
 	return n, err
 }

@@ -732,3 +732,34 @@ func BenchmarkRunSmall(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRunCorpus measures a whole run on the en-de conformance pair
+// written out 20 times (9.4 MB): reading, checking and scoring, corpus
+// level and sentence level.
+func BenchmarkRunCorpus(b *testing.B) {
+	src := filepath.Join(conformanceDir(b), "data", "en-de")
+	dir := b.TempDir()
+	var size int64
+	files := map[string]string{}
+	for _, name := range []string{"sys-JDExploreAcademy.txt", "ref.txt"} {
+		data, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		files[name] = filepath.Join(dir, name)
+		if err := os.WriteFile(files[name], bytes.Repeat(data, 20), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		size += 20 * int64(len(data))
+	}
+	for _, bm := range []struct{ name, flag string }{{"corpus", "-b"}, {"sentence", "--sentence-level"}} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.SetBytes(size)
+			for b.Loop() {
+				if res := runCLI(b, "", files["ref.txt"], "-i", files["sys-JDExploreAcademy.txt"], bm.flag); res.RC != 0 {
+					b.Fatal(res.Stderr)
+				}
+			}
+		})
+	}
+}

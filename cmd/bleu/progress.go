@@ -29,6 +29,7 @@ type progress struct {
 	start   time.Time
 	last    time.Time
 	lines   int
+	looked  int // lines when the clock was last looked at
 	drawn   int // width of what is on the terminal's line now
 	enabled bool
 }
@@ -43,12 +44,17 @@ func newProgress(w io.Writer, enabled bool, name string, total int64, read *coun
 	return p
 }
 
-// line records one more line read and redraws the bar when it is due.
-func (p *progress) line() {
-	p.lines++
-	if !p.enabled || p.lines%256 != 0 {
+// line records one more line done and redraws the bar when it is due.
+func (p *progress) line() { p.add(1) }
+
+// add records n more lines done and redraws the bar when it is due,
+// looking at the clock once in 256 lines at most.
+func (p *progress) add(n int) {
+	p.lines += n
+	if !p.enabled || p.lines-p.looked < 256 {
 		return
 	}
+	p.looked = p.lines
 	t := p.now()
 	if t.Sub(p.start) < progressDelay || t.Sub(p.last) < progressInterval {
 		return
@@ -60,12 +66,12 @@ func (p *progress) line() {
 func (p *progress) draw() {
 	var s string
 	if p.total > 0 {
-		frac := min(1, float64(p.read.n)/float64(p.total))
+		frac := min(1, float64(p.read.n.Load())/float64(p.total))
 		full := int(frac * progressBarWidth)
 		s = fmt.Sprintf("bleu: %s [%s%s] %3.0f%% %d lines", p.name,
 			strings.Repeat("#", full), strings.Repeat(".", progressBarWidth-full), 100*frac, p.lines)
 	} else {
-		s = fmt.Sprintf("bleu: %s: %d lines, %.1f MB", p.name, p.lines, float64(p.read.n)/1e6)
+		s = fmt.Sprintf("bleu: %s: %d lines, %.1f MB", p.name, p.lines, float64(p.read.n.Load())/1e6)
 	}
 	fmt.Fprintf(p.w, "\r%-*s", p.drawn, s)
 	p.drawn = max(p.drawn, width(s))

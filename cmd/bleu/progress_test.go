@@ -26,7 +26,8 @@ func (c *fakeClock) now() time.Time {
 
 func TestProgress(t *testing.T) {
 	var w bytes.Buffer
-	counter := &countingReader{n: 500}
+	counter := &countingReader{}
+	counter.n.Store(500)
 	clock := &fakeClock{t: time.Unix(0, 0), step: 10 * time.Millisecond}
 	p := newProgress(&w, true, "hyp.txt", 1000, counter, clock.now)
 	for range 256 * 100 {
@@ -84,7 +85,9 @@ func TestProgressRun(t *testing.T) {
 		terminal, quiet, drawn bool
 	}{{true, false, true}, {true, true, false}, {false, false, false}} {
 		var out, errb bytes.Buffer
-		clock := &fakeClock{t: time.Unix(0, 0), step: 100 * time.Millisecond}
+		// The bar is looked at after each batch read ahead (two here:
+		// 4096 lines, then the rest), a second after the start.
+		clock := &fakeClock{t: time.Unix(0, 0), step: 600 * time.Millisecond}
 		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, lookupEnv: lookupIn(nil),
 			terminal: tt.terminal, now: clock.now}
 		args := []string{ref, "-i", ref, "-f", "text", "-sh"}

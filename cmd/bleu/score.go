@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/go-bleu/bleu"
@@ -404,23 +405,20 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 		segs      []*bleu.Segments // the same systems, with -ci or a paired test
 		tokenized []int            // lines ending in " ." per system
 	)
-	for {
-		hyps, refs, ok, err := cp.next()
-		if err != nil {
-			prog.done()
-			return err
-		}
-		if !ok {
-			break
-		}
-		if systems == nil {
+	ra := cp.readAhead()
+	fail := func(err error) error {
+		ra.close()
+		prog.done()
+		return err
+	}
+	for b := range ra.batches {
+		if b.n > 0 && systems == nil {
 			if cp.stdinSystems {
-				if err := checkSystems(o, len(hyps)); err != nil {
-					prog.done()
-					return err
+				if err := checkSystems(o, len(b.hyps)); err != nil {
+					return fail(err)
 				}
 			}
-			for range hyps {
+			for range b.hyps {
 				if o.keepsRows() {
 					sg := &bleu.Segments{Config: s.cfg}
 					segs = append(segs, sg)
@@ -429,22 +427,25 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 					systems = append(systems, &bleu.Stats{Config: s.cfg})
 				}
 			}
-			tokenized = make([]int, len(hyps))
-			if len(hyps) > 1 {
-				c.infof(o, "Found %d systems.", len(hyps))
+			tokenized = make([]int, len(b.hyps))
+			if len(b.hyps) > 1 {
+				c.infof(o, "Found %d systems.", len(b.hyps))
 			}
 		}
-		for i, h := range hyps {
-			if err := systems[i].Add(h, refs...); err != nil {
-				prog.done()
-				return inputErrorf("bleu: line %d: %v", cp.segments, err)
+		if b.n > 0 {
+			if err := addBatch(systems, b); err != nil {
+				return fail(err)
 			}
-			if strings.HasSuffix(h, " .") {
-				tokenized[i]++
+			for i, n := range b.tokenized {
+				tokenized[i] += n
 			}
+			prog.add(b.n)
 		}
-		prog.line()
+		if b.err != nil {
+			return fail(b.err)
+		}
 	}
+	ra.close()
 	prog.done()
 	names := cp.systemNames()
 	for i, n := range tokenized {
@@ -486,31 +487,37 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 	}
 	defer cp.close()
 	var out strings.Builder
-	for {
-		hyps, refs, ok, err := cp.next()
-		if err != nil {
-			prog.done()
-			return err
-		}
-		if !ok {
-			break
-		}
-		if cp.segments == 1 && cp.stdinSystems {
-			if err := checkSystems(o, len(hyps)); err != nil {
-				prog.done()
-				return err
+	ra := cp.readAhead()
+	fail := func(err error) error {
+		ra.close()
+		prog.done()
+		return err
+	}
+	ss := &sentenceScorer{cfg: s.cfg, text: func(sc bleu.Score) string {
+		sc = s.label(sc)
+		return formatText(plainScore("", sc), o.width, o.scoreOnly, signatureString(sc.Signature, o.short))
+	}}
+	var lines []string
+	for b := range ra.batches {
+		if b.n > 0 && b.first == 0 && cp.stdinSystems {
+			if err := checkSystems(o, len(b.hyps)); err != nil {
+				return fail(err)
 			}
 		}
-		sc, err := s.cfg.Sentence(hyps[0], refs...)
-		if err != nil {
-			prog.done()
-			return inputErrorf("bleu: line %d: %v", cp.segments, err)
+		lines = slices.Grow(lines[:0], b.n)[:b.n]
+		if err := ss.score(b, lines); err != nil {
+			return fail(err)
 		}
-		sc = s.label(sc)
-		out.WriteString(formatText(plainScore("", sc), o.width, o.scoreOnly, signatureString(sc.Signature, o.short)))
-		out.WriteByte('\n')
-		prog.line()
+		for _, l := range lines {
+			out.WriteString(l)
+			out.WriteByte('\n')
+		}
+		prog.add(b.n)
+		if b.err != nil {
+			return fail(b.err)
+		}
 	}
+	ra.close()
 	prog.done()
 	_, err = c.out.WriteString(out.String())
 	return err

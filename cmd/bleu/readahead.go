@@ -1,0 +1,221 @@
+package main
+
+import (
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/go-bleu/bleu"
+)
+
+// Reading ahead. Reading a line, checking it as UTF-8 and stripping it
+// takes about half as long as scoring it, so a goroutine of its own reads
+// the segments in batches while the last batch is scored, itself in
+// parallel with Stats.AddCorpus. Memory stays bounded: at most
+// batchesAhead batches wait, besides the one being filled and the one
+// being scored.
+
+const (
+	// A batch ends at batchBytes of text or batchSegments segments,
+	// whichever comes first: a few milliseconds of scoring, which makes
+	// the cost of starting AddCorpus's goroutines small.
+	batchBytes    = 1 << 20
+	batchSegments = 4096
+	batchesAhead  = 2
+)
+
+// batch is a run of consecutive segments of a corpus.
+type batch struct {
+	first     int        // the index of its first segment in the corpus
+	n         int        // segments
+	hyps      [][]string // [system][segment]: the hypotheses
+	refs      [][]string // [stream][segment]: the references
+	tokenized []int      // [system]: hypotheses ending in " ."
+	// err, when not nil, is where reading stopped: the batch holds the
+	// segments before it, which come first.
+	err error
+}
+
+// segment returns the references of segment j of b in refs, reused.
+func (b *batch) segment(j int, refs []string) []string {
+	refs = refs[:0]
+	for _, r := range b.refs {
+		refs = append(refs, r[j])
+	}
+	return refs
+}
+
+// readAhead reads the segments of a corpus on a goroutine of its own and
+// sends them in batches; the last one sent has the error, if any. Until
+// close has returned, that goroutine owns the corpus.
+type readAhead struct {
+	batches chan *batch
+	stop    chan struct{}
+	done    chan struct{} // closed when the goroutine has returned
+	closed  bool
+}
+
+// readAhead starts reading cp.
+func (cp *corpus) readAhead() *readAhead {
+	ra := &readAhead{
+		batches: make(chan *batch, batchesAhead),
+		stop:    make(chan struct{}),
+		done:    make(chan struct{}),
+	}
+	go func() {
+		defer close(ra.done)
+		defer close(ra.batches)
+		b, size := &batch{}, 0
+		for {
+			select {
+			case <-ra.stop:
+				// The scoring failed: read no more than the line being
+				// read (from a pipe, it may be long in coming).
+				return
+			default:
+			}
+			hyps, refs, ok, err := cp.next()
+			if err != nil || !ok {
+				b.err = err
+				ra.send(b)
+				return
+			}
+			if b.hyps == nil {
+				b.hyps = make([][]string, len(hyps))
+				b.refs = make([][]string, len(refs))
+				b.tokenized = make([]int, len(hyps))
+			}
+			for i, h := range hyps {
+				b.hyps[i] = append(b.hyps[i], h)
+				size += len(h)
+				if strings.HasSuffix(h, " .") {
+					b.tokenized[i]++
+				}
+			}
+			for k, r := range refs {
+				b.refs[k] = append(b.refs[k], r)
+				size += len(r)
+			}
+			b.n++
+			if size >= batchBytes || b.n == batchSegments {
+				if !ra.send(b) {
+					return
+				}
+				b, size = &batch{first: b.first + b.n}, 0
+			}
+		}
+	}()
+	return ra
+}
+
+// send sends b, unless close stops the reading first.
+func (ra *readAhead) send(b *batch) bool {
+	select {
+	case ra.batches <- b:
+		return true
+	case <-ra.stop:
+		return false
+	}
+}
+
+// close stops the reading, if it has not ended, and waits for the
+// goroutine to return, which takes at most the reading of a line. It may
+// be called more than once.
+func (ra *readAhead) close() {
+	if !ra.closed {
+		ra.closed = true
+		close(ra.stop)
+	}
+	<-ra.done
+}
+
+// addBatch adds the segments of b to systems, each system's in parallel
+// when it is a [bleu.Stats]. An error is that of the first segment that
+// has one, and of the first system among those it has for that segment,
+// as adding segment by segment would give it; the systems are then not to
+// be used.
+func addBatch(systems []segmentAdder, b *batch) error {
+	firstAt, firstErr := 0, error(nil)
+	var refs []string
+	for i, s := range systems {
+		if st, ok := s.(*bleu.Stats); ok && st.AddCorpus(b.hyps[i], b.refs...) == nil {
+			continue
+		}
+		// One segment at a time, to find the segment that fails (a Stats
+		// is unchanged by an AddCorpus that fails).
+		for j, h := range b.hyps[i] {
+			refs = b.segment(j, refs)
+			if err := s.Add(h, refs...); err != nil {
+				if firstErr == nil || j < firstAt {
+					firstAt, firstErr = j, err
+				}
+				break
+			}
+		}
+	}
+	if firstErr != nil {
+		return inputErrorf("bleu: line %d: %v", b.first+firstAt+1, firstErr)
+	}
+	return nil
+}
+
+// sentenceScorer scores the segments of batches one by one, in parallel,
+// each goroutine with a Stats of its own kept from batch to batch (Reset,
+// Add, Score: what Config.Sentence gives, without its setup per call).
+type sentenceScorer struct {
+	cfg   bleu.Config
+	stats []*bleu.Stats
+	// text formats a segment's score as a line of output.
+	text func(bleu.Score) string
+}
+
+// sentenceChunk is the number of segments a goroutine claims at a time.
+const sentenceChunk = 64
+
+// score sets lines[j] to the line of segment j of b, for every j, and
+// returns the error of the first segment that has one.
+func (ss *sentenceScorer) score(b *batch, lines []string) error {
+	workers := min(runtime.GOMAXPROCS(0), (b.n+sentenceChunk-1)/sentenceChunk)
+	for len(ss.stats) < workers {
+		ss.stats = append(ss.stats, &bleu.Stats{Config: ss.cfg})
+	}
+	var next atomic.Int64
+	failed := make([]int, workers)
+	errs := make([]error, workers)
+	work := func(w int) {
+		st := ss.stats[w]
+		var refs []string
+		for {
+			lo := int(next.Add(sentenceChunk)) - sentenceChunk
+			if lo >= b.n {
+				return
+			}
+			for j := lo; j < min(b.n, lo+sentenceChunk); j++ {
+				refs = b.segment(j, refs)
+				st.Reset()
+				if err := st.Add(b.hyps[0][j], refs...); err != nil {
+					failed[w], errs[w] = j, err
+					return
+				}
+				lines[j] = ss.text(st.Score())
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 1; w < workers; w++ {
+		wg.Go(func() { work(w) })
+	}
+	work(0)
+	wg.Wait()
+	first := -1
+	for w, err := range errs {
+		if err != nil && (first < 0 || failed[w] < failed[first]) {
+			first = w
+		}
+	}
+	if first >= 0 {
+		return inputErrorf("bleu: line %d: %v", b.first+failed[first]+1, errs[first])
+	}
+	return nil
+}
