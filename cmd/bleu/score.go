@@ -478,15 +478,16 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 }
 
 // scoreSentences prints the score of every segment. The lines are kept
-// until the input has been read to its end, so that bad input prints
-// nothing but the error.
+// (in a spool) until the input has been read to its end, so that bad
+// input prints nothing but the error.
 func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 	cp, prog, err := c.openCorpus(o, enc)
 	if err != nil {
 		return err
 	}
 	defer cp.close()
-	var out strings.Builder
+	var out spool
+	defer out.close()
 	ra := cp.readAhead()
 	fail := func(err error) error {
 		ra.close()
@@ -509,8 +510,7 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 			return fail(err)
 		}
 		for _, l := range lines {
-			out.WriteString(l)
-			out.WriteByte('\n')
+			out.writeLine(l)
 		}
 		prog.add(b.n)
 		if b.err != nil {
@@ -519,6 +519,5 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 	}
 	ra.close()
 	prog.done()
-	_, err = c.out.WriteString(out.String())
-	return err
+	return out.writeTo(c.out)
 }
