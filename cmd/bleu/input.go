@@ -121,6 +121,10 @@ type lineReader struct {
 	n         int  // lines returned so far
 	buf       []byte
 	eof       bool
+	// arena, when not nil, holds the lines next returns: they are
+	// substrings of its String, one allocation for many lines (see
+	// corpus.arena).
+	arena *strings.Builder
 }
 
 // inputError is bad input: exit status 1.
@@ -254,9 +258,16 @@ func (lr *lineReader) next() (string, bool, error) {
 			i := invalidAt(b)
 			return "", false, inputErrorf("bleu: %s:%d: invalid UTF-8 (byte 0x%02x at byte %d of the line); use --replace-invalid to replace invalid bytes with U+FFFD", lr.name, lr.n, b[i], i+1)
 		}
-		return string(replaceInvalidUTF8(b)), true, nil
+		b = replaceInvalidUTF8(b)
 	}
-	return string(b), true, nil
+	if lr.arena == nil {
+		return string(b), true, nil
+	}
+	// A strings.Builder never changes the bytes it has handed out in a
+	// String, even when it grows.
+	off := lr.arena.Len()
+	lr.arena.Write(b)
+	return lr.arena.String()[off:], true, nil
 }
 
 // countRest returns the number of lines left, for an error message.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,6 +24,10 @@ const (
 	batchBytes    = 1 << 20
 	batchSegments = 4096
 	batchesAhead  = 2
+	// arenaSize is the room made for the lines of a batch (see
+	// corpus.arena): its text, with some to spare for what is not
+	// counted (line ends, trailing spaces, the last line).
+	arenaSize = batchBytes + batchBytes/4
 )
 
 // batch is a run of consecutive segments of a corpus.
@@ -67,6 +72,10 @@ func (cp *corpus) readAhead() *readAhead {
 		defer close(ra.done)
 		defer close(ra.batches)
 		b, size := &batch{}, 0
+		for _, lr := range slices.Concat(cp.refs, cp.hyps) {
+			lr.arena = &cp.arena
+		}
+		cp.newArena(arenaSize)
 		for {
 			select {
 			case <-ra.stop:
@@ -103,6 +112,7 @@ func (cp *corpus) readAhead() *readAhead {
 					return
 				}
 				b, size = &batch{first: b.first + b.n}, 0
+				cp.newArena(arenaSize)
 			}
 		}
 	}()

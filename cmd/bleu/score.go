@@ -172,8 +172,19 @@ type corpus struct {
 	stdinSystems bool
 	nsys         int // systems; for standard input known after the first line
 	segments     int
+	// arena holds the text of the lines read, for every file: see
+	// newArena.
+	arena strings.Builder
 
 	hypOut, refOut []string
+	refOK, hypOK   []bool
+}
+
+// newArena starts a new arena for the lines to come, with room for size
+// bytes; the lines read before stay valid.
+func (c *corpus) newArena(size int) {
+	c.arena = strings.Builder{}
+	c.arena.Grow(size)
 }
 
 // systemNames returns the names sacreBLEU gives the systems.
@@ -207,7 +218,9 @@ func (c *corpus) close() {
 // after the last segment. The slices are reused by the next call.
 func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 	c.refOut = c.refOut[:0]
-	refOK := make([]bool, len(c.refs))
+	c.refOK = slices.Grow(c.refOK[:0], len(c.refs))[:len(c.refs)]
+	c.hypOK = slices.Grow(c.hypOK[:0], len(c.hyps))[:len(c.hyps)]
+	refOK, hypOK := c.refOK, c.hypOK
 	for i, r := range c.refs {
 		line, ok, err := r.next()
 		if err != nil {
@@ -229,7 +242,6 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		c.refOut = append(c.refOut, fields...)
 	}
 	c.hypOut = c.hypOut[:0]
-	hypOK := make([]bool, len(c.hyps))
 	for i, h := range c.hyps {
 		line, ok, err := h.next()
 		if err != nil {
@@ -267,9 +279,11 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		}
 	}
 	all, none := true, true
-	for _, ok := range append(refOK, hypOK...) {
-		all = all && ok
-		none = none && !ok
+	for _, oks := range [][]bool{refOK, hypOK} {
+		for _, ok := range oks {
+			all = all && ok
+			none = none && !ok
+		}
 	}
 	switch {
 	case all:
