@@ -27,7 +27,8 @@ const (
 	// arenaSize is the room made for the lines of a batch (see
 	// corpus.arena): its text, with some to spare for what is not
 	// counted (line ends, trailing spaces, the last line).
-	arenaSize = batchBytes + batchBytes/4
+	arenaSize      = batchBytes + batchBytes/4
+	firstArenaSize = 4 << 10
 )
 
 // batch is a run of consecutive segments of a corpus.
@@ -75,7 +76,8 @@ func (cp *corpus) readAhead() *readAhead {
 		for _, lr := range slices.Concat(cp.refs, cp.hyps) {
 			lr.arena = &cp.arena
 		}
-		cp.newArena(arenaSize)
+		// The first arena grows as it fills: small inputs stay small.
+		cp.newArena(firstArenaSize)
 		for {
 			select {
 			case <-ra.stop:
