@@ -175,7 +175,7 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	if refLen != 0 {
 		s.Ratio = float64(hypLen) / float64(refLen)
 	}
-	s.BLEU = c.bleu(s.BP, s.Counts, s.Totals, s.Precisions)
+	s.BLEU = c.bleu(s.BP, s.Counts, s.Totals, s.Precisions, nil)
 	for i := range s.Precisions {
 		s.Precisions[i] /= 100
 	}
@@ -187,7 +187,7 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 // BLEU on the 0–1 scale. It sets prec to the precisions in percent, and
 // changes counts and totals in place as add-k smoothing does. c must have
 // been checked.
-func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64) float64 {
+func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64, memo *scoreMemo) float64 {
 	order := len(counts)
 	clear(prec)
 	matched := false
@@ -229,11 +229,19 @@ func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64) float6
 	}
 	sum := 0.0
 	for _, p := range prec[:eff] {
-		sum += myLog(p)
+		if memo != nil {
+			sum += memo.log.of(p, myLog)
+		} else {
+			sum += myLog(p)
+		}
 	}
 	// A perfect match gives exp(N·log(100)/N) = 100.00000000000004 in
 	// float64 (sacreBLEU reports that); keep BLEU within [0, 1].
-	return min(1, bp*crExp(sum/float64(eff))/100)
+	x := sum / float64(eff)
+	if memo != nil {
+		return min(1, bp*memo.exp.of(x, crExp)/100)
+	}
+	return min(1, bp*crExp(x)/100)
 }
 
 // addSat returns a+b for non-negative a and b, or math.MaxInt64 when the

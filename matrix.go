@@ -2,9 +2,11 @@ package bleu
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // SentenceMatrix returns the sentence BLEU of every hypothesis against
@@ -19,11 +21,13 @@ func SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 // pair): m[i][j] equals c.Sentence(hyps[i], refs[j]).BLEU exactly. It is
 // meant for all-pairs work such as aligning or filtering parallel data.
 //
-// Every text is normalized and tokenized once, its n-grams numbered and
-// sorted, so a pair costs a merge of two short lists; the rows are shared
-// out among GOMAXPROCS goroutines. It returns the errors of [Stats.Add]
-// (wrapped with the index of the text). c's Tokenizer and Normalizer must be
-// safe for concurrent use.
+// Every text is normalized and tokenized once and its n-grams numbered;
+// those that no text of the other side has are dropped, and a pair costs
+// a lookup for each n-gram left of the reference in a table of the
+// hypothesis's counts. The rows are shared out among GOMAXPROCS
+// goroutines. It returns the errors of [Stats.Add] (wrapped with the
+// index of the text). c's Tokenizer and Normalizer must be safe for
+// concurrent use.
 func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 	c.check()
 	order := c.order()
@@ -52,6 +56,7 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 	if err != nil {
 		return nil, err
 	}
+	shared := ix.keepShared(hp, rp)
 
 	m := make([][]float64, len(hyps))
 	cells := make([]float64, len(hyps)*len(refs))
@@ -60,8 +65,7 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(hyps))
 	var wg sync.WaitGroup
-	var next sync.Mutex
-	row := 0
+	var next atomic.Int64 // the next row to score
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -69,23 +73,30 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 			counts := make([]int64, order)
 			totals := make([]int64, order)
 			prec := make([]float64, order)
+			memo := new(scoreMemo)
+			// The counts of the row's hypothesis by n-gram id, 0 for
+			// those it does not have.
+			hypCounts := make([]int32, shared)
 			for {
-				next.Lock()
-				i := row
-				row++
-				next.Unlock()
+				i := int(next.Add(1)) - 1
 				if i >= len(hyps) {
 					return
 				}
 				h := &hp[i]
+				for k, id := range h.ids {
+					hypCounts[id] = h.counts[k]
+				}
 				for j := range rp {
 					r := &rp[j]
-					matchCounts(h, r, counts)
+					matchCounts(hypCounts, r, counts)
 					for k := range totals {
 						totals[k] = int64(max(0, h.len-k))
 					}
-					bp := brevityPenalty(int64(h.len), int64(r.len))
-					m[i][j] = c.bleu(bp, counts, totals, prec)
+					bp := brevityPenaltyExp(int64(h.len), int64(r.len), func(x float64) float64 { return memo.exp.of(x, crExp) })
+					m[i][j] = c.bleu(bp, counts, totals, prec, memo)
+				}
+				for _, id := range h.ids {
+					hypCounts[id] = 0
 				}
 			}
 		}()
@@ -158,22 +169,85 @@ func (ix *ngramIndex) profile(words []string, order int) textNgrams {
 	return t
 }
 
-// matchCounts sets counts to the clipped matches of hypothesis h against
-// reference r, by order.
-func matchCounts(h, r *textNgrams, counts []int64) {
-	clear(counts)
-	i, j := 0, 0
-	for i < len(h.ids) && j < len(r.ids) {
-		a, b := h.ids[i], r.ids[j]
-		switch {
-		case a < b:
-			i++
-		case a > b:
-			j++
-		default:
-			counts[h.orders[i]] += int64(min(h.counts[i], r.counts[j]))
-			i++
-			j++
+// keepShared drops from the n-grams of the hypotheses those that no
+// reference has, and from those of the references those that no
+// hypothesis has: they can match nothing, and most n-grams of order 3 and
+// 4 are such. It numbers the n-grams left from 0 and returns how many
+// there are, so that a matrix worker can hold the counts of a hypothesis
+// in a small table indexed by id. A text's len, which gives its totals,
+// stays.
+func (ix *ngramIndex) keepShared(hyps, refs []textNgrams) int {
+	side := make([]uint8, ix.next)
+	for k, texts := range [][]textNgrams{hyps, refs} {
+		for i := range texts {
+			for _, id := range texts[i].ids {
+				side[id] |= 1 << k
+			}
 		}
+	}
+	// New ids, in the order of the old ones.
+	renum := make([]uint32, ix.next)
+	shared := 0
+	for id, sd := range side {
+		if sd == 3 {
+			renum[id] = uint32(shared)
+			shared++
+		}
+	}
+	for _, texts := range [][]textNgrams{hyps, refs} {
+		for i := range texts {
+			t := &texts[i]
+			n := 0
+			for k, id := range t.ids {
+				if side[id] == 3 {
+					t.ids[n], t.counts[n], t.orders[n] = renum[id], t.counts[k], t.orders[k]
+					n++
+				}
+			}
+			t.ids, t.counts, t.orders = t.ids[:n], t.counts[:n], t.orders[:n]
+		}
+	}
+	return shared
+}
+
+// floatMemo remembers the values of a function of float64: a matrix's
+// pairs have precisions that are quotients of a few small counts, and
+// so the same precisions, scores before the exp and brevity ratios again
+// and again, and the correctly rounded log and exp cost more than the
+// rest of a pair's score together. It maps the bits of an argument to
+// its value, an argument to a slot, the last one in a slot staying.
+type floatMemo struct {
+	keys [1 << floatMemoBits]uint64
+	vals [1 << floatMemoBits]float64
+}
+
+const floatMemoBits = 12
+
+// of returns f(x), f being the function whose values m holds.
+func (m *floatMemo) of(x float64, f func(float64) float64) float64 {
+	b := math.Float64bits(x)
+	slot := b * 0x9E3779B97F4A7C15 >> (64 - floatMemoBits)
+	// The keys start at 0, the bits of +0, whose value is not known.
+	if m.keys[slot] == b && b != 0 {
+		return m.vals[slot]
+	}
+	v := f(x)
+	m.keys[slot], m.vals[slot] = b, v
+	return v
+}
+
+// scoreMemo is the memory of a matrix worker: myLog and crExp.
+type scoreMemo struct {
+	log, exp floatMemo
+}
+
+// matchCounts sets counts to the clipped matches, by order, of the
+// hypothesis whose counts by n-gram id are hypCounts against reference r.
+func matchCounts(hypCounts []int32, r *textNgrams, counts []int64) {
+	clear(counts)
+	orders := r.orders[:len(r.ids)]
+	rc := r.counts[:len(r.ids)]
+	for k, id := range r.ids {
+		counts[orders[k]] += int64(min(hypCounts[id], rc[k]))
 	}
 }

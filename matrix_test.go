@@ -52,6 +52,40 @@ func TestSentenceMatrix(t *testing.T) {
 	}
 }
 
+// TestSentenceMatrixConformance checks a matrix of real sentences, large
+// enough for the matrix's memories of logarithms and exponentials to fill
+// and reuse their slots, against Sentence, pair by pair.
+func TestSentenceMatrixConformance(t *testing.T) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		t.Skip("no conformance set (set BLEU_CONFORMANCE_DIR to its directory)")
+	}
+	hyps := readSegments(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:240]
+	refs := readSegments(t, filepath.Join(dir, "data", "en-de", "ref.txt"))[200:320]
+	if testing.Short() {
+		hyps, refs = hyps[:60], refs[:40]
+	}
+	// Some pairs that match well.
+	refs = append(refs, hyps[:20]...)
+	for _, cfg := range []Config{{EffectiveOrder: true}, {Smooth: SmoothFloor, SmoothValue: 0.1}, {Tokenizer: TokenizerChar, Smooth: SmoothAddK}} {
+		got, err := cfg.SentenceMatrix(hyps, refs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, h := range hyps {
+			for j, r := range refs {
+				sc, err := cfg.Sentence(h, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got[i][j] != sc.BLEU {
+					t.Fatalf("%+v: m[%d][%d] = %v, Sentence gives %v", cfg, i, j, got[i][j], sc.BLEU)
+				}
+			}
+		}
+	}
+}
+
 // BenchmarkSentenceMatrix scores 2,000 × 2,000 sentence pairs of the de-en
 // conformance set (hypotheses of one system against the references).
 func BenchmarkSentenceMatrix(b *testing.B) {
