@@ -516,6 +516,8 @@ func TestBadInput(t *testing.T) {
 		"empty.txt":   "",
 		"tabs.txt":    "a b\tc d\ne f\tg h\ni j\n",
 		"badutf8.txt": "the cat sat on a mat\nit rains \xff\xfe today\nwe shall see\n",
+		"badtabs.txt": "a b\tc\nit \xc3 rains\ne\tf\n",
+		"badend.txt":  "the cat sat on a mat\nit rains today\nwe \xe2\x82 see\n",
 	})
 	if err := os.Mkdir(filepath.Join(dir, "adir"), 0o755); err != nil {
 		t.Fatal(err)
@@ -558,6 +560,22 @@ func TestBadInput(t *testing.T) {
 			[]string{f("badutf8.txt") + ":2: invalid UTF-8"}},
 		{"invalid UTF-8 on standard input", []string{f("ref.txt")}, "a\nb\xc3\nc\n", 1,
 			[]string{"standard input:2: invalid UTF-8 (byte 0xc3 at byte 2 of the line)"}},
+		// The library checks the text as it scores it; the errors come in
+		// the order of a line-by-line reading all the same.
+		{"invalid UTF-8 in references and hypotheses: the references are read first", []string{f("badutf8.txt"), "-i", f("badend.txt")}, "", 1,
+			[]string{f("badutf8.txt") + ":2: invalid UTF-8"}},
+		{"invalid UTF-8 in the second system first", []string{f("ref.txt"), "-i", f("badend.txt"), f("badutf8.txt")}, "", 1,
+			[]string{f("badutf8.txt") + ":2: invalid UTF-8 (byte 0xff at byte 10 of the line)"}},
+		{"invalid UTF-8 on a line with too few fields", []string{f("badtabs.txt"), "-nr", "2", "-i", f("hyp.txt")}, "", 1,
+			[]string{f("badtabs.txt") + ":2: invalid UTF-8 (byte 0xc3 at byte 4 of the line)"}},
+		{"invalid UTF-8 on the last line of the shorter input", []string{f("short.txt"), "-i", f("badend.txt")}, "", 1,
+			[]string{f("badend.txt") + ":3: invalid UTF-8 (byte 0xe2 at byte 4 of the line)"}},
+		{"invalid UTF-8 on a line with too many fields", []string{f("ref.txt")}, "a\tb\nc\xff\td\te\nf\tg\n", 1,
+			[]string{"standard input:2: invalid UTF-8 (byte 0xff at byte 2 of the line)"}},
+		{"invalid UTF-8 on the first line, before its systems are checked", []string{f("ref.txt"), "-sl"}, "a\xff\tb\nc\td\n", 1,
+			[]string{"standard input:1: invalid UTF-8 (byte 0xff at byte 2 of the line)"}},
+		{"invalid UTF-8 at the end of input, sentence level", []string{f("ref.txt"), "-i", f("badend.txt"), "-sl"}, "", 1,
+			[]string{f("badend.txt") + ":3: invalid UTF-8"}},
 		{"standard input, fields differ", []string{f("ref.txt")}, "a\tb\nc\td\ne\n", 1,
 			[]string{"standard input:3: 1 tab-separated hypotheses, but the first line has 2"}},
 		{"no references", []string{"-i", f("hyp.txt")}, "", 1, []string{"no reference files"}},

@@ -188,6 +188,9 @@ const sentenceChunk = 64
 // score sets lines[j] to the line of segment j of b, for every j, and
 // returns the error of the first segment that has one.
 func (ss *sentenceScorer) score(b *batch, lines []string) error {
+	if b.n == 0 {
+		return nil
+	}
 	workers := min(runtime.GOMAXPROCS(0), (b.n+sentenceChunk-1)/sentenceChunk)
 	for len(ss.stats) < workers {
 		ss.stats = append(ss.stats, &bleu.Stats{Config: ss.cfg})

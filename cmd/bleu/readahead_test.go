@@ -201,6 +201,10 @@ func TestSentenceScorer(t *testing.T) {
 		}
 	}
 
+	if err := ss.score(&batch{first: 7}, nil); err != nil {
+		t.Errorf("an empty batch: %v", err)
+	}
+
 	bad := append([]string(nil), hyps...)
 	bad[900], bad[130] = "\xff", "a \xc3"
 	b.hyps[0] = bad
