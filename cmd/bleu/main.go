@@ -27,8 +27,11 @@
 //
 // A corpus is scored in one pass over the files, in memory independent of
 // their length (except for the significance tests); lines may be of any
-// length. On a terminal, standard error shows a progress bar for long
-// inputs (not with -q).
+// length. A goroutine reads ahead, a few megabytes at most, while what it
+// has read is scored on every core. Sentence-level scores are printed once
+// the input has been read to its end, as sacreBLEU does (bad input prints
+// only the error); past 8 MB they wait in a temporary file. On a terminal,
+// standard error shows a progress bar for long inputs (not with -q).
 //
 // Significance tests are sacreBLEU's, with its numbers for the same seed
 // (SACREBLEU_SEED, default 12345): --confidence prints a bootstrap 95%
