@@ -160,6 +160,39 @@ func myLog(x float64) float64 {
 	return crLog(x)
 }
 
+// floatMemo remembers the values of a function of float64. Sentence scores
+// (SentenceMatrix, Sentences) have precisions that are quotients of a few
+// small counts, and so the same precisions, mean logarithms and brevity
+// ratios again and again, and the correctly rounded log and exp cost more
+// than the rest of a sentence's score together. It maps the bits of an
+// argument to its value, an argument to a slot, the last one in a slot
+// staying: a value is always the function's own.
+type floatMemo struct {
+	keys [1 << floatMemoBits]uint64
+	vals [1 << floatMemoBits]float64
+}
+
+const floatMemoBits = 12
+
+// of returns f(x), f being the function whose values m holds.
+func (m *floatMemo) of(x float64, f func(float64) float64) float64 {
+	b := math.Float64bits(x)
+	slot := b * 0x9E3779B97F4A7C15 >> (64 - floatMemoBits)
+	// The keys start at 0, the bits of +0, whose value is not known.
+	if m.keys[slot] == b && b != 0 {
+		return m.vals[slot]
+	}
+	v := f(x)
+	m.keys[slot], m.vals[slot] = b, v
+	return v
+}
+
+// scoreMemo is the memory of a goroutine scoring sentences: myLog and
+// crExp.
+type scoreMemo struct {
+	log, exp floatMemo
+}
+
 // compute is sacreBLEU's BLEU.compute_bleu on the given statistics, which
 // it does not modify.
 func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {

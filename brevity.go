@@ -25,17 +25,21 @@ func absInt(x int) int {
 // exp(1 - refLen/hypLen) otherwise, computed as sacreBLEU computes it
 // (with a correctly rounded exp, as Python's math.exp).
 func brevityPenalty(hypLen, refLen int64) float64 {
-	return brevityPenaltyExp(hypLen, refLen, crExp)
+	return brevityPenaltyMemo(hypLen, refLen, nil)
 }
 
-// brevityPenaltyExp is brevityPenalty with exp, which must be crExp or
-// give its values.
-func brevityPenaltyExp(hypLen, refLen int64, exp func(float64) float64) float64 {
+// brevityPenaltyMemo is brevityPenalty taking its exponentials from memo,
+// when not nil.
+func brevityPenaltyMemo(hypLen, refLen int64, memo *scoreMemo) float64 {
 	if hypLen >= refLen {
 		return 1
 	}
 	if hypLen <= 0 {
 		return 0
 	}
-	return exp(1 - float64(refLen)/float64(hypLen))
+	x := 1 - float64(refLen)/float64(hypLen)
+	if memo != nil {
+		return memo.exp.of(x, crExp)
+	}
+	return crExp(x)
 }

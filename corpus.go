@@ -35,67 +35,21 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 // first segment that has one, wrapped with its index; s is then
 // unchanged. The Tokenizer and Normalizer must be safe for concurrent use.
 func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
-	if len(refs) == 0 {
-		return ErrNoReference
+	if err := checkStreams(hyps, refs); err != nil || len(hyps) == 0 {
+		return err
 	}
-	for k, r := range refs {
-		if len(r) != len(hyps) {
-			return fmt.Errorf("bleu: reference stream %d has %d segments, the hypotheses %d", k+1, len(r), len(hyps))
-		}
-	}
-	if len(hyps) == 0 {
-		return nil
-	}
-	// Fewer than minShare segments a goroutine are not worth its start.
-	const minShare = 64
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(hyps)/minShare))
+	j := newCorpusJob(hyps, refs)
 	if s.w == nil {
 		s.w = &worker{}
 	}
 	// A Stats for each goroutine, each its own allocation so that they
 	// share no cache lines, kept with s's scratch space.
-	for len(s.w.shards) < workers {
+	for len(s.w.shards) < j.workers {
 		s.w.shards = append(s.w.shards, &Stats{})
 	}
-	shards := s.w.shards[:workers]
-	j := &corpusJob{hyps: hyps, refs: refs, workers: workers}
-	j.failed.Store(int64(len(hyps)))
-	// The calling goroutine is one of the workers, and with a single
-	// processor no goroutine starts. An idle processor takes tens of µs
-	// to wake for the others (100 µs and more from a halted virtual
-	// CPU); the chunks being handed out as they go, a late worker only
-	// takes fewer.
-	found := make([]corpusError, workers)
-	var wg sync.WaitGroup
-	for w := 1; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			found[w] = j.work(shards[w], s.Config)
-		}()
-	}
-	if workers > 1 {
-		// The goroutine started last waits in this processor's "run
-		// next" slot, which a waking processor steals only after a
-		// back-off (the runtime's usleep(3), 50 µs and more on the VMs
-		// measured): yielding runs it here at once and leaves this
-		// goroutine on the global queue, taken without a back-off
-		// (BENCHMARKS.md, fifth round).
-		runtime.Gosched()
-	}
-	found[0] = j.work(shards[0], s.Config)
-	wg.Wait()
-	// The error of the first segment that has one, as if added in order:
-	// each worker stops at its first, and every segment before the first
-	// of all was added by some worker.
-	first := -1
-	for w := range found {
-		if f := &found[w]; f.err != nil && (first < 0 || f.at < found[first].at) {
-			first = w
-		}
-	}
-	if first >= 0 {
-		return found[first].err
+	shards := s.w.shards[:j.workers]
+	if err := j.run(func(w int) corpusError { return j.work(shards[w], s.Config) }); err != nil {
+		return err
 	}
 	// Merged into the first shard, then into s, which is left unchanged
 	// should that fail.
@@ -107,7 +61,58 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 	return s.Merge(shards[0])
 }
 
-// corpusJob is the work of one AddCorpus call, shared by its workers.
+// Sentences returns the sentence BLEU of each hypothesis against its own
+// references with the defaults of [Sentence]: out[i] is Sentence(hyps[i],
+// refs[0][i], refs[1][i], ...).BLEU. See [Config.Sentences].
+func Sentences(hyps []string, refs ...[]string) ([]float64, error) {
+	return Config{EffectiveOrder: true}.Sentences(hyps, refs...)
+}
+
+// Sentences returns the sentence BLEU under c of each hypothesis against
+// its own references, refs[k][i] being the k-th reference of hyps[i] as
+// in [Config.Corpus]: out[i] equals c.Sentence(hyps[i], refs[0][i],
+// refs[1][i], ...).BLEU exactly. It is meant for many pairs at once, such
+// as filtering parallel data: the segments are shared out among up to
+// GOMAXPROCS goroutines, the calling one among them, each with scratch
+// space of its own, and a score allocates nothing.
+//
+// It returns an error when a stream's length differs from len(hyps) or
+// there are no streams, and otherwise the errors of [Stats.Add] for the
+// first segment that has one, wrapped with its index. c's Tokenizer and
+// Normalizer must be safe for concurrent use. It panics if Smooth or
+// SmoothValue is invalid (see [Config]).
+func (c Config) Sentences(hyps []string, refs ...[]string) ([]float64, error) {
+	c.check()
+	if err := checkStreams(hyps, refs); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(hyps))
+	if len(hyps) == 0 {
+		return out, nil
+	}
+	j := newCorpusJob(hyps, refs)
+	if err := j.run(func(int) corpusError { return j.sentences(c, out) }); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// checkStreams returns the error of AddCorpus and Sentences for reference
+// streams refs of hypotheses hyps: none, or of another length.
+func checkStreams(hyps []string, refs [][]string) error {
+	if len(refs) == 0 {
+		return ErrNoReference
+	}
+	for k, r := range refs {
+		if len(r) != len(hyps) {
+			return fmt.Errorf("bleu: reference stream %d has %d segments, the hypotheses %d", k+1, len(r), len(hyps))
+		}
+	}
+	return nil
+}
+
+// corpusJob is the work of one AddCorpus or Sentences call, shared by its
+// workers.
 type corpusJob struct {
 	hyps    []string
 	refs    [][]string
@@ -117,6 +122,59 @@ type corpusJob struct {
 	// failed is the first segment known to have an error: later segments
 	// cannot change the result and are skipped.
 	failed atomic.Int64
+}
+
+// newCorpusJob returns the job of adding the segments of hyps and refs,
+// which are not empty, with as many workers as it is worth.
+func newCorpusJob(hyps []string, refs [][]string) *corpusJob {
+	// Fewer than minShare segments a goroutine are not worth its start.
+	const minShare = 64
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(hyps)/minShare))
+	j := &corpusJob{hyps: hyps, refs: refs, workers: workers}
+	j.failed.Store(int64(len(hyps)))
+	return j
+}
+
+// run calls work(w) for each worker w on a goroutine of its own, the
+// calling goroutine being worker 0, and returns the error of the first
+// segment that has one, as if the segments were added in order.
+func (j *corpusJob) run(work func(w int) corpusError) error {
+	// With a single processor no goroutine starts. An idle processor
+	// takes tens of µs to wake for the others (100 µs and more from a
+	// halted virtual CPU); the chunks being handed out as they go, a late
+	// worker only takes fewer.
+	found := make([]corpusError, j.workers)
+	var wg sync.WaitGroup
+	for w := 1; w < j.workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			found[w] = work(w)
+		}()
+	}
+	if j.workers > 1 {
+		// The goroutine started last waits in this processor's "run
+		// next" slot, which a waking processor steals only after a
+		// back-off (the runtime's usleep(3), 50 µs and more on the VMs
+		// measured): yielding runs it here at once and leaves this
+		// goroutine on the global queue, taken without a back-off
+		// (BENCHMARKS.md, fifth round).
+		runtime.Gosched()
+	}
+	found[0] = work(0)
+	wg.Wait()
+	// Each worker stops at its first error, and every segment before the
+	// first of all was added by some worker.
+	first := -1
+	for w := range found {
+		if f := &found[w]; f.err != nil && (first < 0 || f.at < found[first].at) {
+			first = w
+		}
+	}
+	if first >= 0 {
+		return found[first].err
+	}
+	return nil
 }
 
 // corpusError is the first segment a worker of a corpusJob could not add,
@@ -165,6 +223,37 @@ func (j *corpusJob) work(s *Stats, c Config) corpusError {
 				lower(&j.failed, int64(i))
 				return corpusError{at: i, err: fmt.Errorf("segment %d: %w", i, err)}
 			}
+		}
+	}
+	return corpusError{}
+}
+
+// sentences sets out[i] to the sentence BLEU under c of the segments i it
+// claims, until none are left or a segment fails.
+func (j *corpusJob) sentences(c Config, out []float64) corpusError {
+	// s only tokenizes and counts: it is emptied for every segment.
+	s := Stats{Config: c}
+	order := c.order()
+	counts, totals := make([]int64, order), make([]int64, order)
+	prec := make([]float64, order)
+	memo := new(scoreMemo)
+	segRefs := make([]string, len(j.refs))
+	for lo, hi, ok := j.claim(); ok; lo, hi, ok = j.claim() {
+		for i := lo; i < hi; i++ {
+			for k, r := range j.refs {
+				segRefs[k] = r[i]
+			}
+			s.Reset()
+			seg, err := s.add(j.hyps[i], segRefs)
+			if err != nil {
+				lower(&j.failed, int64(i))
+				return corpusError{at: i, err: fmt.Errorf("segment %d: %w", i, err)}
+			}
+			// As Stats.Score computes it, but for the Score itself.
+			copy(counts, seg.matches)
+			copy(totals, seg.totals)
+			bp := brevityPenaltyMemo(int64(seg.hypLen), int64(seg.refLen), memo)
+			out[i] = c.bleu(bp, counts, totals, prec, memo)
 		}
 	}
 	return corpusError{}

@@ -303,3 +303,107 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 		})
 	}
 }
+
+// TestSentences checks that Sentences gives, segment by segment, the BLEU
+// of Config.Sentence exactly, with one or two reference streams and
+// several configurations (the char tokenizer's own way included), and
+// its errors.
+func TestSentences(t *testing.T) {
+	hyps, refs := sampleCorpus(t, 700, 11)
+	if dir := conformanceDirOrEmpty(); dir != "" {
+		hyps = append(hyps, readSegments(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:300]...)
+		refs = append(refs, readSegments(t, filepath.Join(dir, "data", "en-de", "ref.txt"))[:300]...)
+	}
+	hyps[3], refs[5] = "", "" // an empty hypothesis, an empty reference
+	refs2 := append(refs[1:len(refs):len(refs)], refs[0])
+	for _, streams := range [][][]string{{refs}, {refs, refs2}} {
+		for _, cfg := range []Config{
+			{EffectiveOrder: true}, {}, {Tokenizer: TokenizerChar}, {Tokenizer: TokenizerIntl, Lowercase: true},
+			{Smooth: SmoothAddK}, {Smooth: SmoothFloor, SmoothValue: 0.2, MaxOrder: 2}, {Smooth: SmoothNone, EffectiveOrder: true},
+		} {
+			got, err := cfg.Sentences(hyps, streams...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := make([]float64, len(hyps))
+			for i := range hyps {
+				var segRefs []string
+				for _, st := range streams {
+					segRefs = append(segRefs, st[i])
+				}
+				sc, err := cfg.Sentence(hyps[i], segRefs...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want[i] = sc.BLEU
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("%+v, %d streams: Sentences differs from Sentence (-Sentence +Sentences):\n%s", cfg, len(streams), d)
+			}
+		}
+	}
+	got, err := Sentences(hyps[:20], refs[:20])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if sc, _ := Sentence(hyps[i], refs[i]); sc.BLEU != got[i] {
+			t.Errorf("Sentences()[%d] = %v, Sentence gives %v", i, got[i], sc.BLEU)
+		}
+	}
+
+	bad := append([]string(nil), hyps...)
+	bad[650], bad[400] = "\xff", "ok \xc3"
+	for _, tt := range []struct {
+		name       string
+		hyps       []string
+		refs       [][]string
+		err        string
+		wantLength int
+	}{
+		{"invalid UTF-8", bad, [][]string{refs}, "segment 400: bleu: invalid UTF-8 in the hypothesis", 0},
+		{"no streams", hyps, nil, ErrNoReference.Error(), 0},
+		{"a short stream", hyps, [][]string{refs, refs[1:]}, fmt.Sprintf("bleu: reference stream 2 has %d segments, the hypotheses %d", len(hyps)-1, len(hyps)), 0},
+		{"nothing", nil, [][]string{nil}, "", 0},
+	} {
+		got, err := Config{}.Sentences(tt.hyps, tt.refs...)
+		if msg := fmt.Sprint(err); tt.err != "" && msg != tt.err || tt.err == "" && err != nil {
+			t.Errorf("%s: err = %v, want %q", tt.name, err, tt.err)
+		}
+		if err == nil && (got == nil || len(got) != tt.wantLength) {
+			t.Errorf("%s: got %v", tt.name, got)
+		}
+		if err != nil && got != nil {
+			t.Errorf("%s: scores %v with an error", tt.name, got)
+		}
+	}
+}
+
+// BenchmarkSentences scores each segment of the en-de set on its own,
+// with Sentences, against a Stats reused for each (Reset, Add, Score) on
+// one goroutine.
+func BenchmarkSentences(b *testing.B) {
+	hyps, refs, n := benchCorpus(b)
+	b.Run("Sentences", func(b *testing.B) {
+		b.SetBytes(n)
+		for b.Loop() {
+			if _, err := Sentences(hyps, refs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("reused-Stats", func(b *testing.B) {
+		b.SetBytes(n)
+		s := Stats{Config: Config{EffectiveOrder: true}}
+		out := make([]float64, len(hyps))
+		for b.Loop() {
+			for i := range hyps {
+				s.Reset()
+				if err := s.Add(hyps[i], refs[i]); err != nil {
+					b.Fatal(err)
+				}
+				out[i] = s.Score().BLEU
+			}
+		}
+	})
+}

@@ -49,12 +49,14 @@
 // and [Stats.MarshalJSON]. For one sentence use [Sentence], which applies
 // sacreBLEU's sentence_bleu defaults.
 //
-// Three helpers use every core: [Stats.AddCorpus] adds whole reference
+// Four helpers use every core: [Stats.AddCorpus] adds whole reference
 // streams, as sacreBLEU's corpus_score takes them, in shards merged at the
 // end (the result is identical to adding each segment in turn), keeping
 // its goroutines' scratch space for the next corpus; [Config.Corpus] is
-// the same for a single corpus; and [SentenceMatrix] scores every
-// hypothesis against every reference, tokenizing each text once.
+// the same for a single corpus; [Sentences] scores each hypothesis
+// against its own references, sentence by sentence, as filtering parallel
+// data does; and [SentenceMatrix] scores every hypothesis against every
+// reference, tokenizing each text once.
 //
 // # Options
 //
@@ -139,6 +141,7 @@
 // [Stats.Len], [Stats.Clone], [Stats.MarshalBinary], [Stats.MarshalJSON])
 // may run at the same time. [Score], [Signature] and [Config] values, the
 // standard tokenizers and normalizers, [Sentence], [Config.Sentence],
-// [Config.Corpus] and [SentenceMatrix] are safe for concurrent use (with a
-// custom Tokenizer or Normalizer, as far as it is).
+// [Config.Corpus], [Sentences] and [SentenceMatrix] are safe for
+// concurrent use (with a custom Tokenizer or Normalizer, as far as it
+// is).
 package bleu

@@ -212,3 +212,23 @@ func ExampleScore_Quality() {
 	fmt.Printf("%.1f: %s (%s)\n", sc.Percent(), q.Description, q.Color)
 	// Output: 33.7: understandable to good translations (#fee08b)
 }
+
+// Filtering parallel data: the sentence BLEU of every pair at once, on
+// every core, each exactly what Sentence gives.
+func ExampleSentences() {
+	hyps := []string{"The cat sat on the mat.", "It was raining.", "Nobody came."}
+	refs := []string{"The cat sat on a mat.", "It rained heavily all day.", "Nobody came."}
+	scores, err := bleu.Sentences(hyps, refs)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, sc := range scores {
+		if sc >= 0.3 {
+			fmt.Printf("keep %q (%.1f)\n", hyps[i], 100*sc)
+		}
+	}
+	// Output:
+	// keep "The cat sat on the mat." (48.9)
+	// keep "Nobody came." (100.0)
+}

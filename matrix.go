@@ -2,7 +2,6 @@ package bleu
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -92,7 +91,7 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 					for k := range totals {
 						totals[k] = int64(max(0, h.len-k))
 					}
-					bp := brevityPenaltyExp(int64(h.len), int64(r.len), func(x float64) float64 { return memo.exp.of(x, crExp) })
+					bp := brevityPenaltyMemo(int64(h.len), int64(r.len), memo)
 					m[i][j] = c.bleu(bp, counts, totals, prec, memo)
 				}
 				for _, id := range h.ids {
@@ -208,37 +207,6 @@ func (ix *ngramIndex) keepShared(hyps, refs []textNgrams) int {
 		}
 	}
 	return shared
-}
-
-// floatMemo remembers the values of a function of float64: a matrix's
-// pairs have precisions that are quotients of a few small counts, and
-// so the same precisions, scores before the exp and brevity ratios again
-// and again, and the correctly rounded log and exp cost more than the
-// rest of a pair's score together. It maps the bits of an argument to
-// its value, an argument to a slot, the last one in a slot staying.
-type floatMemo struct {
-	keys [1 << floatMemoBits]uint64
-	vals [1 << floatMemoBits]float64
-}
-
-const floatMemoBits = 12
-
-// of returns f(x), f being the function whose values m holds.
-func (m *floatMemo) of(x float64, f func(float64) float64) float64 {
-	b := math.Float64bits(x)
-	slot := b * 0x9E3779B97F4A7C15 >> (64 - floatMemoBits)
-	// The keys start at 0, the bits of +0, whose value is not known.
-	if m.keys[slot] == b && b != 0 {
-		return m.vals[slot]
-	}
-	v := f(x)
-	m.keys[slot], m.vals[slot] = b, v
-	return v
-}
-
-// scoreMemo is the memory of a matrix worker: myLog and crExp.
-type scoreMemo struct {
-	log, exp floatMemo
 }
 
 // matchCounts sets counts to the clipped matches, by order, of the
