@@ -54,11 +54,14 @@ func (b *batch) segment(j int, refs []string) []string {
 
 // readAhead reads the segments of a corpus on a goroutine of its own and
 // sends them in batches; the last one sent has the error, if any. Until
-// close has returned, that goroutine owns the corpus.
+// close has returned, that goroutine owns the corpus. The first batch is
+// read before the goroutine starts, by the caller: an input that fits in
+// it needs no goroutine, which saves small inputs the wake-ups of another
+// processor.
 type readAhead struct {
 	batches chan *batch
 	stop    chan struct{}
-	done    chan struct{} // closed when the goroutine has returned
+	done    chan struct{} // closed when the reading has ended
 	closed  bool
 }
 
@@ -69,56 +72,69 @@ func (cp *corpus) readAhead() *readAhead {
 		stop:    make(chan struct{}),
 		done:    make(chan struct{}),
 	}
+	for _, lr := range slices.Concat(cp.refs, cp.hyps) {
+		lr.arena = &cp.arena
+	}
+	// The first arena grows as it fills: small inputs stay small.
+	cp.newArena(firstArenaSize)
+	b, last := cp.readBatch(0, nil)
+	ra.batches <- b // there is room
+	if last {
+		close(ra.batches)
+		close(ra.done)
+		return ra
+	}
 	go func() {
 		defer close(ra.done)
 		defer close(ra.batches)
-		b, size := &batch{}, 0
-		for _, lr := range slices.Concat(cp.refs, cp.hyps) {
-			lr.arena = &cp.arena
-		}
-		// The first arena grows as it fills: small inputs stay small.
-		cp.newArena(firstArenaSize)
-		for {
-			select {
-			case <-ra.stop:
-				// The scoring failed: read no more than the line being
-				// read (from a pipe, it may be long in coming).
+		for !last {
+			cp.newArena(arenaSize)
+			b, last = cp.readBatch(b.first+b.n, ra.stop)
+			if b == nil || !ra.send(b) {
 				return
-			default:
-			}
-			hyps, refs, ok, err := cp.next()
-			if err != nil || !ok {
-				b.err = err
-				ra.send(b)
-				return
-			}
-			if b.hyps == nil {
-				b.hyps = make([][]string, len(hyps))
-				b.refs = make([][]string, len(refs))
-				b.tokenized = make([]int, len(hyps))
-			}
-			for i, h := range hyps {
-				b.hyps[i] = append(b.hyps[i], h)
-				size += len(h)
-				if strings.HasSuffix(h, " .") {
-					b.tokenized[i]++
-				}
-			}
-			for k, r := range refs {
-				b.refs[k] = append(b.refs[k], r)
-				size += len(r)
-			}
-			b.n++
-			if size >= batchBytes || b.n == batchSegments {
-				if !ra.send(b) {
-					return
-				}
-				b, size = &batch{first: b.first + b.n}, 0
-				cp.newArena(arenaSize)
 			}
 		}
 	}()
 	return ra
+}
+
+// readBatch reads the batch of segments from first on: it returns it and
+// whether it is the last, ended by the end of the input or an error. When
+// stop is closed it returns nil, having read at most one more segment
+// (from a pipe, it may be long in coming).
+func (cp *corpus) readBatch(first int, stop <-chan struct{}) (b *batch, last bool) {
+	b = &batch{first: first}
+	size := 0
+	for size < batchBytes && b.n < batchSegments {
+		select {
+		case <-stop:
+			return nil, true
+		default:
+		}
+		hyps, refs, ok, err := cp.next()
+		if err != nil || !ok {
+			b.err = err
+			return b, true
+		}
+		if b.hyps == nil {
+			b.hyps = make([][]string, len(hyps))
+			b.refs = make([][]string, len(refs))
+			b.tokenized = make([]int, len(hyps))
+		}
+		for i, h := range hyps {
+			b.hyps[i] = append(b.hyps[i], h)
+			size += len(h)
+			if strings.HasSuffix(h, " .") {
+				b.tokenized[i]++
+			}
+		}
+		for k, r := range refs {
+			b.refs[k] = append(b.refs[k], r)
+			size += len(r)
+		}
+		b.n++
+	}
+	return b, false
 }
 
 // send sends b, unless close stops the reading first.
@@ -131,7 +147,7 @@ func (ra *readAhead) send(b *batch) bool {
 	}
 }
 
-// close stops the reading, if it has not ended, and waits for the
+// close stops the reading, if it has not ended, and waits for its
 // goroutine to return, which takes at most the reading of a line. It may
 // be called more than once.
 func (ra *readAhead) close() {
