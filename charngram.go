@@ -181,7 +181,7 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	buf, k := dst[:len(dst)+len(s)+8], len(dst)
 	i := 0
 	for i < len(s) {
-		if hasSSSE3 && len(s) >= 16 {
+		if hasSSSE3 && len(s) >= 16 && len(s) <= asmPiece {
 			var w int
 			i, w = copyASCII16(buf[k:], s, i, &charShuf)
 			k += w
@@ -483,7 +483,7 @@ func match(t *charTables, r []uint8, g uint32) uint64 {
 		got, num2, num3 = refStart(t, r, e, num2, g)
 		m += got
 	}
-	if hasCharAsm {
+	if hasCharAsm && len(r) <= asmPiece {
 		return m + matchTail(t, r, num2, num3, g)
 	}
 	return m + matchTailGo(t, r, num2, num3, g)

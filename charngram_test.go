@@ -100,6 +100,23 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 	if dense == 0 || refused == 0 {
 		t.Errorf("of the hypotheses longer than maxCharHyp, %d were counted densely and %d refused: want some of each", dense, refused)
 	}
+
+	// Texts longer than asmPiece bytes, which the assembly leaves to the
+	// Go loops: a reference against a short hypothesis, and a hypothesis
+	// counted densely. The reference is a character the hypothesis lacks
+	// but for its end, a piece of the hypothesis.
+	for _, tt := range []struct{ hypLen, refLen int }{{200, 3*asmPiece + 5}, {maxCharHyp + 300, asmPiece + 1}} {
+		hyp := text(tt.hypLen, 8)
+		ref := strings.Repeat("q", tt.refLen) + string([]rune(hyp)[:tt.hypLen/2])
+		got, ok := charSegment(&c, hyp, []string{ref}, 4)
+		if !ok {
+			t.Fatalf("%d and %d characters: counted the other way", tt.hypLen, tt.refLen)
+		}
+		want := naiveStats(appendCharTokens(nil, hyp), [][]string{appendCharTokens(nil, ref)}, 4)
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			t.Errorf("%d and %d characters (-naive +counter):\n%s", tt.hypLen, tt.refLen, d)
+		}
+	}
 }
 
 // FuzzCharCounterMatchesNaive compares the char tokenizer's counter with

@@ -309,7 +309,14 @@ func addPositionsGo(keys []wkey, p int, slots unsafe.Pointer, mask uintptr, g, s
 // matched on their keys only: the caller compares them. It is a loop of
 // its own for the same reason as addPositions.
 func (t *wordTable) positions(pos []uint64, keys []wkey, seed uint64) {
-	probePositions(pos[:len(keys)], keys, unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask(), uint64(t.gen)<<32, seed)
+	slots, mask, g := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask(), uint64(t.gen)<<32
+	// In pieces of asmPiece words (a long reference of a short
+	// hypothesis).
+	for len(keys) > asmPiece {
+		probePositions(pos[:asmPiece], keys[:asmPiece], slots, mask, g, seed)
+		pos, keys = pos[asmPiece:], keys[asmPiece:]
+	}
+	probePositions(pos[:len(keys)], keys, slots, mask, g, seed)
 }
 
 // positionsGo is positions's loop (probePositions on amd64), for the table
@@ -458,9 +465,9 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 // pointer, with no bounds test (the compiler's slicing of windows cost
 // more than the matching); carrying sets over from one word to the next
 // instead ran out of registers. With BMI1 on amd64 the loop is in
-// assembly (match4BMI).
+// assembly (match4BMI), for up to asmPiece sets.
 func match4(rb []uint64) (f0, f1, f2, f3 uint64) {
-	if hasBMI1 {
+	if hasBMI1 && len(rb) <= asmPiece {
 		return match4BMI(rb)
 	}
 	return match4Go(rb)

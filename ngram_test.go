@@ -225,6 +225,28 @@ func TestCounterMatchesNaive(t *testing.T) {
 			t.Fatalf("segment %d: %d hypothesis words, %d references, order %d (-naive +counter):\n%s", i, hypLen, len(refs), order, d)
 		}
 	}
+
+	// A reference longer than asmPiece words against a short hypothesis:
+	// the assembly probes it in pieces and leaves its matching to Go. It
+	// is a word the hypothesis lacks but for pieces of the hypothesis
+	// around the cuts, so that a word's positions found wrong would show.
+	for _, order := range []int{4, 3} {
+		hypText, hyp := words(50, len(vocab))
+		fill := make([]string, 2*asmPiece+7)
+		for i := range fill {
+			fill[i] = "zz"
+		}
+		for k, at := range []int{asmPiece - 3, asmPiece - 1, 2*asmPiece - 2, 2*asmPiece + 2} {
+			copy(fill[at:], hyp[10*k:10*k+5])
+		}
+		refText := strings.Join(fill, " ")
+		ref := strings.Fields(refText)
+		want := naiveStats(hyp, [][]string{ref}, order)
+		got := counterStats(&c, hyp, hypText, [][]string{ref}, []string{refText}, order)
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			t.Errorf("a reference of %d words, order %d (-naive +counter):\n%s", len(ref), order, d)
+		}
+	}
 }
 
 // TestLongWordsCompared checks that words longer than 16 bytes are told

@@ -356,12 +356,36 @@ func (sc *tokScratch) lineEvents(s string, lead uint64, intl bool) []uint64 {
 		copy(pad[:], s)
 		s = unsafe.String(&pad[0], len(pad))
 	}
-	if intl {
+	switch {
+	case len(s) >= 2*asmPiece:
+		longLineEvents(ev, s, lead, intl)
+	case intl:
 		eventsIntlLine(ev, s)
-	} else {
+	default:
 		events13aLine(ev, s, lead)
 	}
 	return ev
+}
+
+// longLineEvents is lineEvents's work for a line of 2*asmPiece bytes or
+// more, in pieces of asmPiece bytes (a multiple of 64), the last one
+// longer.
+func longLineEvents(dst []uint64, s string, lead uint64, intl bool) {
+	for {
+		piece := s
+		if len(s) >= 2*asmPiece {
+			piece = s[:asmPiece]
+		}
+		if intl {
+			eventsIntlLine(dst, piece)
+		} else {
+			events13aLine(dst, piece, lead)
+		}
+		if len(piece) == len(s) {
+			return
+		}
+		dst, s = dst[asmPiece/64:], s[asmPiece:]
+	}
 }
 
 // letters64 is 64 letters.

@@ -444,26 +444,33 @@ func TestLineEvents(t *testing.T) {
 		return b
 	}
 	var sc tokScratch
+	// Every length up to five blocks, and lines long enough to be cut
+	// into pieces for the assembly (asmPiece).
+	var lengths []int
 	for n := range 5*64 + 1 {
 		for range 20 {
-			line := random(n)
-			for name, ev := range isEvent {
-				lead, intl := uint64(lead13a), name == "intl"
-				if name == "zh" {
-					lead = leadZh
+			lengths = append(lengths, n)
+		}
+	}
+	lengths = append(lengths, 2*asmPiece-1, 2*asmPiece, 2*asmPiece+1, 3*asmPiece+65)
+	for _, n := range lengths {
+		line := random(n)
+		for name, ev := range isEvent {
+			lead, intl := uint64(lead13a), name == "intl"
+			if name == "zh" {
+				lead = leadZh
+			}
+			got := sc.lineEvents(string(line), lead, intl)
+			if len(got) != (n+63)/64 {
+				t.Fatalf("%s: lineEvents of %d bytes has %d words", name, n, len(got))
+			}
+			for i, c := range line {
+				if e := got[i/64]>>(i%64)&1 != 0; e != ev(c) {
+					t.Fatalf("%s: lineEvents(%q): event at %d (%#x) is %v", name, line, i, c, e)
 				}
-				got := sc.lineEvents(string(line), lead, intl)
-				if len(got) != (n+63)/64 {
-					t.Fatalf("%s: lineEvents of %d bytes has %d words", name, n, len(got))
-				}
-				for i, c := range line {
-					if e := got[i/64]>>(i%64)&1 != 0; e != ev(c) {
-						t.Fatalf("%s: lineEvents(%q): event at %d (%#x) is %v", name, line, i, c, e)
-					}
-				}
-				if n%64 != 0 && got[n/64]>>(n%64) != 0 {
-					t.Fatalf("%s: lineEvents(%q): events past the end: %#x", name, line, got[n/64])
-				}
+			}
+			if n%64 != 0 && got[n/64]>>(n%64) != 0 {
+				t.Fatalf("%s: lineEvents(%q): events past the end: %#x", name, line, got[n/64])
 			}
 		}
 	}

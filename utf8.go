@@ -42,6 +42,14 @@ func loadTail(s string, i int) uint64 {
 // bit is set in m, which must not be zero.
 func firstByte(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
 
+// asmPiece is the most bytes, words or ids an assembly loop is given in
+// one call. A goroutine in an assembly loop cannot be preempted, and a
+// stop-the-world of the garbage collector waits for it: longer inputs are
+// cut into pieces, or left to the Go loop, which can be preempted. A piece
+// takes the loops well under a millisecond, and texts that long are rare
+// enough for the Go loops' speed not to matter.
+const asmPiece = 1 << 14
+
 // validUTF8Generic is utf8.ValidString, in Go: validUTF8 on platforms
 // without an assembly version, and for strings too short for one. It skips
 // ASCII eight bytes at a time and goes back to doing so after each

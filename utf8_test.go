@@ -138,6 +138,27 @@ func TestValidUTF8Offsets(t *testing.T) {
 	withFills(pairs, pairFills, pairSufs, &bad)
 }
 
+// TestValidUTF8Pieces checks long strings, which validUTF8 cuts into
+// pieces before the first byte of a character (asmPiece): each of
+// validUTF8Pieces, and runs of continuation bytes, at every offset around
+// the cuts, in text of one- to four-byte characters.
+func TestValidUTF8Pieces(t *testing.T) {
+	seqs := append([]string{"\x80\x80\x80", "\x80\x80\x80\x80", "\xf0\x90\x80\x80\x80"}, validUTF8Pieces...)
+	bad := 0
+	for _, fill := range []string{"a", "ä", "€", "😀"} {
+		text := strings.Repeat(fill, 3*asmPiece/len(fill))
+		for _, cut := range []int{asmPiece, 2 * asmPiece} {
+			for off := -6; off <= 6; off++ {
+				for _, seq := range seqs {
+					// Whole characters of fill before seq.
+					at := cut + off - (cut+off)%len(fill)
+					checkValidUTF8(t, text[:at]+seq+text[at:], &bad)
+				}
+			}
+		}
+	}
+}
+
 // TestValidUTF8Random compares validUTF8Funcs with utf8.ValidString on
 // strings of up to 100 bytes strung together from validUTF8Pieces, mostly
 // valid ones, and on random bytes.
