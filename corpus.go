@@ -74,7 +74,9 @@ func Sentences(hyps []string, refs ...[]string) ([]float64, error) {
 // refs[1][i], ...).BLEU exactly. It is meant for many pairs at once, such
 // as filtering parallel data: the segments are shared out among up to
 // GOMAXPROCS goroutines, the calling one among them, each with scratch
-// space of its own, and a score allocates nothing.
+// space of its own, and a score allocates nothing. Sentence BLEU is noisy,
+// and its mean is not corpus BLEU (see the package documentation): for a
+// system's score use [Config.Corpus].
 //
 // It returns an error when a stream's length differs from len(hyps) or
 // there are no streams, and otherwise the errors of [Stats.Add] for the
