@@ -670,6 +670,48 @@ func BenchmarkScore(b *testing.B) {
 	}
 }
 
+// BenchmarkCorpusDocs scores the en-de set as documents: k consecutive
+// segments joined into one (at 20 words a sentence, 16 make about 300
+// words and 64 about 1,300), with 13a, and with char and two references
+// (which char counts the token way).
+func BenchmarkCorpusDocs(b *testing.B) {
+	hyps, refs, _ := benchCorpus(b)
+	refs2 := readSegments(b, filepath.Join(conformanceDirOrEmpty(), "data", "en-de", "ref2.txt"))
+	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerChar} {
+		for _, k := range []int{1, 4, 16, 64} {
+			if tok == TokenizerChar && k > 4 {
+				continue
+			}
+			var h, r, r2 []string
+			var n int64
+			for i := 0; i+k <= len(hyps); i += k {
+				h = append(h, strings.Join(hyps[i:i+k], " "))
+				r = append(r, strings.Join(refs[i:i+k], " "))
+				r2 = append(r2, strings.Join(refs2[i:i+k], " "))
+				n += int64(len(h[len(h)-1]) + len(r[len(r)-1]))
+			}
+			b.Run(fmt.Sprintf("%s/%d", tok, k), func(b *testing.B) {
+				s := Stats{Config: Config{Tokenizer: tok}}
+				b.SetBytes(n)
+				for b.Loop() {
+					s.Reset()
+					for i := range h {
+						var err error
+						if tok == TokenizerChar {
+							err = s.Add(h[i], r[i], r2[i])
+						} else {
+							err = s.Add(h[i], r[i])
+						}
+						if err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkReadBytes is the baseline of BenchmarkCorpus: it reads every
 // byte of the same text once, which is as fast as any scorer can be.
 func BenchmarkReadBytes(b *testing.B) {

@@ -21,8 +21,8 @@ import (
 //     hypothesis word has the set of its positions as the bits of a
 //     uint64, and n-grams are matched and clipped by bit operations on
 //     those sets, with no n-gram ever hashed: see "Short hypotheses".
-//   - Up to 64*maxWidth words (typical of the char tokenizer), the same
-//     with sets of several words of bits.
+//   - Up to 64*maxWidth words (256; typical of the char tokenizer), the
+//     same with sets of several words of bits.
 //   - Beyond, every distinct hypothesis word gets a dense id, and an
 //     n-gram of order k > 1 is identified by the pair (id of its first k-1
 //     words, id of its last word), which an open-addressing table numbers
@@ -498,8 +498,11 @@ func match4Go(rb []uint64) (f0, f1, f2, f3 uint64) {
 
 // maxWidth is the most words of bits to a set of hypothesis positions.
 // The work per reference word grows with the width, and longer
-// hypotheses are counted with tables.
-const maxWidth = 16
+// hypotheses are counted with tables, which are faster from about 200
+// words on: with 16 words (1,024 positions), segments of 400 to 1,000
+// words took 30–40% longer, and 460-character char segments 50%
+// (BenchmarkCorpusDocs, fifth round).
+const maxWidth = 4
 
 // beginWide is beginShort for sets of c.width words. Each set is followed
 // by a zero word, which lets addRefWide shift sets without bounds tests.
