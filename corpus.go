@@ -209,29 +209,15 @@ func (j *corpusJob) claim() (lo, hi int, ok bool) {
 	}
 }
 
-// work adds the chunks it claims to s, emptied first and given c, until
-// none are left, or until a segment fails: the worker's later chunks come
-// after it.
+// work adds the segments it claims to s, emptied first and given c.
 func (j *corpusJob) work(s *Stats, c Config) corpusError {
 	s.Reset()
 	s.Config = c
-	segRefs := make([]string, len(j.refs))
-	for lo, hi, ok := j.claim(); ok; lo, hi, ok = j.claim() {
-		for i := lo; i < hi; i++ {
-			for k, r := range j.refs {
-				segRefs[k] = r[i]
-			}
-			if err := s.Add(j.hyps[i], segRefs...); err != nil {
-				lower(&j.failed, int64(i))
-				return corpusError{at: i, err: fmt.Errorf("segment %d: %w", i, err)}
-			}
-		}
-	}
-	return corpusError{}
+	return j.each(func(i int, refs []string) error { return s.Add(j.hyps[i], refs...) })
 }
 
 // sentences sets out[i] to the sentence BLEU under c of the segments i it
-// claims, until none are left or a segment fails.
+// claims.
 func (j *corpusJob) sentences(c Config, out []float64) corpusError {
 	// s only tokenizes and counts: it is emptied for every segment.
 	s := Stats{Config: c}
@@ -239,23 +225,35 @@ func (j *corpusJob) sentences(c Config, out []float64) corpusError {
 	counts, totals := make([]int64, order), make([]int64, order)
 	prec := make([]float64, order)
 	memo := new(scoreMemo)
+	return j.each(func(i int, refs []string) error {
+		s.Reset()
+		seg, err := s.add(j.hyps[i], refs)
+		if err != nil {
+			return err
+		}
+		// As Stats.Score computes it, but for the Score itself.
+		copy(counts, seg.matches)
+		copy(totals, seg.totals)
+		bp := brevityPenaltyMemo(int64(seg.hypLen), int64(seg.refLen), memo)
+		out[i] = c.bleu(bp, counts, totals, prec, memo)
+		return nil
+	})
+}
+
+// each calls do with each segment it claims, its index and references
+// (reused), until none are left, or until do fails: the worker's later
+// chunks come after that segment, whose error it returns.
+func (j *corpusJob) each(do func(i int, refs []string) error) corpusError {
 	segRefs := make([]string, len(j.refs))
 	for lo, hi, ok := j.claim(); ok; lo, hi, ok = j.claim() {
 		for i := lo; i < hi; i++ {
 			for k, r := range j.refs {
 				segRefs[k] = r[i]
 			}
-			s.Reset()
-			seg, err := s.add(j.hyps[i], segRefs)
-			if err != nil {
+			if err := do(i, segRefs); err != nil {
 				lower(&j.failed, int64(i))
 				return corpusError{at: i, err: fmt.Errorf("segment %d: %w", i, err)}
 			}
-			// As Stats.Score computes it, but for the Score itself.
-			copy(counts, seg.matches)
-			copy(totals, seg.totals)
-			bp := brevityPenaltyMemo(int64(seg.hypLen), int64(seg.refLen), memo)
-			out[i] = c.bleu(bp, counts, totals, prec, memo)
 		}
 	}
 	return corpusError{}

@@ -44,9 +44,6 @@ func newProgress(w io.Writer, enabled bool, name string, total int64, read *coun
 	return p
 }
 
-// line records one more line done and redraws the bar when it is due.
-func (p *progress) line() { p.add(1) }
-
 // add records n more lines done and redraws the bar when it is due,
 // looking at the clock once in 256 lines at most.
 func (p *progress) add(n int) {

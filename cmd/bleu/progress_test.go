@@ -31,7 +31,7 @@ func TestProgress(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(0, 0), step: 10 * time.Millisecond}
 	p := newProgress(&w, true, "hyp.txt", 1000, counter, clock.now)
 	for range 256 * 100 {
-		p.line()
+		p.add(1)
 	}
 	p.done()
 	out := w.String()
@@ -46,7 +46,7 @@ func TestProgress(t *testing.T) {
 	w.Reset()
 	p = newProgress(&w, true, "standard input", 0, counter, clock.now)
 	for range 256 * 100 {
-		p.line()
+		p.add(1)
 	}
 	if !strings.Contains(w.String(), "bleu: standard input: ") || !strings.Contains(w.String(), " lines, 0.0 MB") {
 		t.Errorf("unexpected progress %q", w.String())
@@ -62,7 +62,7 @@ func TestProgress(t *testing.T) {
 		}
 		p = newProgress(&w, enabled, "hyp.txt", 1000, counter, step)
 		for range 256 * 100 {
-			p.line()
+			p.add(1)
 		}
 		p.done()
 		if w.Len() != 0 {
