@@ -285,6 +285,27 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 					}
 				}
 				c.diff(t, sys+" sentence scores", want, got, approx)
+
+				// Sentences, all segments at once on every core.
+				var streams [][]string
+				for i := range items {
+					refs := refsOf(t, e.Config, i)
+					if streams == nil {
+						streams = make([][]string, len(refs))
+					}
+					for k, r := range refs {
+						streams[k] = append(streams[k], r)
+					}
+				}
+				scores, err := cfg.Sentences(hyps[:len(items)], streams...)
+				if err != nil {
+					t.Fatalf("%s: Sentences: %v", sys, err)
+				}
+				wantPct, gotPct := make([]float64, len(items)), make([]float64, len(items))
+				for i := range items {
+					wantPct[i], gotPct[i] = want[i].Score, 100*scores[i]
+				}
+				c.diff(t, sys+" Sentences scores", wantPct, gotPct, approx)
 			}
 		})
 	}
