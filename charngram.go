@@ -46,16 +46,24 @@ import (
 //     n-gram takes one of the hypothesis's occurrences from its count while
 //     any is left, which makes min(h, r) matches.
 //
-// A segment is counted the other way when it has several references (the
-// clip is then the largest count in any one of them; Stats.add sends those
-// there), or when the order is above 4, the hypothesis has more than
-// maxCharHyp characters and more distinct bigrams or trigrams than
-// numbers, or one more frequent than a count holds (see countHypDense),
-// or it has more than charWideIDs distinct non-ASCII characters,
-// or a text has more than charAstralIDs distinct characters above U+FFFF
-// or is not valid UTF-8 (which only a Normalizer can make it). The tables
-// take about 1.5 MB, so a Stats that scores a single segment
-// (Config.Sentence) counts it the other way too.
+//   - Several references: the clip of an n-gram is then its largest count
+//     in any one reference. A walk over the hypothesis lists, by position,
+//     the entries of the n-grams ending there, with their values. Each
+//     reference is matched as above; then every listed entry keeps the
+//     least value a reference left it, and is put back as the hypothesis
+//     made it for the next reference. An n-gram's matches are its count
+//     less the least left. The walk and the loops over the list have no
+//     branches but their own: a repeated n-gram has several slots, and
+//     the first puts its entry back before the others see it.
+//
+// A segment is counted the other way when the order is above 4, the
+// hypothesis has more than maxCharHyp characters and more distinct
+// bigrams or trigrams than numbers, or one more frequent than a count
+// holds (see countHypDense), or it has more than charWideIDs distinct
+// non-ASCII characters, or a text has more than charAstralIDs distinct
+// characters above U+FFFF or is not valid UTF-8 (which only a Normalizer
+// can make it). The tables take about 1.5 MB, so a Stats that scores a
+// single segment (Config.Sentence) counts it the other way too.
 
 const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:
@@ -83,6 +91,10 @@ const (
 	// charAstralIDs is the number of surrogates, which are not characters,
 	// for the characters above U+FFFF in one segment.
 	charAstralIDs = 0xE000 - 0xD800
+
+	// maxCharKeptSlots is the most positions of charCounter.slots kept
+	// from segment to segment: 512 KB.
+	maxCharKeptSlots = 1 << 13
 )
 
 // charCounter is the scratch space of the char tokenizer's counting. It
@@ -100,6 +112,28 @@ type charCounter struct {
 	hyp, ref []uint8 // the texts as ids
 
 	t *charTables // made at first use
+
+	// slots holds, by position, the entries of the hypothesis's n-grams
+	// ending there, for several references (see matchRefs).
+	slots []charSlots
+	// none is the entry of the slots of n-grams that do not exist: those
+	// ending before the third character end fewer orders.
+	none uint32
+	// prepared holds the references normalized, for Stats.addChars.
+	prepared []string
+}
+
+// charSlots holds the entries of the n-grams ending at one position of the
+// hypothesis, by order less 1, for several references.
+type charSlots [4]charSlot
+
+// charSlot is an entry of an n-gram of the hypothesis for several
+// references: its value as the hypothesis made it (v0), and the least
+// value a reference left it. Within a segment an entry's values differ
+// only in the count, so that they order as the counts do.
+type charSlot struct {
+	p         *uint32
+	v0, least uint32
 }
 
 // charTables holds the n-grams of a segment's hypothesis: bigrams,
@@ -123,12 +157,12 @@ type charRow struct {
 	tri, quad [1 << charNumBits]uint32
 }
 
-// segment counts one segment with a single reference, whose texts have
-// been normalized, into st. It returns false, having changed nothing in
-// st, when the segment is one to count the other way (see above).
-func (c *charCounter) segment(st *segmentStats, hyp, ref string) bool {
+// segment counts one segment, whose texts have been normalized, into st.
+// It returns false, having changed nothing in st, when the segment is one
+// to count the other way (see above).
+func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool {
 	order := len(st.matches)
-	if order > 4 {
+	if order > 4 || len(refs) == 0 {
 		return false
 	}
 	if c.t == nil {
@@ -151,21 +185,151 @@ func (c *charCounter) segment(st *segmentStats, hyp, ref string) bool {
 	if n > maxCharHypDense {
 		return false
 	}
-	if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
-		return false
+	g := c.gen << charGenShift
+	var got uint64
+	var refLen int
+	if len(refs) == 1 {
+		if c.ref, ok = c.text(c.ref[:0], refs[0], false); !ok {
+			return false
+		}
+		if !c.countHyp(g) {
+			return false
+		}
+		got, refLen = match(c.t, c.ref, g), len(c.ref)
+	} else {
+		if !c.countHyp(g) {
+			return false
+		}
+		if got, refLen, ok = c.matchRefs(refs, g); !ok {
+			return false
+		}
 	}
-	if n <= maxCharHyp {
-		countHyp(c.t, c.hyp, c.gen<<charGenShift)
-	} else if !countHypDense(c.t, c.hyp, c.gen<<charGenShift) {
-		return false
-	}
-	got := match(c.t, c.ref, c.gen<<charGenShift)
-	st.hypLen, st.refLen = n, len(c.ref)
+	st.hypLen, st.refLen = n, refLen
 	for k := range order {
 		st.totals[k] = int64(max(0, n-k))
 		st.matches[k] = int64(got >> (16 * k) & 0xFFFF)
 	}
 	return true
+}
+
+// countHyp fills c.t with the n-grams of c.hyp for the segment stamped g,
+// and reports false if they are to be counted the other way.
+func (c *charCounter) countHyp(g uint32) bool {
+	if len(c.hyp) <= maxCharHyp {
+		countHyp(c.t, c.hyp, g)
+		return true
+	}
+	return countHypDense(c.t, c.hyp, g)
+}
+
+// matchRefs matches the references refs against the hypothesis's n-grams
+// in c.t, for the segment stamped g: an n-gram matches as often as it
+// occurs in the hypothesis and in some one reference. It returns the
+// matches as match does, and the length of the reference closest in
+// length to the hypothesis (the shorter on a tie), or false if a
+// reference is to be counted the other way. It leaves c.t as the
+// hypothesis made it.
+func (c *charCounter) matchRefs(refs []string, g uint32) (got uint64, refLen int, ok bool) {
+	slots := c.listSlots()
+	n := len(c.hyp)
+	for k, ref := range refs {
+		if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
+			return 0, 0, false
+		}
+		if l := len(c.ref); k == 0 || closerLen(l, refLen, n) {
+			refLen = l
+		}
+		match(c.t, c.ref, g)
+		if k == len(refs)-1 {
+			break
+		}
+		// The least an entry was left, put back for the next reference.
+		// An n-gram occurring more than once has as many slots: the
+		// first takes the least and puts the entry back, so that the
+		// others see it as the hypothesis made it and count nothing.
+		// Unrolled by hand, as Go unrolls no loop.
+		for i := range slots {
+			s := &slots[i]
+			s[0].keepLeast()
+			s[1].keepLeast()
+			s[2].keepLeast()
+			s[3].keepLeast()
+		}
+	}
+	// The last reference's leavings, read the same way (put back, for a
+	// repeated n-gram's later slots), make the matches. The counts are
+	// above the numbers of bigrams and trigrams.
+	for i := range slots {
+		s := &slots[i]
+		got += uint64(s[0].taken()) | uint64(s[1].taken()>>charNumBits)<<16 |
+			uint64(s[2].taken()>>charNumBits)<<32 | uint64(s[3].taken())<<48
+	}
+	return got, refLen, true
+}
+
+// keepLeast keeps the least value a reference left sl's entry, and puts
+// the entry back as the hypothesis made it.
+func (sl *charSlot) keepLeast() {
+	sl.least = min(sl.least, *sl.p)
+	*sl.p = sl.v0
+}
+
+// taken is keepLeast for the last reference: it returns what was taken
+// from the entry's value at most by any one reference.
+func (sl *charSlot) taken() uint32 {
+	left := min(sl.least, *sl.p)
+	*sl.p = sl.v0
+	return sl.v0 - left
+}
+
+// closerLen reports whether a reference of l tokens is closer in length
+// to a hypothesis of n than one of best, or as close and shorter.
+func closerLen(l, best, n int) bool {
+	d, bd := l-n, best-n
+	d, bd = max(d, -d), max(bd, -bd)
+	return d < bd || d == bd && l < best
+}
+
+// listSlots returns the entries in c.t of the n-grams of the hypothesis
+// c.hyp ending at each of its positions, walking it as countHyp does. It
+// keeps them in c.slots, for the next segment, up to maxCharKeptSlots
+// positions: a document's are not kept for the sentences after it.
+func (c *charCounter) listSlots() []charSlots {
+	t, h := c.t, c.hyp
+	slots := c.slots
+	if cap(slots) < len(h) {
+		slots = make([]charSlots, len(h), len(h)+len(h)/4)
+		if cap(slots) <= maxCharKeptSlots {
+			c.slots = slots
+		}
+	}
+	slots = slots[:len(h)]
+	slot := func(p *uint32) charSlot { return charSlot{p, *p, *p} }
+	none := charSlot{p: &c.none}
+	// The entries of the bigram and trigram ending just before: their low
+	// bits are the numbers.
+	var num2, num3 uint32
+	for e := range slots {
+		x := h[e]
+		s := &slots[e]
+		s[0] = slot(&t.uni[x])
+		if e == 0 {
+			s[1], s[2], s[3] = none, none, none
+			continue
+		}
+		s[1] = slot(&t.bi[uint16(uint32(x)<<8|uint32(h[e-1]))])
+		row := &t.end[x]
+		switch e {
+		case 1:
+			s[2], s[3] = none, none
+		case 2:
+			s[2], s[3] = slot(&row.tri[num2&charNumMask]), none
+		default:
+			s[2], s[3] = slot(&row.tri[num2&charNumMask]), slot(&row.quad[num3&charNumMask])
+		}
+		num2, num3 = s[1].v0, s[2].v0
+	}
+	return slots
 }
 
 // text appends to dst the ids of the characters of s that are not

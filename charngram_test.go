@@ -3,6 +3,8 @@ package bleu
 import (
 	"bytes"
 	"math/rand/v2"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -11,14 +13,10 @@ import (
 )
 
 // charSegment counts a segment with the char tokenizer's counter, or
-// returns false when it would be counted the other way (as Stats.add
-// does for several references).
+// returns false when it would be counted the other way.
 func charSegment(c *charCounter, hyp string, refs []string, order int) (segmentStats, bool) {
 	st := segmentStats{matches: make([]int64, order), totals: make([]int64, order)}
-	if len(refs) != 1 {
-		return st, false
-	}
-	ok := c.segment(&st, hyp, refs[0])
+	ok := c.segment(&st, hyp, refs)
 	return st, ok
 }
 
@@ -40,7 +38,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		return b.String()
 	}
 	var c charCounter
-	var dense, refused int
+	var dense, refused, several int
 	n := 3000
 	if testing.Short() {
 		n = 600
@@ -82,7 +80,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		want := naiveStats(appendCharTokens(nil, hyp), refToks, order)
 		got, ok := charSegment(&c, hyp, refs, order)
 		if !ok {
-			if n := len(appendCharTokens(nil, hyp)); order <= 4 && len(refs) == 1 {
+			if n := len(appendCharTokens(nil, hyp)); order <= 4 {
 				if n <= maxCharHyp {
 					t.Fatalf("segment %d: %q counted the other way", i, hyp)
 				}
@@ -93,6 +91,9 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		if got.hypLen > maxCharHyp {
 			dense++
 		}
+		if len(refs) > 1 {
+			several++
+		}
 		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
 			t.Fatalf("segment %d: hypothesis %q, references %q, order %d (-naive +counter):\n%s", i, hyp, refs, order, d)
 		}
@@ -100,21 +101,82 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 	if dense == 0 || refused == 0 {
 		t.Errorf("of the hypotheses longer than maxCharHyp, %d were counted densely and %d refused: want some of each", dense, refused)
 	}
+	if several < n/5 {
+		t.Errorf("%d segments with several references counted of %d: want a fifth at least", several, n)
+	}
 
 	// Texts longer than asmPiece bytes, which the assembly leaves to the
 	// Go loops: a reference against a short hypothesis, and a hypothesis
-	// counted densely. The reference is a character the hypothesis lacks
-	// but for its end, a piece of the hypothesis.
-	for _, tt := range []struct{ hypLen, refLen int }{{200, 3*asmPiece + 5}, {maxCharHyp + 300, asmPiece + 1}} {
+	// counted densely, alone and with a second reference. The reference is
+	// a character the hypothesis lacks but for its end, a piece of the
+	// hypothesis.
+	for _, tt := range []struct{ hypLen, refLen, refs int }{
+		{200, 3*asmPiece + 5, 1}, {maxCharHyp + 300, asmPiece + 1, 1},
+		{200, 3*asmPiece + 5, 2}, {maxCharHyp + 300, asmPiece + 1, 2},
+	} {
 		hyp := text(tt.hypLen, 8)
-		ref := strings.Repeat("q", tt.refLen) + string([]rune(hyp)[:tt.hypLen/2])
-		got, ok := charSegment(&c, hyp, []string{ref}, 4)
-		if !ok {
-			t.Fatalf("%d and %d characters: counted the other way", tt.hypLen, tt.refLen)
+		refs := []string{strings.Repeat("q", tt.refLen) + string([]rune(hyp)[:tt.hypLen/2])}
+		if tt.refs == 2 {
+			refs = append(refs, string([]rune(hyp)[tt.hypLen/3:]))
 		}
-		want := naiveStats(appendCharTokens(nil, hyp), [][]string{appendCharTokens(nil, ref)}, 4)
+		got, ok := charSegment(&c, hyp, refs, 4)
+		if !ok {
+			t.Fatalf("%d and %d characters, %d references: counted the other way", tt.hypLen, tt.refLen, tt.refs)
+		}
+		var refToks [][]string
+		for _, ref := range refs {
+			refToks = append(refToks, appendCharTokens(nil, ref))
+		}
+		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
 		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
-			t.Errorf("%d and %d characters (-naive +counter):\n%s", tt.hypLen, tt.refLen, d)
+			t.Errorf("%d and %d characters, %d references (-naive +counter):\n%s", tt.hypLen, tt.refLen, tt.refs, d)
+		}
+	}
+}
+
+// TestCharSeveralReferences compares, segment by segment, the char
+// tokenizer's counting of two references with that of the tokens (which
+// conformance_test.go checks), on the conformance pairs that have two,
+// as they are and lowercased (the references normalized apart), and with
+// the references swapped. Both ways run in a Stats, as Add does them.
+func TestCharSeveralReferences(t *testing.T) {
+	dir := conformanceDir(t)
+	for _, pair := range []string{"en-de", "de-en", "en-zh"} {
+		data := filepath.Join(dir, "data", pair)
+		hyps := readSegments(t, filepath.Join(data, "sys-JDExploreAcademy.txt"))
+		ref := readSegments(t, filepath.Join(data, "ref.txt"))
+		ref2 := readSegments(t, filepath.Join(data, "ref2.txt"))
+		for _, lower := range []bool{false, true} {
+			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
+			fast := Stats{Config: cfg}
+			tokens := Stats{Config: cfg, w: &worker{oneShot: true}}
+			var c charCounter
+			var counted int
+			for i := range hyps {
+				for _, refs := range [][]string{{ref[i], ref2[i]}, {ref2[i], ref[i], ref[i]}} {
+					seg, err := fast.add(hyps[i], refs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := segmentStats{seg.hypLen, seg.refLen, slices.Clone(seg.matches), slices.Clone(seg.totals)}
+					want, err := tokens.add(hyps[i], refs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d := cmp.Diff(*want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+						t.Fatalf("%s segment %d, lowercase %v, %d references (-tokens +char):\n%s", pair, i, lower, len(refs), d)
+					}
+				}
+				if _, ok := charSegment(&c, fast.prepare(hyps[i]), []string{fast.prepare(ref[i]), fast.prepare(ref2[i])}, 4); ok {
+					counted++
+				}
+			}
+			if d := cmp.Diff(tokens.Score(), fast.Score()); d != "" {
+				t.Errorf("%s, lowercase %v: corpus (-tokens +char):\n%s", pair, lower, d)
+			}
+			if counted < len(hyps)*9/10 {
+				t.Errorf("%s: %d segments of %d counted the char tokenizer's way", pair, counted, len(hyps))
+			}
 		}
 	}
 }
@@ -122,17 +184,21 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 // FuzzCharCounterMatchesNaive compares the char tokenizer's counter with
 // naiveStats of the char tokens on any two texts: the hypothesis repeated
 // repeat times (past maxCharHyp, into the other way, at the largest
-// counts), and one reference. Invalid UTF-8 must be refused, not counted.
+// counts), and the references, ref's lines (up to four). Invalid UTF-8
+// must be refused, not counted.
 func FuzzCharCounterMatchesNaive(f *testing.F) {
 	f.Add("abcab ab", "abc abd", uint8(4), uint8(0))
 	f.Add("ääää\x00 a", "ä\x00ä", uint8(2), uint8(3))
 	f.Add("中文字中文", "中文 😀字", uint8(3), uint8(1))
 	f.Add("aaaa", "aaaaaaaaaaaa", uint8(4), uint8(200))
+	f.Add("abcab abcab", "abcab\nab ab ca\nbbbb", uint8(4), uint8(0))
+	f.Add("aaab aaab", "aa\naaaa\naab\n\n", uint8(4), uint8(130))
 	var c charCounter // one counter for every input, as a Stats has
 	f.Fuzz(func(t *testing.T, hyp, ref string, order, repeat uint8) {
 		hyp = strings.Repeat(hyp, 1+int(repeat)%200)
 		k := 1 + int(order)%5
-		got, ok := charSegment(&c, hyp, []string{ref}, k)
+		refs := strings.SplitN(ref, "\n", 4)
+		got, ok := charSegment(&c, hyp, refs, k)
 		valid := utf8.ValidString(hyp) && utf8.ValidString(ref)
 		if !valid {
 			if ok {
@@ -147,9 +213,13 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 			}
 			return
 		}
-		want := naiveStats(hw, [][]string{appendCharTokens(nil, ref)}, k)
+		var rws [][]string
+		for _, r := range refs {
+			rws = append(rws, appendCharTokens(nil, r))
+		}
+		want := naiveStats(hw, rws, k)
 		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
-			t.Fatalf("%d hypothesis characters, order %d (-naive +counter):\n%s", len(hw), k, d)
+			t.Fatalf("%d hypothesis characters, %d references, order %d (-naive +counter):\n%s", len(hw), len(refs), k, d)
 		}
 	})
 }

@@ -231,8 +231,8 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	// texts and refuses invalid UTF-8, so when they are the inputs
 	// themselves they are checked only if it refuses them.
 	t, _ := s.Tokenizer.(StandardTokenizer)
-	char := t == TokenizerChar && !w.oneShot && len(refs) == 1
-	counted := char && s.Normalizer == nil && !s.Lowercase && s.addChars(w, hyp, refs[0])
+	char := t == TokenizerChar && !w.oneShot
+	counted := char && s.Normalizer == nil && !s.Lowercase && s.addChars(w, hyp, refs)
 	if !counted {
 		if !validUTF8(hyp) {
 			return nil, fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
@@ -242,7 +242,7 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 				return nil, fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
 			}
 		}
-		counted = char && (s.Normalizer != nil || s.Lowercase) && s.addChars(w, hyp, refs[0])
+		counted = char && (s.Normalizer != nil || s.Lowercase) && s.addChars(w, hyp, refs)
 	}
 	if !counted {
 		c := &w.counter
@@ -299,12 +299,24 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	return &w.seg, nil
 }
 
-// addChars counts a segment of the char tokenizer with a single reference
-// into w.seg without tokens (see charngram.go), and reports whether it
-// could; if not, the token way normalizes the texts again.
-func (s *Stats) addChars(w *worker, hyp, ref string) bool {
+// addChars counts a segment of the char tokenizer into w.seg without
+// tokens (see charngram.go), and reports whether it could; if not, the
+// token way normalizes the texts again.
+func (s *Stats) addChars(w *worker, hyp string, refs []string) bool {
 	// Trailing whitespace is no token: no need to strip it.
-	return w.char.segment(&w.seg, s.prepare(hyp), s.prepare(ref))
+	if s.Normalizer == nil && !s.Lowercase {
+		return w.char.segment(&w.seg, hyp, refs)
+	}
+	hyp = s.prepare(hyp)
+	prepared := w.char.prepared[:0]
+	for _, r := range refs {
+		prepared = append(prepared, s.prepare(r))
+	}
+	ok := w.char.segment(&w.seg, hyp, prepared)
+	// Not kept: they are as long as the texts.
+	clear(prepared)
+	w.char.prepared = prepared
+	return ok
 }
 
 // prepare normalizes text as the Normalizer and Lowercase say.
