@@ -270,16 +270,18 @@ func (c *charCounter) matchRefs(refs []string, g uint32) (got uint64, refLen int
 // keepLeast keeps the least value a reference left sl's entry, and puts
 // the entry back as the hypothesis made it.
 func (sl *charSlot) keepLeast() {
-	sl.least = min(sl.least, *sl.p)
-	*sl.p = sl.v0
+	p, v0 := sl.p, sl.v0
+	sl.least = min(sl.least, *p)
+	*p = v0
 }
 
 // taken is keepLeast for the last reference: it returns what was taken
 // from the entry's value at most by any one reference.
 func (sl *charSlot) taken() uint32 {
-	left := min(sl.least, *sl.p)
-	*sl.p = sl.v0
-	return sl.v0 - left
+	p, v0 := sl.p, sl.v0
+	left := min(sl.least, *p)
+	*p = v0
+	return v0 - left
 }
 
 // closerLen reports whether a reference of l tokens is closer in length
