@@ -307,7 +307,7 @@ func Sentence(hyp string, refs ...string) (Score, error) {
 // sentences, reuse one [Stats] instead: Reset, Add and Score give the same
 // result and, after the first sentences, allocate only the Score.
 func (c Config) Sentence(hyp string, refs ...string) (Score, error) {
-	s := Stats{Config: c, w: &worker{oneShot: true}}
+	s := Stats{Config: c}
 	if err := s.Add(hyp, refs...); err != nil {
 		return Score{}, err
 	}

@@ -62,8 +62,8 @@ import (
 // holds (see countHypDense), or it has more than charWideIDs distinct
 // non-ASCII characters, or a text has more than charAstralIDs distinct
 // characters above U+FFFF or is not valid UTF-8 (which only a Normalizer
-// can make it). The tables take about 1.5 MB, so a Stats that scores a
-// single segment (Config.Sentence) counts it the other way too.
+// can make it). The tables take about 1.5 MB, so a Stats counts the first
+// charTablesAfter bytes of its text the other way too (see charReady).
 
 const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // charSegment counts a segment with the char tokenizer's counter, or
@@ -149,7 +150,8 @@ func TestCharSeveralReferences(t *testing.T) {
 		for _, lower := range []bool{false, true} {
 			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
 			fast := Stats{Config: cfg}
-			tokens := Stats{Config: cfg, w: &worker{oneShot: true}}
+			// A tokenizer of another type takes the token way.
+			tokens := Stats{Config: Config{Tokenizer: TokenizerFunc(TokenizerChar.Tokenize), Lowercase: lower}}
 			var c charCounter
 			var counted int
 			for i := range hyps {
@@ -171,7 +173,7 @@ func TestCharSeveralReferences(t *testing.T) {
 					counted++
 				}
 			}
-			if d := cmp.Diff(tokens.Score(), fast.Score()); d != "" {
+			if d := cmp.Diff(tokens.Score(), fast.Score(), cmpopts.IgnoreFields(Score{}, "Signature")); d != "" {
 				t.Errorf("%s, lowercase %v: corpus (-tokens +char):\n%s", pair, lower, d)
 			}
 			if counted < len(hyps)*9/10 {
@@ -321,6 +323,61 @@ func TestCopyASCII16(t *testing.T) {
 			}
 			if next != j || string(got[:written]) != string(want) {
 				t.Fatalf("text %d: copyASCII16(%q, %d) = %d, %q; want %d, %q", n, s, i, next, got[:written], j, want)
+			}
+		}
+	}
+}
+
+// TestCharTablesAfter checks when a Stats starts counting the char
+// tokenizer its own way: once it has counted charTablesAfter bytes,
+// the segment that reaches them included; with AddCorpus, at once for a
+// corpus with that much text for each goroutine, not for a smaller one.
+// Either way the statistics are those of Add.
+func TestCharTablesAfter(t *testing.T) {
+	cfg := Config{Tokenizer: TokenizerChar}
+	seg := strings.Repeat("abcdé ", 100) // 700 bytes, 1,400 with its reference
+	var s Stats
+	s.Config = cfg
+	var added int
+	for added+2*len(seg) < charTablesAfter {
+		if err := s.Add(seg, seg); err != nil {
+			t.Fatal(err)
+		}
+		added += 2 * len(seg)
+		if s.w.char.t != nil {
+			t.Fatalf("char tables made after %d bytes, want %d", added, charTablesAfter)
+		}
+	}
+	if err := s.Add(seg, seg); err != nil {
+		t.Fatal(err)
+	}
+	if s.w.char.t == nil {
+		t.Fatalf("no char tables after %d bytes, want them from %d", added+2*len(seg), charTablesAfter)
+	}
+
+	hyps, refs := sampleCorpus(t, 700, 5)
+	bytes := 0
+	for i := range hyps {
+		bytes += len(hyps[i]) + len(refs[i])
+	}
+	for _, n := range []int{len(hyps), 70} {
+		want := Stats{Config: cfg}
+		for i := range n {
+			if err := want.Add(hyps[i], refs[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := Stats{Config: cfg}
+		if err := got.AddCorpus(hyps[:n], refs[:n]); err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want.Score(), got.Score()); d != "" {
+			t.Errorf("%d segments: AddCorpus differs from Add (-Add +AddCorpus):\n%s", n, d)
+		}
+		big := bytes*n/len(hyps) >= charTablesAfter*len(got.w.shards)
+		for w, sh := range got.w.shards {
+			if made := sh.w.char.t != nil; made != big {
+				t.Errorf("%d segments, goroutine %d: char tables made %v, want %v", n, w, made, big)
 			}
 		}
 	}

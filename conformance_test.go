@@ -237,17 +237,18 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 			cfg := e.Config.config(t)
 			for sys, want := range e.Results {
 				hyps := read(t, g.Systems[sys])
-				s := Stats{Config: cfg}
-				for i, h := range hyps {
-					if err := s.Add(h, refsOf(t, e.Config, i)...); err != nil {
-						t.Fatalf("%s segment %d: %v", sys, i, err)
+				for _, s := range statsBothWays(cfg) {
+					for i, h := range hyps {
+						if err := s.Add(h, refsOf(t, e.Config, i)...); err != nil {
+							t.Fatalf("%s segment %d: %v", sys, i, err)
+						}
 					}
+					got := s.Score()
+					want.Formatted = ourVersion(want.Formatted)
+					c.diff(t, sys+" corpus score", want, asGolden(got, got.Signature.String()), approx)
+					c.diff(t, sys+" signature", ourVersion(e.Signature), got.Signature.String())
+					c.diff(t, sys+" short signature", ourVersion(e.SignatureShort), got.Signature.Short())
 				}
-				got := s.Score()
-				want.Formatted = ourVersion(want.Formatted)
-				c.diff(t, sys+" corpus score", want, asGolden(got, got.Signature.String()), approx)
-				c.diff(t, sys+" signature", ourVersion(e.Signature), got.Signature.String())
-				c.diff(t, sys+" short signature", ourVersion(e.SignatureShort), got.Signature.Short())
 			}
 		})
 	}
@@ -392,28 +393,29 @@ func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
 			checkEdgeTokenized(t, c, &e, hyps, refs)
 			for _, ce := range e.Corpus {
 				t.Run(ce.ID, func(t *testing.T) {
-					s := Stats{Config: ce.Config.config(t)}
-					var err error
-					for i, h := range hyps {
-						if err = s.Add(h, segmentRefs(refs, i)...); err != nil {
-							break
+					for _, s := range statsBothWays(ce.Config.config(t)) {
+						var err error
+						for i, h := range hyps {
+							if err = s.Add(h, segmentRefs(refs, i)...); err != nil {
+								break
+							}
 						}
-					}
-					if ce.Error != nil {
-						c.n.Add(1)
-						if err == nil {
-							t.Errorf("sacreBLEU failed (%s), we did not", *ce.Error)
+						if ce.Error != nil {
+							c.n.Add(1)
+							if err == nil {
+								t.Errorf("sacreBLEU failed (%s), we did not", *ce.Error)
+							}
+							continue
 						}
-						return
+						if err != nil {
+							t.Fatal(err)
+						}
+						got := s.Score()
+						want := *ce.Result
+						want.Formatted = ourVersion(want.Formatted)
+						c.diff(t, "corpus score", want, asGolden(got, got.Signature.String()), approx)
+						c.diff(t, "signature", ourVersion(ce.Signature), got.Signature.String())
 					}
-					if err != nil {
-						t.Fatal(err)
-					}
-					got := s.Score()
-					want := *ce.Result
-					want.Formatted = ourVersion(want.Formatted)
-					c.diff(t, "corpus score", want, asGolden(got, got.Signature.String()), approx)
-					c.diff(t, "signature", ourVersion(ce.Signature), got.Signature.String())
 				})
 			}
 			for _, se := range e.Sentence {
@@ -512,6 +514,18 @@ func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, ref
 			}
 		}
 	}
+}
+
+// statsBothWays returns a new Stats of c, and for the char tokenizer a
+// second one that counts its own way (charngram.go) from the first
+// segment, where a new Stats takes the token way for its first
+// charTablesAfter bytes.
+func statsBothWays(c Config) []*Stats {
+	ways := []*Stats{{Config: c}}
+	if t, _ := c.Tokenizer.(StandardTokenizer); t == TokenizerChar {
+		ways = append(ways, &Stats{Config: c, w: &worker{charText: charTablesAfter}})
+	}
+	return ways
 }
 
 // spaceJoinRunes is Python's " ".join(s): sacreBLEU's char tokenizer.

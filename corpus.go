@@ -48,6 +48,14 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 		s.w.shards = append(s.w.shards, &Stats{})
 	}
 	shards := s.w.shards[:j.workers]
+	if j.charShares(s.Config) {
+		for _, sh := range shards {
+			if sh.w == nil {
+				sh.w = &worker{}
+			}
+			sh.w.charText = charTablesAfter
+		}
+	}
 	if err := j.run(func(w int) corpusError { return j.work(shards[w], s.Config) }); err != nil {
 		return err
 	}
@@ -179,6 +187,26 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 	return nil
 }
 
+// charShares reports whether c's tokenizer is the char tokenizer and
+// each worker has charTablesAfter bytes of text to count or more: its
+// tables are then worth making at once (see charTablesAfter).
+func (j *corpusJob) charShares(c Config) bool {
+	if t, _ := c.Tokenizer.(StandardTokenizer); t != TokenizerChar {
+		return false
+	}
+	want, n := charTablesAfter*j.workers, 0
+	for i, h := range j.hyps {
+		n += len(h)
+		for _, r := range j.refs {
+			n += len(r[i])
+		}
+		if n >= want {
+			return true
+		}
+	}
+	return false
+}
+
 // corpusError is the first segment a worker of a corpusJob could not add,
 // and the error.
 type corpusError struct {
@@ -220,12 +248,21 @@ func (j *corpusJob) work(s *Stats, c Config) corpusError {
 // claims.
 func (j *corpusJob) sentences(c Config, out []float64) corpusError {
 	// s only tokenizes and counts: it is emptied for every segment.
-	s := Stats{Config: c}
+	s := Stats{Config: c, w: &worker{}}
+	if j.charShares(c) {
+		s.w.charText = charTablesAfter
+	}
 	order := c.order()
 	counts, totals := make([]int64, order), make([]int64, order)
 	prec := make([]float64, order)
-	memo := new(scoreMemo)
+	// The memory of logarithms (128 KB) pays from a few hundred
+	// segments on.
+	var memo *scoreMemo
+	scored := 0
 	return j.each(func(i int, refs []string) error {
+		if scored++; scored == memoAfter {
+			memo = new(scoreMemo)
+		}
 		s.Reset()
 		seg, err := s.add(j.hyps[i], refs)
 		if err != nil {
@@ -239,6 +276,10 @@ func (j *corpusJob) sentences(c Config, out []float64) corpusError {
 		return nil
 	})
 }
+
+// memoAfter is the segment of a worker of Sentences from which it keeps
+// a scoreMemo.
+const memoAfter = 256
 
 // each calls do with each segment it claims, its index and references
 // (reused), until none are left, or until do fails: the worker's later

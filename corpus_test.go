@@ -381,7 +381,7 @@ func TestSentences(t *testing.T) {
 
 // BenchmarkSentences scores each segment of the en-de set on its own,
 // with Sentences, against a Stats reused for each (Reset, Add, Score) on
-// one goroutine.
+// one goroutine; and Sentences on batches of 1, 8 and 64 of its pairs.
 func BenchmarkSentences(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
 	b.Run("Sentences", func(b *testing.B) {
@@ -392,6 +392,26 @@ func BenchmarkSentences(b *testing.B) {
 			}
 		}
 	})
+	// Small batches, as in a training loop's rewards: the fixed cost of
+	// a call (scratch space, char tables, memories) shows here.
+	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerChar} {
+		for _, k := range []int{1, 8, 64} {
+			cfg := Config{Tokenizer: tok, EffectiveOrder: true}
+			b.Run(fmt.Sprintf("batch/%s/%d", tok, k), func(b *testing.B) {
+				i := 0
+				for b.Loop() {
+					if i+k > len(hyps) {
+						i = 0
+					}
+					if _, err := cfg.Sentences(hyps[i:i+k], refs[i:i+k]); err != nil {
+						b.Fatal(err)
+					}
+					i += k
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*k), "ns/pair")
+			})
+		}
+	}
 	b.Run("reused-Stats", func(b *testing.B) {
 		b.SetBytes(n)
 		s := Stats{Config: Config{EffectiveOrder: true}}

@@ -51,19 +51,21 @@ func TestAddAllocs(t *testing.T) {
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerChar, TokenizerNone} {
 		// One reference and two: the char tokenizer counts them
 		// differently.
+		// With char, the token way and its own.
 		for _, nrefs := range []int{1, 2} {
-			s := Stats{Config: Config{Tokenizer: tok}}
-			addAll := func() {
-				for i := range hyps {
-					segRefs := [2]string{refs[i], hyps[(i+1)%len(hyps)]}
-					if err := s.Add(hyps[i], segRefs[:nrefs]...); err != nil {
-						t.Fatal(err)
+			for way, s := range statsBothWays(Config{Tokenizer: tok}) {
+				addAll := func() {
+					for i := range hyps {
+						segRefs := [2]string{refs[i], hyps[(i+1)%len(hyps)]}
+						if err := s.Add(hyps[i], segRefs[:nrefs]...); err != nil {
+							t.Fatal(err)
+						}
 					}
 				}
-			}
-			addAll()
-			if n := testing.AllocsPerRun(20, addAll); n != 0 {
-				t.Errorf("%s, %d references: %v allocations per corpus in steady state, want 0", tok, nrefs, n)
+				addAll()
+				if n := testing.AllocsPerRun(20, addAll); n != 0 {
+					t.Errorf("%s way %d, %d references: %v allocations per corpus in steady state, want 0", tok, way, nrefs, n)
+				}
 			}
 		}
 	}

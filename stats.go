@@ -174,9 +174,9 @@ type worker struct {
 	seg      segmentStats
 	// shards are the Stats of AddCorpus's goroutines, kept warm.
 	shards []*Stats
-	// oneShot marks the scratch space of a single segment
-	// (Config.Sentence), which the char tokenizer's tables would outweigh.
-	oneShot bool
+	// charText is the text, in bytes, counted with the char tokenizer,
+	// up to charTablesAfter, from which its tables are used (charReady).
+	charText int
 	// Reset keeps the count slices here, zeroed, for the next Add.
 	spareMatches, spareTotals []int64
 }
@@ -231,7 +231,7 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	// texts and refuses invalid UTF-8, so when they are the inputs
 	// themselves they are checked only if it refuses them.
 	t, _ := s.Tokenizer.(StandardTokenizer)
-	char := t == TokenizerChar && !w.oneShot
+	char := t == TokenizerChar && w.charReady(hyp, refs)
 	counted := char && s.Normalizer == nil && !s.Lowercase && s.addChars(w, hyp, refs)
 	if !counted {
 		if !validUTF8(hyp) {
@@ -297,6 +297,31 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	s.minRefs = min(s.minRefs, len(refs))
 	s.maxRefs = max(s.maxRefs, len(refs))
 	return &w.seg, nil
+}
+
+// charTablesAfter is how much text, in bytes, a Stats counts with the
+// char tokenizer before it uses its own way (charngram.go): its tables
+// (1.8 MB) take as long to set up (80–600 µs, with the collector's work)
+// as 3 to 20 KB of text take the token way, which is 5 times as slow
+// after. So a Stats that scores a sentence or a few never makes them, and
+// one that scores a corpus makes them early; AddCorpus and Sentences,
+// which see all their text at once, use them from the start when each
+// goroutine has this much to count.
+const charTablesAfter = 16 << 10
+
+// charReady reports whether the char tokenizer's own way is to count a
+// segment of texts hyp and refs: whether the text counted so far, the
+// segment's included, has reached charTablesAfter.
+func (w *worker) charReady(hyp string, refs []string) bool {
+	if w.charText >= charTablesAfter {
+		return true
+	}
+	n := len(hyp)
+	for _, r := range refs {
+		n += len(r)
+	}
+	w.charText += min(n, charTablesAfter)
+	return w.charText >= charTablesAfter
 }
 
 // addChars counts a segment of the char tokenizer into w.seg without
