@@ -280,21 +280,22 @@ func TestHostileInput(t *testing.T) {
 			if d := cmp.Diff(tt.hypToks, toks, cmpopts.EquateEmpty()); d != "" {
 				t.Errorf("hypothesis tokens (-want +got):\n%s", d)
 			}
-			s := Stats{Config: cfg}
-			if err := s.Add(tt.hyp, tt.refs...); err != nil {
-				t.Fatal(err)
+			for way, s := range statsBothWays(cfg) {
+				if err := s.Add(tt.hyp, tt.refs...); err != nil {
+					t.Fatal(err)
+				}
+				got := s.Score()
+				type result struct {
+					Counts, Totals []int64
+					HypLen, RefLen int64
+					BLEU, BP       float64
+				}
+				want := result{tt.counts, tt.totals, tt.hypLen, tt.refLen, tt.bleu, tt.bp}
+				if d := cmp.Diff(want, result{got.Counts, got.Totals, got.HypLen, got.RefLen, got.BLEU, got.BP}, cmpopts.EquateApprox(0, 1e-15)); d != "" {
+					t.Errorf("way %d: score (-sacreBLEU +ours):\n%s", way, d)
+				}
+				checkRange(t, got, tt.name)
 			}
-			got := s.Score()
-			type result struct {
-				Counts, Totals []int64
-				HypLen, RefLen int64
-				BLEU, BP       float64
-			}
-			want := result{tt.counts, tt.totals, tt.hypLen, tt.refLen, tt.bleu, tt.bp}
-			if d := cmp.Diff(want, result{got.Counts, got.Totals, got.HypLen, got.RefLen, got.BLEU, got.BP}, cmpopts.EquateApprox(0, 1e-15)); d != "" {
-				t.Errorf("score (-sacreBLEU +ours):\n%s", d)
-			}
-			checkRange(t, got, tt.name)
 		})
 	}
 }
@@ -327,16 +328,20 @@ func TestHostileErrors(t *testing.T) {
 		{"invalid at the end of a long reference", "the quick brown fox", []string{"the quick brown fox jumps\xe2\x80"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in reference 1"},
 	}
 	// Every tokenizer (char checks its texts as it reads them), on
-	// statistics fresh and used.
+	// statistics fresh and used, and for char both ways.
 	for tok := range numStandardTokenizers {
-		for _, used := range []bool{false, true} {
-			s := Stats{Config: Config{Tokenizer: tok}}
+		for i := range 4 {
+			used, ways := i%2 == 1, statsBothWays(Config{Tokenizer: tok})
+			if i/2 >= len(ways) {
+				continue
+			}
+			s := ways[i/2]
 			if used {
 				if err := s.Add("the cat", "the cat"); err != nil {
 					t.Fatal(err)
 				}
 			}
-			want := view(&s)
+			want := view(s)
 			for _, tt := range tests {
 				err := s.Add(tt.hyp, tt.refs...)
 				if !errors.Is(err, tt.is) || err.Error() != tt.msg {
@@ -346,7 +351,7 @@ func TestHostileErrors(t *testing.T) {
 					t.Errorf("%v: %s: Sentence: err = %v, want %v", tok, tt.name, err, tt.is)
 				}
 			}
-			if d := cmp.Diff(want, view(&s)); d != "" {
+			if d := cmp.Diff(want, view(s)); d != "" {
 				t.Errorf("%v: failed Adds changed the statistics:\n%s", tok, d)
 			}
 		}
