@@ -80,9 +80,10 @@ func Sentences(hyps []string, refs ...[]string) ([]float64, error) {
 // its own references, refs[k][i] being the k-th reference of hyps[i] as
 // in [Config.Corpus]: out[i] equals c.Sentence(hyps[i], refs[0][i],
 // refs[1][i], ...).BLEU exactly. It is meant for many pairs at once, such
-// as filtering parallel data: the segments are shared out among up to
-// GOMAXPROCS goroutines, the calling one among them, each with scratch
-// space of its own, and a score allocates nothing. Sentence BLEU is noisy,
+// as filtering parallel data, or a training loop's batch: the segments are
+// shared out among up to GOMAXPROCS goroutines, the calling one among
+// them, each with scratch space of its own, sized to what it is given,
+// and a score allocates nothing. Sentence BLEU is noisy,
 // and its mean is not corpus BLEU (see the package documentation): for a
 // system's score use [Config.Corpus].
 //

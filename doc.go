@@ -55,7 +55,8 @@
 // its goroutines' scratch space for the next corpus; [Config.Corpus] is
 // the same for a single corpus; [Sentences] scores each hypothesis
 // against its own references, sentence by sentence, as filtering parallel
-// data does; and [SentenceMatrix] scores every hypothesis against every
+// data or a training loop's rewards need (a batch of a few pairs sets up
+// little); and [SentenceMatrix] scores every hypothesis against every
 // reference, tokenizing each text once.
 //
 // # Options
