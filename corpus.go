@@ -102,7 +102,8 @@ func (c Config) Sentences(hyps []string, refs ...[]string) ([]float64, error) {
 		return out, nil
 	}
 	j := newCorpusJob(hyps, refs)
-	if err := j.run(func(int) corpusError { return j.sentences(c, out) }); err != nil {
+	charTables := j.charShares(c)
+	if err := j.run(func(int) corpusError { return j.sentences(c, charTables, out) }); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -246,11 +247,11 @@ func (j *corpusJob) work(s *Stats, c Config) corpusError {
 }
 
 // sentences sets out[i] to the sentence BLEU under c of the segments i it
-// claims.
-func (j *corpusJob) sentences(c Config, out []float64) corpusError {
+// claims, with the char tokenizer's tables from the start if charTables.
+func (j *corpusJob) sentences(c Config, charTables bool, out []float64) corpusError {
 	// s only tokenizes and counts: it is emptied for every segment.
 	s := Stats{Config: c, w: &worker{}}
-	if j.charShares(c) {
+	if charTables {
 		s.w.charText = charTablesAfter
 	}
 	order := c.order()
