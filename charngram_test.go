@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -355,12 +356,26 @@ func TestCharTablesAfter(t *testing.T) {
 		t.Fatalf("no char tables after %d bytes, want them from %d", added+2*len(seg), charTablesAfter)
 	}
 
+	// AddCorpus decides for its goroutines, which may not all get
+	// segments (one can finish the corpus before another starts): what
+	// is checked is the decision, which Add then follows.
 	hyps, refs := sampleCorpus(t, 700, 5)
-	bytes := 0
-	for i := range hyps {
-		bytes += len(hyps[i]) + len(refs[i])
+	textOf := func(n int) int {
+		bytes := 0
+		for i := range n {
+			bytes += len(hyps[i]) + len(refs[i])
+		}
+		return bytes
 	}
-	for _, n := range []int{len(hyps), 70} {
+	small := 0 // the most segments whose text is under charTablesAfter
+	for textOf(small+1) < charTablesAfter {
+		small++
+	}
+	// Enough text for every goroutine AddCorpus may start.
+	for textOf(len(hyps)) < charTablesAfter*runtime.GOMAXPROCS(0) {
+		hyps, refs = append(hyps, hyps...), append(refs, refs...)
+	}
+	for _, n := range []int{len(hyps), small} {
 		want := Stats{Config: cfg}
 		for i := range n {
 			if err := want.Add(hyps[i], refs[i]); err != nil {
@@ -374,10 +389,14 @@ func TestCharTablesAfter(t *testing.T) {
 		if d := cmp.Diff(want.Score(), got.Score()); d != "" {
 			t.Errorf("%d segments: AddCorpus differs from Add (-Add +AddCorpus):\n%s", n, d)
 		}
-		big := bytes*n/len(hyps) >= charTablesAfter*len(got.w.shards)
+		big := n == len(hyps)
 		for w, sh := range got.w.shards {
-			if made := sh.w.char.t != nil; made != big {
-				t.Errorf("%d segments, goroutine %d: char tables made %v, want %v", n, w, made, big)
+			ready := sh.w != nil && sh.w.charText >= charTablesAfter
+			if ready != big {
+				t.Errorf("%d segments, goroutine %d: char tables ready %v, want %v", n, w, ready, big)
+			}
+			if made := sh.w != nil && sh.w.char.t != nil; made && !ready {
+				t.Errorf("%d segments, goroutine %d: char tables made, not ready", n, w)
 			}
 		}
 	}
