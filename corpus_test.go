@@ -243,7 +243,11 @@ func BenchmarkAddCorpus(b *testing.B) {
 // milliseconds apart, the two see the same machine; run as separate
 // benchmarks, on the project's shared machines, they often do not.
 // AddCorpus is Stats.AddCorpus; sharded is one Stats per goroutine, each
-// adding a contiguous share, then Merge (BenchmarkShardedStats).
+// adding a contiguous share, then Merge (BenchmarkShardedStats); ceiling
+// is the machine's: AddCorpus's goroutines and hand-outs with arithmetic
+// alone for work, as much for each segment as its bytes and in all about
+// as long as Add takes for the corpus, so that what AddCorpus reaches can
+// be told from what the machine allows in the same run.
 func BenchmarkParallelSpeedup(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
 	serial := func(s *Stats, hs, rs []string) {
@@ -263,10 +267,16 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 	}{
 		{"AddCorpus/x1", 1, false}, {"AddCorpus/x4", 4, false}, {"sharded/x1", 1, false},
 		{"AddCorpus/x1/idle", 1, true}, {"sharded/x1/idle", 1, true},
+		{"ceiling/x1", 1, false}, {"ceiling/x1/idle", 1, true},
 	} {
 		var hs, rs []string
 		for range bm.times {
 			hs, rs = append(hs, hyps...), append(rs, refs...)
+		}
+		ceiling := strings.HasPrefix(bm.name, "ceiling")
+		var units []int
+		if ceiling {
+			units = spinUnits(b, hs, rs, serial)
 		}
 		b.Run(bm.name, func(b *testing.B) {
 			b.SetBytes(int64(bm.times) * n)
@@ -282,13 +292,19 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 					time.Sleep(time.Millisecond)
 				}
 				start := time.Now()
-				serial(&one, hs, rs)
+				if ceiling {
+					spinSerial(units)
+				} else {
+					serial(&one, hs, rs)
+				}
 				t1 += time.Since(start)
 				if bm.idle {
 					time.Sleep(time.Millisecond)
 				}
 				mid := time.Now()
-				if strings.HasPrefix(bm.name, "sharded") {
+				if ceiling {
+					spinParallel(units, hs, rs)
+				} else if strings.HasPrefix(bm.name, "sharded") {
 					scoreSharded(b, shards, hs, rs)
 				} else {
 					all.Reset()
@@ -302,6 +318,79 @@ func BenchmarkParallelSpeedup(b *testing.B) {
 			b.ReportMetric(float64(t1)/float64(tn), "speedup")
 		})
 	}
+}
+
+// spinSink keeps the ceiling's arithmetic from being optimized away.
+var spinSink uint64
+
+// spin is the ceiling's work for n units: arithmetic alone, no memory.
+func spin(n int) uint64 {
+	x := uint64(n) | 1
+	for range n {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+	}
+	return x
+}
+
+// spinUnits returns, for each segment, units of spin in proportion to
+// its bytes, in all about as long as serial takes to add the corpus.
+func spinUnits(b *testing.B, hyps, refs []string, serial func(*Stats, []string, []string)) []int {
+	var s Stats
+	serial(&s, hyps, refs) // warm
+	start := time.Now()
+	for range 5 {
+		serial(&s, hyps, refs)
+	}
+	add := time.Since(start) / 5
+	units := make([]int, len(hyps))
+	for i := range hyps {
+		units[i] = len(hyps[i]) + len(refs[i])
+	}
+	start = time.Now()
+	for range 5 {
+		spinSink ^= spinSerial(units)
+	}
+	per := time.Since(start) / 5
+	for i := range units {
+		units[i] = max(1, int(float64(units[i])*float64(add)/float64(per)))
+	}
+	return units
+}
+
+// spinSerial spins for every segment's units in turn.
+func spinSerial(units []int) uint64 {
+	var x uint64
+	for _, u := range units {
+		x ^= spin(u)
+	}
+	return x
+}
+
+// spinParallel spins for every segment's units as AddCorpus would add the
+// segments hyps and refs: the same goroutines and hand-outs.
+func spinParallel(units []int, hyps, refs []string) uint64 {
+	j := newCorpusJob(hyps, [][]string{refs})
+	// A cache line for each goroutine's result, which they write often.
+	type line struct {
+		x uint64
+		_ [56]byte
+	}
+	xs := make([]line, j.workers)
+	if err := j.run(func(w int) corpusError {
+		return j.each(func(i int, _ []string) error {
+			xs[w].x ^= spin(units[i])
+			return nil
+		})
+	}); err != nil {
+		panic(err) // the work cannot fail
+	}
+	var x uint64
+	for _, v := range xs {
+		x ^= v.x
+	}
+	return x
 }
 
 // TestSentences checks that Sentences gives, segment by segment, the BLEU
