@@ -124,6 +124,11 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 		c.seed0 = rand.Uint64() | 1
 	}
 	switch {
+	case len(hyp) <= maxShort && len(c.words.slots) == 0:
+		// A first table, a quarter full at most: a Stats that scores a
+		// single segment (Config.Sentence) allocates half as much, and
+		// one that scores more grows it at the next segment.
+		c.words.reset(2 * len(hyp))
 	case len(hyp) <= maxShort:
 		c.words.reset(4 * len(hyp)) // at most an eighth full: fewer collisions
 	case len(hyp) <= 64*maxWidth:
