@@ -62,7 +62,7 @@ import (
 // holds (see countHypDense), or it has more than charWideIDs distinct
 // non-ASCII characters, or a text has more than charAstralIDs distinct
 // characters above U+FFFF or is not valid UTF-8 (which only a Normalizer
-// can make it). The tables take about 1.5 MB, so a Stats counts the first
+// can make it). The tables take about 1.8 MB, so a Stats counts the first
 // charTablesAfter bytes of its text the other way too (see charReady).
 
 const (
@@ -116,8 +116,8 @@ type charCounter struct {
 	// slots holds, by position, the entries of the hypothesis's n-grams
 	// ending there, for several references (see matchRefs).
 	slots []charSlots
-	// none is the entry of the slots of n-grams that do not exist: those
-	// ending before the third character end fewer orders.
+	// none is the entry of the slots of n-grams that do not exist: fewer
+	// than four orders end at each of the first three positions.
 	none uint32
 	// prepared holds the references normalized, for Stats.addChars.
 	prepared []string
