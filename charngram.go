@@ -231,12 +231,12 @@ func (c *charCounter) countHyp(g uint32) bool {
 // hypothesis made it.
 func (c *charCounter) matchRefs(refs []string, g uint32) (got uint64, refLen int, ok bool) {
 	slots := c.listSlots()
-	n := len(c.hyp)
+	refLen = -1
 	for k, ref := range refs {
 		if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
 			return 0, 0, false
 		}
-		if l := len(c.ref); k == 0 || closerLen(l, refLen, n) {
+		if l := len(c.ref); closerRef(len(c.hyp), refLen, l) {
 			refLen = l
 		}
 		match(c.t, c.ref, g)
@@ -282,14 +282,6 @@ func (sl *charSlot) taken() uint32 {
 	left := min(sl.least, *p)
 	*p = v0
 	return v0 - left
-}
-
-// closerLen reports whether a reference of l tokens is closer in length
-// to a hypothesis of n than one of best, or as close and shorter.
-func closerLen(l, best, n int) bool {
-	d, bd := l-n, best-n
-	d, bd = max(d, -d), max(bd, -bd)
-	return d < bd || d == bd && l < best
 }
 
 // listSlots returns the entries in c.t of the n-grams of the hypothesis
