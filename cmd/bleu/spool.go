@@ -23,6 +23,7 @@ type spool struct {
 	file    *os.File
 	w       *bufio.Writer
 	removed bool  // the file's name is already gone
+	noFile  bool  // no temporary file could be made: memory it is
 	err     error // the first error writing the file
 }
 
@@ -32,7 +33,7 @@ func (sp *spool) writeLine(s string) {
 	if limit == 0 {
 		limit = spoolMemory
 	}
-	if sp.file == nil && len(sp.mem) > 0 && len(sp.mem)+len(s) >= limit {
+	if sp.file == nil && !sp.noFile && len(sp.mem) > 0 && len(sp.mem)+len(s) >= limit {
 		sp.spill()
 	}
 	if sp.file == nil {
@@ -47,10 +48,11 @@ func (sp *spool) writeLine(s string) {
 }
 
 // spill moves what is in memory to a new temporary file, if one can be
-// created.
+// created; if not, it is not tried again.
 func (sp *spool) spill() {
 	f, err := os.CreateTemp("", "bleu-*.out")
 	if err != nil {
+		sp.noFile = true
 		return
 	}
 	// Unlinked at once where the system allows it (not on Windows), so

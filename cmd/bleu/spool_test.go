@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,7 +12,8 @@ import (
 )
 
 // TestSpool checks that a spool gives back what was written, in memory
-// and through its temporary file, and leaves no file behind.
+// and through its temporary file, and leaves no file behind; and, when no
+// temporary file can be made, from memory.
 func TestSpool(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
@@ -50,5 +52,30 @@ func TestSpool(t *testing.T) {
 				t.Errorf("left behind: %v", left)
 			}
 		})
+	}
+
+	// Without a directory for temporary files everything stays in
+	// memory, and the spool stops trying to make one.
+	t.Setenv("TMPDIR", filepath.Join(dir, "missing"))
+	sp := &spool{limit: 100}
+	var want strings.Builder
+	for i := range 1000 {
+		line := fmt.Sprintf("line %03d", i)
+		sp.writeLine(line)
+		want.WriteString(line + "\n")
+		if i == 20 && !sp.noFile {
+			t.Fatalf("past the limit without a temporary directory: noFile not set")
+		}
+	}
+	if sp.file != nil {
+		t.Errorf("a file without a temporary directory")
+	}
+	var got bytes.Buffer
+	if err := sp.writeTo(&got); err != nil {
+		t.Fatal(err)
+	}
+	sp.close()
+	if diff := cmp.Diff(want.String(), got.String()); diff != "" {
+		t.Errorf("no temporary directory (-want +got)\n%s", diff)
 	}
 }
