@@ -303,9 +303,10 @@ func Sentence(hyp string, refs ...string) (Score, error) {
 // sacreBLEU's sentence_bleu, like [Sentence], turns EffectiveOrder on,
 // while a bare BLEU object does not. It returns the errors of [Stats.Add].
 //
-// Each call sets up scratch space of its own (about 8 KB). To score many
-// sentences, reuse one [Stats] instead: Reset, Add and Score give the same
-// result and, after the first sentences, allocate only the Score.
+// Each call sets up scratch space of its own (about 7 KB for two short
+// sentences). To score many sentences, use [Config.Sentences], or reuse
+// one [Stats]: Reset, Add and Score give the same result and, after the
+// first sentences, allocate only the Score.
 func (c Config) Sentence(hyp string, refs ...string) (Score, error) {
 	s := Stats{Config: c}
 	if err := s.Add(hyp, refs...); err != nil {
