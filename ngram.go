@@ -712,12 +712,15 @@ func (c *ngramCounter) finish(st *segmentStats) {
 	live = live[:n]
 	c.hypCur = append(c.hypCur[:0], c.hypIDs...)
 	c.refCur = append(c.refCur[:0], c.refIDs...)
-	// Every id of order 2 and above comes from a live position.
-	c.table.reset((order - 1) * len(live))
 	for k := 1; k < order; k++ {
 		if len(live) < 2 || len(c.refLive) < 2 {
 			break
 		}
+		// The n-grams of order k+1 come from live positions, and their
+		// keys hold ids of order k: a table for each order, no larger
+		// than the order's live positions need, stays closer in cache
+		// than one for all orders.
+		c.table.reset(len(live))
 		start := c.nextID
 		live = c.countHyp(live, k)
 		c.countRefs(k, start)
