@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
@@ -39,6 +40,61 @@ func BenchmarkCount(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(words), "ns/word")
+}
+
+// BenchmarkLongWays counts the en-de set as documents of k segments,
+// tokenized beforehand, both ways that finishLong has, in turns: with
+// lists of positions and with n-gram tables. It reports each way's time
+// a corpus ("lists-ns", "tables-ns"), their ratio ("x"), and the share
+// of the documents counted by finishLong for which positional chooses
+// lists ("chose-lists"; the others have at most 256 words).
+func BenchmarkLongWays(b *testing.B) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	for _, k := range []int{16, 64, 256, 1024} {
+		var ht, rt []string
+		var hw, rw [][]string
+		for i := 0; i+k <= len(hyps); i += k {
+			ht = append(ht, strings.Join(hyps[i:i+k], " "))
+			rt = append(rt, strings.Join(refs[i:i+k], " "))
+			hw = append(hw, Tokenizer13a.Tokenize(nil, ht[len(ht)-1]))
+			rw = append(rw, Tokenizer13a.Tokenize(nil, rt[len(rt)-1]))
+		}
+		b.Run(fmt.Sprint(k), func(b *testing.B) {
+			var c ngramCounter
+			st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
+			var took [2]time.Duration
+			chose, long := 0, 0
+			for b.Loop() {
+				for way, lists := range []bool{true, false} {
+					start := time.Now()
+					for i := range hw {
+						c.begin(&st, hw[i], ht[i])
+						c.addRef(&st, rw[i], rt[i], true)
+						if c.width != 0 {
+							c.finish(&st)
+							continue
+						}
+						if way == 0 {
+							long++
+							chose += b2i(c.positional())
+						}
+						c.finishLong(&st, lists)
+					}
+					took[way] += time.Since(start)
+				}
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(took[0].Nanoseconds())/n, "lists-ns")
+			b.ReportMetric(float64(took[1].Nanoseconds())/n, "tables-ns")
+			b.ReportMetric(float64(took[1])/float64(took[0]), "x")
+			b.ReportMetric(float64(chose)/float64(max(1, long)), "chose-lists")
+		})
+	}
 }
 
 // TestAddAllocs checks that Add allocates nothing in steady state: once
@@ -173,6 +229,22 @@ func counterStats(c *ngramCounter, hyp []string, hypText string, refs [][]string
 	return st
 }
 
+// counterStatsLong is counterStats for a segment counted by finishLong,
+// the way lists says; it also returns the way positional chose.
+func counterStatsLong(t testing.TB, c *ngramCounter, hyp []string, hypText string, refs [][]string, refTexts []string, order int, lists bool) (st segmentStats, chose bool) {
+	st = segmentStats{matches: make([]int64, order), totals: make([]int64, order)}
+	c.begin(&st, hyp, hypText)
+	for i, r := range refs {
+		c.addRef(&st, r, refTexts[i], len(refs) == 1)
+	}
+	if c.width != 0 {
+		t.Fatalf("%d hypothesis words, order %d: counted with sets", len(hyp), order)
+	}
+	chose = c.positional()
+	c.finishLong(&st, lists)
+	return st, chose
+}
+
 // TestCounterMatchesNaive compares the counter with naiveStats on random
 // segments over small vocabularies, so that n-grams repeat and long ones
 // match, at lengths that take each of the counter's ways: one word of
@@ -251,6 +323,93 @@ func TestCounterMatchesNaive(t *testing.T) {
 	}
 }
 
+// TestLongWays counts segments too long for sets of positions both ways,
+// with lists of positions and with n-gram tables, and compares both with
+// naiveStats at several orders, with one and two references: text whose
+// word frequencies follow Zipf's law, as natural text's do; documents of
+// the en-de set when present; repetitive text; a hypothesis longer than
+// maxPositional; and bigrams at the hypothesis's first word. It checks
+// that positional takes lists for the natural text and tables for the
+// others.
+func TestLongWays(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	zipf := rand.NewZipf(r, 1.2, 8, 20000)
+	natural := func(n int) string {
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = fmt.Sprintf("w%d", zipf.Uint64())
+		}
+		return strings.Join(ws, " ")
+	}
+	repetitive := func(n int) string {
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = []string{"a", "b", "c"}[r.IntN(3)]
+		}
+		return strings.Join(ws, " ")
+	}
+	type seg struct {
+		name  string
+		hyp   string
+		refs  []string
+		lists bool // what positional should choose
+	}
+	var segs []seg
+	for _, n := range []int{300, 1300, 5000} {
+		segs = append(segs,
+			seg{fmt.Sprintf("natural %d", n), natural(n), []string{natural(n + 20)}, true},
+			seg{fmt.Sprintf("natural %d, two references", n), natural(n), []string{natural(n - 30), natural(n + 5)}, true})
+	}
+	// The second word of "w0 first" is the hypothesis's first, and
+	// "w0 second" has its second word at position 1: the bigrams taken
+	// from their second word's positions.
+	{
+		h := "first second " + natural(400)
+		segs = append(segs, seg{"bigrams at the start", h, []string{natural(50) + " w0 first w0 second " + natural(300)}, true})
+	}
+	if dir := conformanceDirOrEmpty(); dir != "" {
+		hyps := readSegments(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+		refsA := readSegments(t, filepath.Join(dir, "data", "en-de", "ref.txt"))
+		refsB := readSegments(t, filepath.Join(dir, "data", "en-de", "ref2.txt"))
+		for _, k := range []int{16, 64, 512} {
+			for i := 0; i+k <= len(hyps) && i < 4*k; i += k {
+				h, a, b := strings.Join(hyps[i:i+k], " "), strings.Join(refsA[i:i+k], " "), strings.Join(refsB[i:i+k], " ")
+				if len(strings.Fields(h)) <= 64*maxWidth {
+					continue // counted with sets of positions
+				}
+				segs = append(segs,
+					seg{fmt.Sprintf("en-de %d+%d", i, k), h, []string{a}, true},
+					seg{fmt.Sprintf("en-de %d+%d, two references", i, k), h, []string{a, b}, true})
+			}
+		}
+	}
+	segs = append(segs,
+		seg{"repetitive", repetitive(400), []string{repetitive(390)}, false},
+		seg{"repetitive, two references", repetitive(1000), []string{repetitive(1000), repetitive(900)}, false},
+		seg{"longer than maxPositional", natural(maxPositional + 1), []string{natural(maxPositional)}, false})
+
+	var c ngramCounter
+	for _, sg := range segs {
+		hyp := strings.Fields(sg.hyp)
+		var refs [][]string
+		for _, rt := range sg.refs {
+			refs = append(refs, strings.Fields(rt))
+		}
+		for _, order := range []int{2, 4, 7} {
+			want := naiveStats(hyp, refs, order)
+			for _, lists := range []bool{true, false} {
+				st, chose := counterStatsLong(t, &c, hyp, sg.hyp, refs, sg.refs, order, lists)
+				if chose != sg.lists && lists && order == 4 {
+					t.Errorf("%s: positional() = %v, want %v", sg.name, chose, sg.lists)
+				}
+				if d := cmp.Diff(want, st, cmp.AllowUnexported(segmentStats{})); d != "" {
+					t.Errorf("%s, order %d, lists %v (-naive +counter):\n%s", sg.name, order, lists, d)
+				}
+			}
+		}
+	}
+}
+
 // TestLongWordsCompared checks that words longer than 16 bytes are told
 // apart by comparing them, not only by their keys: two different long
 // words given the same key (a hash collision) keep slots of their own.
@@ -293,6 +452,10 @@ func FuzzCounterMatchesNaive(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 0, 1}, []byte{0, 1, 2, 3}, uint8(4), uint8(0))
 	f.Add([]byte{0, 0, 0, 0}, []byte{0, 0, 0xFF, 0, 0, 0}, uint8(2), uint8(1))
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8}, []byte{1, 2, 9, 4, 5, 0xFF, 6, 7, 8}, uint8(4), uint8(20))
+	// 320 hypothesis words, for finishLong: a short reference (lists) and
+	// a long one (tables).
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8}, []byte{3, 4, 5, 0, 1}, uint8(3), uint8(39))
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8}, bytes.Repeat([]byte{2, 3, 4, 1, 0, 7}, 60), uint8(3), uint8(39))
 	vocab := []string{"a", "b", "the", "cat", ",", ".", "Donaudampfschifffahrt", "éé", "x\x00", "x", "Donaudampfschiffahrt!"}
 	var c ngramCounter // one counter for every input, as a Stats has
 	f.Fuzz(func(t *testing.T, hyp, refs []byte, order, repeat uint8) {
@@ -321,6 +484,15 @@ func FuzzCounterMatchesNaive(f *testing.F) {
 		got := counterStats(&c, hw, hypText, rws, rts, k)
 		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
 			t.Fatalf("%d hypothesis words, %d references, order %d (-naive +counter):\n%s", len(hw), len(rws), k, d)
+		}
+		if c.width == 0 {
+			// Counted by finishLong: the way not chosen counts alike.
+			for _, lists := range []bool{true, false} {
+				got, _ := counterStatsLong(t, &c, hw, hypText, rws, rts, k, lists)
+				if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+					t.Fatalf("%d hypothesis words, %d references, order %d, lists %v (-naive +counter):\n%s", len(hw), len(rws), k, lists, d)
+				}
+			}
 		}
 	})
 }
