@@ -104,6 +104,11 @@ func BenchmarkLongWays(b *testing.B) {
 func TestAddAllocs(t *testing.T) {
 	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
 	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	// Documents of more than 256 words, which finishLong counts: by lists
+	// of positions, and (repetitive) by tables.
+	doc := func(ss []string) string { return strings.Repeat(strings.Join(ss, " ")+" ", 3) }
+	hyps = append(hyps, doc(hyps), strings.Repeat("a b a c ", 100))
+	refs = append(refs, doc(refs), strings.Repeat("a c a b ", 100))
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerChar, TokenizerNone} {
 		// One reference and two: the char tokenizer counts them
 		// differently.
