@@ -707,7 +707,7 @@ func (c *ngramCounter) finish(st *segmentStats) {
 		}
 		return
 	}
-	c.finishLong(st, c.positional())
+	c.finishLong(st, len(st.matches) > 1 && c.positional())
 }
 
 // finishLong is finish for a segment whose hypothesis words have dense
