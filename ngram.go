@@ -840,7 +840,13 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 		cnt = c.refMax
 	}
 	end := nw + (order-1)*h
-	refs, from := c.refIDs, 0
+	// And past the references' end, for the same reason.
+	refs := c.refIDs
+	for range order - 1 {
+		refs = append(refs, noID)
+	}
+	c.refIDs = refs[:len(c.refIDs)]
+	from := 0
 	for _, to := range c.liveEnd {
 		for _, j := range c.refLive[from:to] {
 			// The hypothesis positions of the bigram at j: those of its
@@ -852,8 +858,29 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 			if next == noID {
 				continue
 			}
+			sa, sb := spans[w], spans[next]
+			if sa.hi-sa.lo == 1 || sb.hi-sb.lo == 1 {
+				// The commonest case: a word of the bigram occurs once in
+				// the hypothesis, so each of the n-grams at j can occur
+				// at one position only, p, and is matched there without
+				// branches. (When the second word's one position is 0,
+				// p = 0 does not match either.)
+				p := int(list[sa.lo])
+				if sa.hi-sa.lo != 1 {
+					p = max(int(list[sb.lo])-1, 0)
+				}
+				// Word j is at p (or not, when p comes from the second
+				// word); the loop matches words j+1 on.
+				m := b2i(ids[p] == w)
+				for k, i := 1, nw+p; k < order; k, i = k+1, i+h {
+					m &= b2i(ids[p+k] == refs[int(j)+k])
+					hc[i] |= int32(m)
+					cnt[i] += int32(m)
+				}
+				continue
+			}
 			n := 0
-			if sa, sb := spans[w], spans[next]; sa.hi-sa.lo <= sb.hi-sb.lo {
+			if sa.hi-sa.lo <= sb.hi-sb.lo {
 				a := list[sa.lo:sa.hi]
 				for _, p := range a {
 					buf[n] = p
