@@ -17,12 +17,7 @@ import (
 // BenchmarkCount counts the n-grams of the en-de conformance set from
 // words tokenized beforehand: the cost of ngram.go alone.
 func BenchmarkCount(b *testing.B) {
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		b.Skip("no conformance set")
-	}
-	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
-	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	hyps, refs, _ := benchCorpus(b)
 	var hw, rw [][]string
 	words := 0
 	for i := range hyps {
@@ -49,12 +44,7 @@ func BenchmarkCount(b *testing.B) {
 // of the documents counted by finishLong for which positional chooses
 // lists ("chose-lists"; the others have at most 256 words).
 func BenchmarkLongWays(b *testing.B) {
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		b.Skip("no conformance set")
-	}
-	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
-	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	hyps, refs, _ := benchCorpus(b)
 	for _, k := range []int{16, 64, 256, 1024} {
 		var ht, rt []string
 		var hw, rw [][]string
