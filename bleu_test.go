@@ -673,7 +673,7 @@ func BenchmarkScore(b *testing.B) {
 // BenchmarkCorpusDocs scores the en-de set as documents: k consecutive
 // segments joined into one (at 20 words a sentence, 16 make about 300
 // words and 64 about 1,300), with 13a, and with char and two references
-// (which char counts the token way).
+// (references A and B of the set).
 func BenchmarkCorpusDocs(b *testing.B) {
 	hyps, refs, _ := benchCorpus(b)
 	refs2 := readSegments(b, filepath.Join(conformanceDirOrEmpty(), "data", "en-de", "ref2.txt"))

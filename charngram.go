@@ -227,8 +227,8 @@ func (c *charCounter) countHyp(g uint32) bool {
 // occurs in the hypothesis and in some one reference. It returns the
 // matches as match does, and the length of the reference closest in
 // length to the hypothesis (the shorter on a tie), or false if a
-// reference is to be counted the other way. It leaves c.t as the
-// hypothesis made it.
+// reference is to be counted the other way. When it succeeds, it leaves
+// c.t as the hypothesis made it.
 func (c *charCounter) matchRefs(refs []string, g uint32) (got uint64, refLen int, ok bool) {
 	slots := c.listSlots()
 	refLen = -1
