@@ -775,21 +775,26 @@ func (c *ngramCounter) finishLong(st *segmentStats, positional bool) {
 // often in a longer one): positional weighs it against the tables' work,
 // which is linear.
 
-// positionalWork is the most list entries per reference or hypothesis
-// word that the positional way is worth: a table lookup or insertion
-// costs about as much as filtering this many entries.
-const positionalWork = 16
+// positionalWork is the most list entries per word, and the most
+// occurrences per distinct hypothesis word, for which positional takes
+// lists: measured with BenchmarkLongWays, documents of words need 0.5 to
+// 4 entries a word and are faster by lists, and char tokens counted the
+// token way, whose characters recur 5 to 20 times, are faster by tables
+// from about 8.
+const positionalWork = 8
 
 // maxPositional is the longest hypothesis counted by finishPositional:
-// its counts, by position, outgrow the processor's caches beyond, and a
-// 40,000-word segment took 15% longer than with tables.
+// beyond, its counts by position outgrow the processor's caches.
+// Documents of 10,000 words were still faster by lists; of 21,000 and
+// 40,000 words, they took about 20% longer.
 const maxPositional = 1 << 14
 
 // positional reports whether the segment's hypothesis is short enough
 // and the references' words occur in it rarely enough for
-// finishPositional.
+// finishPositional. A hypothesis whose words recur too often on average
+// is left to the tables without weighing the lists.
 func (c *ngramCounter) positional() bool {
-	if len(c.hypIDs) > maxPositional {
+	if len(c.hypIDs) > maxPositional || len(c.hypIDs) > positionalWork*int(c.nWords) {
 		return false
 	}
 	var work int

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -38,23 +39,27 @@ func BenchmarkCount(b *testing.B) {
 }
 
 // BenchmarkLongWays counts the en-de set as documents of k segments,
-// tokenized beforehand, both ways that finishLong has, in turns: with
-// lists of positions and with n-gram tables. It reports each way's time
-// a corpus ("lists-ns", "tables-ns"), their ratio ("x"), and the share
-// of the documents counted by finishLong for which positional chooses
-// lists ("chose-lists"; the others have at most 256 words).
+// tokenized beforehand (13a, and char as its tokens go when they take
+// the token way), both ways that finishLong has, in turns: with lists of
+// positions and with n-gram tables. It reports each way's time a corpus
+// ("lists-ns", "tables-ns"), their ratio ("x"), and the share of the
+// documents counted by finishLong for which positional chooses lists
+// ("chose-lists"; the others have at most 256 tokens).
 func BenchmarkLongWays(b *testing.B) {
 	hyps, refs, _ := benchCorpus(b)
-	for _, k := range []int{16, 64, 256, 1024} {
+	for _, bm := range []struct {
+		tok StandardTokenizer
+		k   int
+	}{{Tokenizer13a, 16}, {Tokenizer13a, 64}, {Tokenizer13a, 256}, {Tokenizer13a, 1024}, {TokenizerChar, 1}, {TokenizerChar, 4}} {
 		var ht, rt []string
 		var hw, rw [][]string
-		for i := 0; i+k <= len(hyps); i += k {
-			ht = append(ht, strings.Join(hyps[i:i+k], " "))
-			rt = append(rt, strings.Join(refs[i:i+k], " "))
-			hw = append(hw, Tokenizer13a.Tokenize(nil, ht[len(ht)-1]))
-			rw = append(rw, Tokenizer13a.Tokenize(nil, rt[len(rt)-1]))
+		for i := 0; i+bm.k <= len(hyps); i += bm.k {
+			ht = append(ht, strings.Join(hyps[i:i+bm.k], " "))
+			rt = append(rt, strings.Join(refs[i:i+bm.k], " "))
+			hw = append(hw, bm.tok.Tokenize(nil, ht[len(ht)-1]))
+			rw = append(rw, bm.tok.Tokenize(nil, rt[len(rt)-1]))
 		}
-		b.Run(fmt.Sprint(k), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%s/%d", bm.tok, bm.k), func(b *testing.B) {
 			var c ngramCounter
 			st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
 			var took [2]time.Duration
@@ -325,7 +330,8 @@ func TestCounterMatchesNaive(t *testing.T) {
 // the en-de set when present; repetitive text; a hypothesis longer than
 // maxPositional; and bigrams at the hypothesis's first word. It checks
 // that positional takes lists for the natural text and tables for the
-// others.
+// others, and that the conformance set's long lines take both ways, so
+// that TestConformance checks both against sacreBLEU.
 func TestLongWays(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	zipf := rand.NewZipf(r, 1.2, 8, 20000)
@@ -376,6 +382,24 @@ func TestLongWays(t *testing.T) {
 					seg{fmt.Sprintf("en-de %d+%d", i, k), h, []string{a}, true},
 					seg{fmt.Sprintf("en-de %d+%d, two references", i, k), h, []string{a, b}, true})
 			}
+		}
+	}
+	// The conformance set's long lines, which TestConformance checks
+	// against sacreBLEU, take both ways.
+	if dir := conformanceDirOrEmpty(); dir != "" {
+		for _, e := range []struct {
+			name  string
+			tok   StandardTokenizer
+			lists bool
+		}{{"long_line_10k", TokenizerNone, true}, {"long_line_10k", Tokenizer13a, false}, {"long_line_25k", Tokenizer13a, false}} {
+			line := func(ext string) string {
+				b, err := os.ReadFile(filepath.Join(dir, "edge", e.name+ext))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return strings.Join(e.tok.Tokenize(nil, strings.TrimRight(string(b), "\n")), " ")
+			}
+			segs = append(segs, seg{e.name + ", " + e.tok.String(), line(".hyp.txt"), []string{line(".ref.txt")}, e.lists})
 		}
 	}
 	segs = append(segs,
