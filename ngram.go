@@ -156,6 +156,7 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 		return
 	}
 	c.width = 0
+	c.nLong = 0
 	clear(c.hypCnt[:c.nextID])
 	clear(c.refMax[:c.nextID])
 	c.nextID = 0
@@ -167,11 +168,16 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 		c.refMax = make([]int32, need)
 		c.refCnt = make([]int32, need)
 	}
-	ids := c.hypIDs[:0]
-	for p, k := range c.keysOf(hyp, text) {
-		id := c.internHyp(k, hyp[p])
+	ids := slices.Grow(c.hypIDs[:0], len(hyp))[:len(hyp)]
+	keys := c.keysOf(hyp, text)
+	for p := 0; ; p++ {
+		p, c.nextID = c.words.number(ids, c.hypCnt, keys, p, c.nextID, c.seed0)
+		if p == len(keys) {
+			break
+		}
+		id := c.internHyp(keys[p], hyp[p])
 		c.hypCnt[id]++
-		ids = append(ids, id)
+		ids[p] = id
 	}
 	c.hypIDs = ids
 	c.nWords = c.nextID
@@ -207,8 +213,12 @@ func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only 
 	live := slices.Grow(c.refLive, len(ref))
 	n := len(live)
 	live = live[:n+len(ref)]
-	for i, k := range c.keysOf(ref, text) {
-		id := c.lookupRef(k, ref[i])
+	rb := slices.Grow(c.refBit[:0], len(ref))[:len(ref)]
+	c.refBits(rb, ref, text)
+	c.refBit = rb
+	for i, b := range rb {
+		// The slot holds id+1, and a miss gives 0: noID.
+		id := uint32(b) - 1
 		ids[base+i] = id
 		// Without branches: a reference word is in the hypothesis or not
 		// about as often as not.
@@ -319,10 +329,49 @@ func addPositionsGo(keys []wkey, p int, slots unsafe.Pointer, mask uintptr, g, s
 	return len(keys)
 }
 
-// positions sets pos[j] to the positions in the (short) hypothesis of the
-// word of keys[j], or 0 when it has none. Words longer than 16 bytes are
-// matched on their keys only: the caller compares them. It is a loop of
-// its own for the same reason as addPositions.
+// number sets ids[p] to the dense id of the word of keys[p], from
+// position p on, numbering new words from next, and counts the words in
+// cnt, until a word longer than 16 bytes (which internHyp numbers); it
+// returns that word's position, or len(keys), and the next id. It is a
+// loop of its own for the same reason as addPositions.
+func (t *wordTable) number(ids []uint32, cnt []int32, keys []wkey, p int, next uint32, seed uint64) (int, uint32) {
+	slots, mask, g := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask(), uint64(t.gen)<<32
+	ids = ids[:len(keys)]
+	for ; p < len(keys); p++ {
+		k := &keys[p]
+		if k.n > 16 {
+			return p, next
+		}
+		a, b := k.a, k.b
+		ns := uint64(k.n) | g // as in positions
+		for i := uintptr(hashKey(a, b, k.n, seed)) << slotShift & mask; ; i = (i + 1<<slotShift) & mask {
+			e := (*wordSlot)(unsafe.Add(slots, i))
+			x := e.nstamp() ^ ns
+			// As in addPositionsGo: a new word and one seen before both end
+			// the search. A new one takes the id next (its slot holding
+			// next+1).
+			live := uint64(int64(x>>32-1) >> 63)
+			if ((e.a^a)|(e.b^b)|x)&live == 0 {
+				bits := e.bits&live | (uint64(next)+1)&^live
+				next += uint32(^live & 1)
+				e.a, e.b = a, b
+				e.setNStamp(ns)
+				e.bits = bits
+				id := uint32(bits) - 1
+				ids[p] = id
+				cnt[id]++
+				break
+			}
+		}
+	}
+	return len(keys), next
+}
+
+// positions sets pos[j] to the bits of the slot of the word of keys[j]
+// (its positions in a short hypothesis), or 0 when the hypothesis does not
+// have it. Words longer than 16 bytes are matched on their keys only: the
+// caller compares them (refBits). It is a loop of its own for the same
+// reason as addPositions.
 func (t *wordTable) positions(pos []uint64, keys []wkey, seed uint64) {
 	slots, mask, g := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask(), uint64(t.gen)<<32
 	// In pieces of asmPiece words (a long reference of a short
@@ -420,6 +469,25 @@ func (c *ngramCounter) findLong(k wkey, w string) *wordSlot {
 	}
 }
 
+// refBits sets dst[j] to the bits of the slot of reference word ref[j]
+// (usually a substring of text), or to 0 where the hypothesis does not
+// have that word. dst has len(ref) entries.
+func (c *ngramCounter) refBits(dst []uint64, ref []string, text string) {
+	keys := c.keysOf(ref, text)
+	c.words.positions(dst, keys, c.seed0)
+	if c.nLong > 0 {
+		// Long words matched on their keys only: compare them.
+		for j, k := range keys {
+			if k.n > 16 {
+				dst[j] = 0
+				if e := c.findLong(k, ref[j]); e != nil {
+					dst[j] = e.bits
+				}
+			}
+		}
+	}
+}
+
 // addRefShort counts the n-grams of one reference of a short hypothesis.
 func (c *ngramCounter) addRefShort(ref []string, text string) {
 	order := len(c.used)
@@ -430,18 +498,7 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 		c.refBit = slices.Grow(c.refBit[:0], len(ref)+pad)
 	}
 	rb := c.refBit[:len(ref)+pad]
-	c.words.positions(rb[:len(ref)], c.keysOf(ref, text), c.seed0)
-	if c.nLong > 0 {
-		// Long words matched on their keys only: compare them.
-		for j, k := range c.keys {
-			if k.n > 16 {
-				rb[j] = 0
-				if e := c.findLong(k, ref[j]); e != nil {
-					rb[j] = e.bits
-				}
-			}
-		}
-	}
+	c.refBits(rb[:len(ref)], ref, text)
 	for j := len(ref); j < len(rb); j++ {
 		rb[j] = 0
 	}
@@ -562,28 +619,12 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 	w := c.width
 	order := len(c.used) / w // at most 64 (see begin)
 	rs := slices.Grow(c.refSet[:0], len(ref)+order-1)[:len(ref)+order-1]
-	t := &c.words
-	for j, k := range c.keysOf(ref, text) {
-		var off uint32
-		for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
-			e := &t.slots[i]
-			hit := b2i((e.a^k.a)|(e.b^k.b)|uint64(e.n^k.n)|uint64(e.stamp^t.gen) == 0)
-			if hit|b2i(e.stamp != t.gen) != 0 {
-				off = uint32(e.bits) & -uint32(hit)
-				break
-			}
-		}
-		rs[j] = int32(off)
-	}
-	if c.nLong > 0 {
-		for j, k := range c.keys {
-			if k.n > 16 {
-				rs[j] = 0
-				if e := c.findLong(k, ref[j]); e != nil {
-					rs[j] = int32(e.bits)
-				}
-			}
-		}
+	// A miss gives 0, the offset of the empty set.
+	rb := slices.Grow(c.refBit[:0], len(ref))[:len(ref)]
+	c.refBits(rb, ref, text)
+	c.refBit = rb
+	for j, b := range rb {
+		rs[j] = int32(b)
 	}
 	clear(rs[len(ref):]) // the empty set
 	c.refSet = rs
@@ -1019,7 +1060,8 @@ func (c *ngramCounter) clipped(from, to uint32) int64 {
 }
 
 // internHyp returns the dense id of hypothesis word w of key k, creating
-// it as needed. w must stay valid until the segment is finished.
+// it as needed. w must stay valid until the segment is finished. The
+// words up to 16 bytes long go through number's loop instead.
 func (c *ngramCounter) internHyp(k wkey, w string) uint32 {
 	t := &c.words
 	a, b, n := k.a, k.b, k.n
@@ -1030,33 +1072,16 @@ func (c *ngramCounter) internHyp(k wkey, w string) uint32 {
 			c.nextID++
 			// Field by field: a composite literal would go through a
 			// temporary on the stack.
-			e.a, e.b, e.n, e.stamp, e.bits = a, b, n, t.gen, uint64(id)
+			// bits holds id+1, so that refBits finds 0 for a miss.
+			e.a, e.b, e.n, e.stamp, e.bits = a, b, n, t.gen, uint64(id)+1
 			if n > 16 {
+				c.nLong++
 				c.setLong(i, w)
 			}
 			return id
 		}
 		if e.a == a && e.b == b && e.n == n && (n <= 16 || c.longWords[i] == w) {
-			return uint32(e.bits)
-		}
-	}
-}
-
-// lookupRef returns the dense id of reference word w of key k, or noID
-// when w is not in the hypothesis.
-func (c *ngramCounter) lookupRef(k wkey, w string) uint32 {
-	t := &c.words
-	a, b, n := k.a, k.b, k.n
-	for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
-		e := &t.slots[i]
-		// One test for a hit, so that the common cases, a hit or an empty
-		// slot, cost a single unpredictable branch.
-		diff := (e.a ^ a) | (e.b ^ b) | uint64(e.n^n) | uint64(e.stamp^t.gen)
-		if diff == 0 && (n <= 16 || c.longWords[i] == w) {
-			return uint32(e.bits)
-		}
-		if e.stamp != t.gen {
-			return noID
+			return uint32(e.bits) - 1
 		}
 	}
 }
@@ -1238,7 +1263,7 @@ type wordSlot struct {
 	stamp uint32
 	// bits holds the word's positions in a short hypothesis, the offset of
 	// its set of positions in a wider one (see ngramCounter.sets), or its
-	// dense id in a longer one.
+	// dense id plus one in a longer one.
 	bits uint64
 }
 

@@ -462,6 +462,50 @@ func TestLongWordsCompared(t *testing.T) {
 	}
 }
 
+// TestLongWordsCollide checks that refBits, in every way of counting,
+// compares a reference word longer than 16 bytes with the hypothesis word
+// whose key it shares: the table is made to hold, in the slot of one
+// long hypothesis word, the key of another long word (a hash collision,
+// which no test could find), and that other word must not match.
+func TestLongWordsCollide(t *testing.T) {
+	w1, w2 := "Donaudampfschifffahrt", "Donaudampfschiffahrtx"
+	for _, n := range []int{10, 100, 300} { // short, wide, long
+		hyp := make([]string, n)
+		for i := range hyp {
+			hyp[i] = fmt.Sprint("w", i%7)
+		}
+		hyp[n/2] = w1
+		text := strings.Join(hyp, " ")
+		var c ngramCounter
+		st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
+		c.begin(&st, hyp, text)
+		ref := []string{"w1", w1, w2}
+		got := make([]uint64, len(ref))
+		c.refBits(got, ref, w1+" "+w2)
+		if got[0] == 0 || got[1] == 0 || got[2] != 0 {
+			t.Errorf("%d words: refBits(%q) = %v, want the first two set and the third 0", n, ref, got)
+		}
+		// w1's slot, again where w2's key leads, with w2's key.
+		k1 := c.keysOf([]string{w1}, w1)[0]
+		k2 := c.keysOf([]string{w2}, w2)[0]
+		e := c.findLong(k1, w1)
+		if e == nil {
+			t.Fatalf("%d words: %q is not in the table", n, w1)
+		}
+		i := k2.hash(&c) & c.words.mask
+		if c.words.slots[i].stamp == c.words.gen {
+			t.Fatalf("%d words: the slot of %q is taken", n, w2)
+		}
+		c.words.slots[i] = *e
+		c.words.slots[i].a, c.words.slots[i].b = k2.a, k2.b
+		c.setLong(i, w1)
+		c.refBits(got[:1], []string{w2}, w2)
+		if got[0] != 0 {
+			t.Errorf("%d words: %q matched %q, whose key it has", n, w2, w1)
+		}
+	}
+}
+
 // FuzzCounterMatchesNaive is TestCounterMatchesNaive on segments the
 // fuzzer builds: each byte of hyp and refs picks a word of a small
 // vocabulary (so that n-grams repeat), a 0xFF in refs starts another
