@@ -97,9 +97,10 @@ type ngramCounter struct {
 	refBit []uint64 // by reference position: the word's positions (width 1)
 	free   []uint64 // by order: hypothesis positions not yet matched
 	used   []uint64 // by order: positions matched in some reference
-	// Wider sets: the set of a hypothesis word is sets[o:o+width] for the
-	// offset o in its slot's bits, sets[:width] is empty, refSet holds the offset
-	// of each reference word's set, and m is scratch space.
+	// Wider sets: the set of the hypothesis word of id i is sets[o:o+width]
+	// for the offset o = (i+1)*(width+1), sets[:width] is empty, refSet
+	// holds the offset of each reference word's set, and m is scratch
+	// space.
 	sets   []uint64
 	refSet []int32
 	m      []uint64
@@ -146,28 +147,41 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	default:
 		c.words.reset(len(hyp)) // a half, for memory's sake
 	}
+	// The counts of the segment before, if it had any.
+	clear(c.hypCnt[:c.nextID])
+	clear(c.refMax[:c.nextID])
+	c.nextID = 0
 	switch c.width = (len(hyp) + 63) / 64; {
 	case c.width <= 1:
 		c.width = 1
 		c.beginShort(hyp, text, order)
 		return
 	case c.width <= maxWidth && order <= 64:
-		c.beginWide(hyp, text, order)
+		c.numberHyp(hyp, text, len(hyp))
+		c.beginWide(order)
 		return
 	}
 	c.width = 0
-	c.nLong = 0
-	clear(c.hypCnt[:c.nextID])
-	clear(c.refMax[:c.nextID])
-	c.nextID = 0
-	// A segment has at most order ids per hypothesis word: size the count
-	// slices once so that numbering needs no checks.
+	// A segment has at most order ids per hypothesis word: numberHyp sizes
+	// the count slices once so that numbering needs no checks.
+	c.numberHyp(hyp, text, order*len(hyp))
+	c.nWords = c.nextID
+	c.refIDs = c.refIDs[:0]
+	c.refLive = c.refLive[:0]
+	c.liveEnd = c.liveEnd[:0]
+}
+
+// numberHyp gives the hypothesis words hyp, usually substrings of text,
+// their dense ids (in hypIDs, from 0 to nextID) and counts them (in
+// hypCnt), after making the count slices at least need long.
+func (c *ngramCounter) numberHyp(hyp []string, text string, need int) {
 	// (Index 0 exists even for an empty hypothesis: misses add 0 there.)
-	if need := max(1, order*len(hyp)); need > len(c.hypCnt) {
+	if need = max(1, need); need > len(c.hypCnt) {
 		c.hypCnt = make([]int32, need)
 		c.refMax = make([]int32, need)
 		c.refCnt = make([]int32, need)
 	}
+	c.nLong = 0
 	ids := slices.Grow(c.hypIDs[:0], len(hyp))[:len(hyp)]
 	keys := c.keysOf(hyp, text)
 	for p := 0; ; p++ {
@@ -180,10 +194,6 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 		ids[p] = id
 	}
 	c.hypIDs = ids
-	c.nWords = c.nextID
-	c.refIDs = c.refIDs[:0]
-	c.refLive = c.refLive[:0]
-	c.liveEnd = c.liveEnd[:0]
 }
 
 // addRef counts the words of one reference of the segment begun, usually
@@ -576,38 +586,19 @@ func match4Go(rb []uint64) (f0, f1, f2, f3 uint64) {
 // (BenchmarkCorpusDocs, fifth round).
 const maxWidth = 4
 
-// beginWide is beginShort for sets of c.width words. Each set is followed
-// by a zero word, which lets addRefWide shift sets without bounds tests.
-func (c *ngramCounter) beginWide(hyp []string, text string, order int) {
+// beginWide is beginShort for sets of c.width words, once numberHyp has
+// numbered the words. Each set is followed by a zero word, which lets
+// addRefWide shift sets without bounds tests.
+func (c *ngramCounter) beginWide(order int) {
 	w := c.width
 	stride := w + 1
-	c.sets = slices.Grow(c.sets[:0], (len(hyp)+1)*stride)[:stride]
-	clear(c.sets)
-	t := &c.words
-	c.nLong = 0
-	for p, k := range c.keysOf(hyp, text) {
-		var e *wordSlot
-		if k.n > 16 {
-			e = c.slotLong(k, hyp[p])
-		} else {
-			for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
-				e = &t.slots[i]
-				if e.stamp != t.gen {
-					e.a, e.b, e.n, e.stamp, e.bits = k.a, k.b, k.n, t.gen, 0
-					break
-				}
-				if e.a == k.a && e.b == k.b && e.n == k.n {
-					break
-				}
-			}
-		}
-		if e.bits == 0 {
-			// A new word: its set follows the others.
-			e.bits = uint64(len(c.sets))
-			c.sets = append(c.sets, make([]uint64, stride)...)
-		}
-		c.sets[int(e.bits)+p/64] |= 1 << uint(p%64)
+	n := (int(c.nextID) + 1) * stride
+	sets := slices.Grow(c.sets[:0], n)[:n]
+	clear(sets)
+	for p, id := range c.hypIDs {
+		sets[(int(id)+1)*stride+p/64] |= 1 << uint(p%64)
 	}
+	c.sets = sets
 	c.used = slices.Grow(c.used[:0], order*w)[:order*w]
 	c.free = slices.Grow(c.free[:0], order*w)[:order*w]
 	c.m = slices.Grow(c.m[:0], w)[:w]
@@ -619,12 +610,12 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 	w := c.width
 	order := len(c.used) / w // at most 64 (see begin)
 	rs := slices.Grow(c.refSet[:0], len(ref)+order-1)[:len(ref)+order-1]
-	// A miss gives 0, the offset of the empty set.
+	// A slot holds id+1, and a miss gives 0: the offset of the empty set.
 	rb := slices.Grow(c.refBit[:0], len(ref))[:len(ref)]
 	c.refBits(rb, ref, text)
 	c.refBit = rb
 	for j, b := range rb {
-		rs[j] = int32(b)
+		rs[j] = int32(b) * int32(w+1)
 	}
 	clear(rs[len(ref):]) // the empty set
 	c.refSet = rs
@@ -1261,9 +1252,8 @@ type wordSlot struct {
 	a, b  uint64 // the word's key (see keysOf)
 	n     uint32 // its length
 	stamp uint32
-	// bits holds the word's positions in a short hypothesis, the offset of
-	// its set of positions in a wider one (see ngramCounter.sets), or its
-	// dense id plus one in a longer one.
+	// bits holds the word's positions in a short hypothesis, or its dense
+	// id plus one in a longer one.
 	bits uint64
 }
 
