@@ -909,6 +909,22 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 				// Word j is at p (or not, when p comes from the second
 				// word); the loop matches words j+1 on.
 				m := b2i(ids[p] == w)
+				if order == 4 {
+					// Unrolled: the three orders' matches do not wait
+					// for one another's stores.
+					r := refs[j+1 : j+4]
+					m1 := int32(m & b2i(ids[p+1] == r[0]))
+					m2 := m1 & int32(b2i(ids[p+2] == r[1]))
+					m3 := m2 & int32(b2i(ids[p+3] == r[2]))
+					i := nw + p
+					hc[i] |= m1
+					cnt[i] += m1
+					hc[i+h] |= m2
+					cnt[i+h] += m2
+					hc[i+2*h] |= m3
+					cnt[i+2*h] += m3
+					continue
+				}
 				for k, i := 1, nw+p; k < order; k, i = k+1, i+h {
 					m &= b2i(ids[p+k] == refs[int(j)+k])
 					hc[i] |= int32(m)
