@@ -22,7 +22,8 @@ import (
 //     uint64, and n-grams are matched and clipped by bit operations on
 //     those sets, with no n-gram ever hashed: see "Short hypotheses".
 //   - Up to 64*maxWidth words (256; typical of the char tokenizer), the
-//     same with sets of several words of bits.
+//     same with sets of several words of bits, found by each word's dense
+//     id (numbered as below).
 //   - Beyond, every distinct hypothesis word gets a dense id. Where the
 //     references' words occur in the hypothesis only a few times each
 //     (documents of natural text up to 16,384 words), n-grams are matched
@@ -189,7 +190,7 @@ func (c *ngramCounter) numberHyp(hyp []string, text string, need int) {
 		if p == len(keys) {
 			break
 		}
-		id := c.internHyp(keys[p], hyp[p])
+		id := c.numberLong(keys[p], hyp[p])
 		c.hypCnt[id]++
 		ids[p] = id
 	}
@@ -341,7 +342,7 @@ func addPositionsGo(keys []wkey, p int, slots unsafe.Pointer, mask uintptr, g, s
 
 // number sets ids[p] to the dense id of the word of keys[p], from
 // position p on, numbering new words from next, and counts the words in
-// cnt, until a word longer than 16 bytes (which internHyp numbers); it
+// cnt, until a word longer than 16 bytes (which numberLong numbers); it
 // returns that word's position, or len(keys), and the next id. It is a
 // loop of its own for the same reason as addPositions.
 func (t *wordTable) number(ids []uint32, cnt []int32, keys []wkey, p int, next uint32, seed uint64) (int, uint32) {
@@ -434,7 +435,7 @@ func (t *wordTable) byteMask() uintptr {
 }
 
 // slotLong returns the slot of hypothesis word w, longer than 16 bytes,
-// of key k, filling a new one if w is new (with bits and val zero). Long
+// of key k, filling a new one if w is new (with bits zero). Long
 // words are compared, not only their keys, and kept out of the hot loops.
 func (c *ngramCounter) slotLong(k wkey, w string) *wordSlot {
 	t := &c.words
@@ -1066,31 +1067,16 @@ func (c *ngramCounter) clipped(from, to uint32) int64 {
 	return m
 }
 
-// internHyp returns the dense id of hypothesis word w of key k, creating
-// it as needed. w must stay valid until the segment is finished. The
-// words up to 16 bytes long go through number's loop instead.
-func (c *ngramCounter) internHyp(k wkey, w string) uint32 {
-	t := &c.words
-	a, b, n := k.a, k.b, k.n
-	for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
-		e := &t.slots[i]
-		if e.stamp != t.gen {
-			id := c.nextID
-			c.nextID++
-			// Field by field: a composite literal would go through a
-			// temporary on the stack.
-			// bits holds id+1, so that refBits finds 0 for a miss.
-			e.a, e.b, e.n, e.stamp, e.bits = a, b, n, t.gen, uint64(id)+1
-			if n > 16 {
-				c.nLong++
-				c.setLong(i, w)
-			}
-			return id
-		}
-		if e.a == a && e.b == b && e.n == n && (n <= 16 || c.longWords[i] == w) {
-			return uint32(e.bits) - 1
-		}
+// numberLong returns the dense id of hypothesis word w, longer than 16
+// bytes, of key k, numbering it if new; its slot holds id+1, as number's
+// do. The shorter words go through number's loop.
+func (c *ngramCounter) numberLong(k wkey, w string) uint32 {
+	e := c.slotLong(k, w)
+	if e.bits == 0 {
+		e.bits = uint64(c.nextID) + 1
+		c.nextID++
 	}
+	return uint32(e.bits) - 1
 }
 
 // wkey is the key of a word (see keysOf) with its length.
