@@ -3,6 +3,7 @@ package bleu
 import (
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // This file counts the n-grams of the char tokenizer without tokens.
@@ -47,14 +48,19 @@ import (
 //     any is left, which makes min(h, r) matches.
 //
 //   - Several references: the clip of an n-gram is then its largest count
-//     in any one reference. A walk over the hypothesis lists, by position,
-//     the entries of the n-grams ending there, with their values. Each
-//     reference is matched as above; then every listed entry keeps the
-//     least value a reference left it, and is put back as the hypothesis
-//     made it for the next reference. An n-gram's matches are its count
-//     less the least left. The walk and the loops over the list have no
-//     branches but their own: a repeated n-gram has several slots, and
-//     the first puts its entry back before the others see it.
+//     in any one reference. Counting the hypothesis, its 4-grams are
+//     numbered too, and each n-gram's count is set in a small array by
+//     its number (a unigram's by its id). A pass over each reference
+//     like match's counts its n-grams by their numbers in arrays of their
+//     own, without changing the tables: an n-gram the hypothesis lacks is
+//     counted at number 0, which no n-gram of the hypothesis has. The
+//     matches are, number by number, the least of the hypothesis's count
+//     and the largest of the references'. (Where the arrays lie matters:
+//     see charTables.counts.) A hypothesis of more than maxCharHyp characters (numbered densely,
+//     where 4-grams have no room for a number) is matched against each
+//     reference in turn as above, every entry keeping the least value a
+//     reference left it and put back as the hypothesis made it, through
+//     a list of the entries by position (see matchBySlots).
 //
 // A segment is counted the other way when the order is above 4, the
 // hypothesis has more than maxCharHyp characters and more distinct
@@ -76,8 +82,9 @@ const (
 
 	// An entry of the bigram and trigram tables is gen<<charGenShift |
 	// count<<charNumBits | number, gen having the other bits; one of the
-	// 4-gram table gen<<charGenShift | count. The number is in the low
-	// bits so that the loops need not shift it out.
+	// 4-gram table gen<<charGenShift | count, or with several references
+	// (countHypCounts) as a trigram's. The number is in the low bits so
+	// that the loops need not shift it out.
 	charNumBits  = 9
 	charNumMask  = 1<<charNumBits - 1
 	charGenShift = 2 * charNumBits
@@ -114,7 +121,8 @@ type charCounter struct {
 	t *charTables // made at first use
 
 	// slots holds, by position, the entries of the hypothesis's n-grams
-	// ending there, for several references (see matchRefs).
+	// ending there, for several references against a long hypothesis (see
+	// matchBySlots).
 	slots []charSlots
 	// none is the entry of the slots of n-grams that do not exist: fewer
 	// than four orders end at each of the first three positions.
@@ -148,7 +156,19 @@ type charTables struct {
 	end [256]charRow // by the last id; first, where t points, which saves an addition
 	bi  [1 << 16]uint32
 	uni [256]uint32
+	// counts, for several references, has its arrays of 2 KiB start
+	// 1 KiB past multiples of 2 KiB from t, itself at a multiple of 4 KiB
+	// (the runtime puts objects this large at the start of a page). At a
+	// multiple of 4 KiB from the entries of the trigrams and 4-grams whose
+	// prefix is numbered i, the count of the n-gram numbered i, stored at
+	// one position, would make the loads of those entries at the next
+	// wait for the store (the processor matches addresses by their low 12
+	// bits first): the en-de set with two references took 36% longer.
+	counts charCounts
 }
+
+// counts's arrays must start 1 KiB past multiples of 2 KiB (see above).
+var _ = [1]struct{}{}[unsafe.Offsetof(charTables{}.counts)%2048-1024]
 
 // charRow holds the trigrams and 4-grams that end with one id, by the
 // number of their prefix: together, so that the loops find both from one
@@ -188,7 +208,8 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 	g := c.gen << charGenShift
 	var got uint64
 	var refLen int
-	if len(refs) == 1 {
+	switch {
+	case len(refs) == 1:
 		if c.ref, ok = c.text(c.ref[:0], refs[0], false); !ok {
 			return false
 		}
@@ -196,11 +217,15 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 			return false
 		}
 		got, refLen = match(c.t, c.ref, g), len(c.ref)
-	} else {
-		if !c.countHyp(g) {
+	case n <= maxCharHyp:
+		if got, refLen, ok = c.matchByCounts(refs, g); !ok {
 			return false
 		}
-		if got, refLen, ok = c.matchRefs(refs, g); !ok {
+	default:
+		if !countHypDense(c.t, c.hyp, g) {
+			return false
+		}
+		if got, refLen, ok = c.matchBySlots(refs, g); !ok {
 			return false
 		}
 	}
@@ -222,14 +247,255 @@ func (c *charCounter) countHyp(g uint32) bool {
 	return countHypDense(c.t, c.hyp, g)
 }
 
-// matchRefs matches the references refs against the hypothesis's n-grams
-// in c.t, for the segment stamped g: an n-gram matches as often as it
+// charCounts holds counts of the n-grams of a hypothesis of at most
+// maxCharHyp characters by their numbers (a unigram's is its id), by
+// order less 1, for several references: hyp the hypothesis's (hyp[0] is
+// not used: unigrams are counted in charTables.uni), best the most that any reference
+// before the last has, ref the current reference's. A reference's
+// unigrams outside the hypothesis are counted at charNone, and its longer
+// n-grams outside it at 0: no n-gram of the hypothesis is numbered 0.
+// Between segments best and ref are 0; hyp is set where the segment's
+// numbers are, and elsewhere left as earlier segments made it.
+type charCounts struct {
+	hyp, best, ref [4][maxCharHyp + 1]uint32
+	// ids holds the distinct ids of the hypothesis.
+	ids [256]uint8
+}
+
+// matchByCounts counts the n-grams of the hypothesis c.hyp, of at most
+// maxCharHyp characters, into c.t for the segment stamped g, and matches
+// the references refs against them: an n-gram matches as often as it
 // occurs in the hypothesis and in some one reference. It returns the
 // matches as match does, and the length of the reference closest in
 // length to the hypothesis (the shorter on a tie), or false if a
-// reference is to be counted the other way. When it succeeds, it leaves
-// c.t as the hypothesis made it.
-func (c *charCounter) matchRefs(refs []string, g uint32) (got uint64, refLen int, ok bool) {
+// reference is to be counted the other way. Each reference's n-grams are
+// counted by their numbers in the hypothesis (see countRef); the matches
+// are then, for each n-gram of the hypothesis, its count there or its
+// largest count in any one reference, whichever is less. The 4-gram
+// entries it leaves in c.t are not as match expects them (see
+// countHypCounts).
+func (c *charCounter) matchByCounts(refs []string, g uint32) (got uint64, refLen int, ok bool) {
+	m := &c.t.counts
+	ids := m.ids[:countHypCounts(c.t, c.hyp, g, m)]
+	refLen = -1
+	for k, ref := range refs {
+		if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
+			m.clear(len(c.hyp), ids)
+			return 0, 0, false
+		}
+		if l := len(c.ref); closerRef(len(c.hyp), refLen, l) {
+			refLen = l
+		}
+		switch k {
+		case 0:
+			countRef(c.t, c.ref, g, &m.best)
+		case len(refs) - 1:
+			countRef(c.t, c.ref, g, &m.ref)
+		default:
+			countRef(c.t, c.ref, g, &m.ref)
+			m.keepBest(len(c.hyp), ids)
+		}
+	}
+	return m.matches(&c.t.uni, len(c.hyp), ids), refLen, true
+}
+
+// countHypCounts is countHyp for several references: it fills t with
+// the n-grams of the hypothesis h, of at most maxCharHyp characters, for
+// the segment whose stamp is g = gen<<charGenShift, numbering 4-grams as
+// bigrams and trigrams are (see charGenShift), by the position where
+// they first end; it sets m.hyp's counts of the bigrams, trigrams and
+// 4-grams, and m.ids, and returns the number of distinct ids.
+func countHypCounts(t *charTables, h []uint8, g uint32, m *charCounts) int {
+	t.uni = [len(t.uni)]uint32{}
+	k := 0
+	// The numbers of the bigram and trigram ending just before.
+	var num2, num3 uint32
+	for e, id := range h[:min(3, len(h))] {
+		x := uint32(id)
+		m.ids[k] = id
+		k += b2i(t.uni[x] == 0)
+		t.uni[x]++
+		if e == 0 {
+			continue
+		}
+		// An entry below g | e is an earlier segment's, replaced by that
+		// of an n-gram numbered e.
+		first := g | uint32(e)
+		p := &t.bi[uint16(x<<8|uint32(h[e-1]))]
+		*p = max(*p, first) + 1<<charNumBits
+		m.hyp[1][*p&charNumMask] = *p >> charNumBits & charNumMask
+		if e == 2 {
+			q := &t.end[x].tri[num2]
+			*q = max(*q, first) + 1<<charNumBits
+			m.hyp[2][*q&charNumMask] = *q >> charNumBits & charNumMask
+			num3 = *q & charNumMask
+		}
+		num2 = *p & charNumMask
+	}
+	if hasCharAsm {
+		return countHypCountsTail(t, h, num2, num3, g, m, k)
+	}
+	return countHypCountsTailGo(t, h, num2, num3, g, m, k)
+}
+
+// countHypCountsTailGo is countHypCounts's loop over the positions from 3
+// on, with the numbers num2 and num3 of the n-grams ending at position 2
+// and the number of distinct ids k so far (countHypCountsTail on amd64).
+// It returns the number of distinct ids.
+func countHypCountsTailGo(t *charTables, h []uint8, num2, num3, g uint32, m *charCounts, k int) int {
+	for e := 3; e < len(h); e++ {
+		x := uint32(h[e])
+		a := t.uni[x&0xFF]
+		m.ids[k&0xFF] = uint8(x)
+		k += b2i(a == 0)
+		t.uni[x&0xFF] = a + 1
+		// As in countHypTailGo, without branches.
+		first := uint64(g) | uint64(e)
+		i := uint16(x<<8 | uint32(h[e-1]))
+		v := uint64(t.bi[i])
+		d := v - first
+		v -= d & uint64(int64(d)>>63)
+		v += 1 << charNumBits
+		t.bi[i] = uint32(v)
+		m.hyp[1][v&charNumMask] = uint32(v>>charNumBits) & charNumMask
+		row := &t.end[x&0xFF]
+		w := uint64(row.tri[num2&charNumMask])
+		d = w - first
+		w -= d & uint64(int64(d)>>63)
+		w += 1 << charNumBits
+		row.tri[num2&charNumMask] = uint32(w)
+		m.hyp[2][w&charNumMask] = uint32(w>>charNumBits) & charNumMask
+		u := uint64(row.quad[num3&charNumMask])
+		d = u - first
+		u -= d & uint64(int64(d)>>63)
+		u += 1 << charNumBits
+		row.quad[num3&charNumMask] = uint32(u)
+		m.hyp[3][u&charNumMask] = uint32(u>>charNumBits) & charNumMask
+		num2, num3 = uint32(v), uint32(w)
+	}
+	return k
+}
+
+// countRef counts into c, by their numbers in the hypothesis (see
+// charCounts), the n-grams of the reference r, against the entries of the
+// hypothesis's in t, for the segment stamped g. It leaves t as it is.
+func countRef(t *charTables, r []uint8, g uint32, c *[4][maxCharHyp + 1]uint32) {
+	if len(r) == 0 {
+		return
+	}
+	c[0][charUni(t, uint32(r[0]))]++
+	if hasCharAsm && len(r) <= asmPiece {
+		countRefTail(t, r, g, c)
+		return
+	}
+	countRefTailGo(t, r, g, c)
+}
+
+// charUni returns the index in charCounts of the unigram x: x, or
+// charNone if the hypothesis in t lacks it.
+func charUni(t *charTables, x uint32) uint32 {
+	if t.uni[x&0xFF] == 0 {
+		return charNone
+	}
+	return x & 0xFF
+}
+
+// countRefTailGo is countRef's loop over the positions from 1 on
+// (countRefTail on amd64).
+func countRefTailGo(t *charTables, r []uint8, g uint32, c *[4][maxCharHyp + 1]uint32) {
+	g64 := uint64(g)
+	// The numbers of the bigram and trigram ending just before, 0 if the
+	// hypothesis lacks them: a trigram or 4-gram whose prefix is
+	// numbered 0 falls on an entry that no n-gram of the hypothesis has.
+	var num2, num3 uint32
+	for e := 1; e < len(r); e++ {
+		x := uint32(r[e])
+		c[0][charUni(t, x)]++
+		// An entry below g is an earlier segment's: 0 then.
+		v := uint64(t.bi[uint16(x<<8|uint32(r[e-1]))]) - g64
+		n2 := uint32(v&^uint64(int64(v)>>63)) & charNumMask
+		c[1][n2]++
+		row := &t.end[x&0xFF]
+		v = uint64(row.tri[num2&charNumMask]) - g64
+		n3 := uint32(v&^uint64(int64(v)>>63)) & charNumMask
+		c[2][n3]++
+		v = uint64(row.quad[num3&charNumMask]) - g64
+		c[3][uint32(v&^uint64(int64(v)>>63))&charNumMask]++
+		num2, num3 = n2, n3
+	}
+}
+
+// keepBest keeps in m.best the larger of its counts and m.ref's, and
+// clears m.ref, for a hypothesis of n characters with the distinct ids
+// ids.
+func (m *charCounts) keepBest(n int, ids []uint8) {
+	for _, x := range ids {
+		m.best[0][x] = max(m.best[0][x], m.ref[0][x])
+		m.ref[0][x] = 0
+	}
+	m.ref[0][charNone] = 0
+	for o := 1; o < 4; o++ {
+		best, ref := m.best[o][:n+1], m.ref[o][:n+1]
+		for i := range best {
+			best[i] = max(best[i], ref[i])
+		}
+		clear(ref)
+	}
+}
+
+// matches returns the matches, as match does, of the counts in m, for a
+// hypothesis of n characters with the distinct ids ids, whose unigrams'
+// counts are uni, and clears m. (m.hyp's counts need no clearing: those
+// of numbers that are not the segment's are left from earlier segments,
+// but the references' counts there are 0.)
+func (m *charCounts) matches(uni *[256]uint32, n int, ids []uint8) uint64 {
+	var got1 uint32
+	for _, x := range ids {
+		got1 += min(uni[x], max(m.best[0][x], m.ref[0][x]))
+		m.best[0][x], m.ref[0][x] = 0, 0
+	}
+	m.best[0][charNone], m.ref[0][charNone] = 0, 0
+	if hasSSE41 {
+		// n+1 rounded up to a multiple of 4 is at most maxCharHyp+1:
+		// the references' counts past n are 0.
+		got2 := clipSum(&m.hyp[1][0], &m.best[1][0], &m.ref[1][0], n+1)
+		got3 := clipSum(&m.hyp[2][0], &m.best[2][0], &m.ref[2][0], n+1)
+		got4 := clipSum(&m.hyp[3][0], &m.best[3][0], &m.ref[3][0], n+1)
+		return uint64(got1) | uint64(got2)<<16 | uint64(got3)<<32 | uint64(got4)<<48
+	}
+	h2, h3, h4 := m.hyp[1][:n+1], m.hyp[2][:n+1], m.hyp[3][:n+1]
+	b2, b3, b4 := m.best[1][:n+1], m.best[2][:n+1], m.best[3][:n+1]
+	r2, r3, r4 := m.ref[1][:n+1], m.ref[2][:n+1], m.ref[3][:n+1]
+	var got2, got3, got4 uint32
+	for i := range h2 {
+		got2 += min(h2[i], max(b2[i], r2[i]))
+		got3 += min(h3[i], max(b3[i], r3[i]))
+		got4 += min(h4[i], max(b4[i], r4[i]))
+		b2[i], b3[i], b4[i] = 0, 0, 0
+		r2[i], r3[i], r4[i] = 0, 0, 0
+	}
+	return uint64(got1) | uint64(got2)<<16 | uint64(got3)<<32 | uint64(got4)<<48
+}
+
+// clear clears the references' counts in m, for a hypothesis of n
+// characters with the distinct ids ids.
+func (m *charCounts) clear(n int, ids []uint8) {
+	for _, x := range ids {
+		m.best[0][x], m.ref[0][x] = 0, 0
+	}
+	m.best[0][charNone], m.ref[0][charNone] = 0, 0
+	for o := 1; o < 4; o++ {
+		clear(m.best[o][:n+1])
+		clear(m.ref[o][:n+1])
+	}
+}
+
+// matchBySlots is matchByCounts for a hypothesis of more than maxCharHyp
+// characters, whose n-grams countHypDense has put in c.t: it matches the
+// references against them one after the other, and each entry keeps
+// the least value a reference left it. When it succeeds, it leaves c.t
+// as the hypothesis made it.
+func (c *charCounter) matchBySlots(refs []string, g uint32) (got uint64, refLen int, ok bool) {
 	slots := c.listSlots()
 	refLen = -1
 	for k, ref := range refs {

@@ -41,3 +41,30 @@ func matchTail(t *charTables, r []uint8, num2, num3, stamp uint32) uint64
 //
 //go:noescape
 func countHypTail(t *charTables, h []uint8, num2, num3, stamp uint32)
+
+// countHypCountsTail is countHypCountsTailGo in assembly
+// (charngram_amd64.s), for the same reason as matchTail.
+//
+//go:noescape
+func countHypCountsTail(t *charTables, h []uint8, num2, num3, stamp uint32, m *charCounts, k int) int
+
+// countRefTail is countRefTailGo in assembly (charngram_amd64.s), for the
+// same reason as matchTail: about 25 instructions a character.
+//
+//go:noescape
+func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][maxCharHyp + 1]uint32)
+
+// hasSSE41 tells whether the processor has SSE4.1, whose PMINUD and
+// PMAXUD clipSum uses.
+var hasSSE41 = func() bool {
+	_, _, ecx, _ := cpuid(1, 0)
+	return ecx&(1<<19) != 0
+}()
+
+// clipSum is the loop of charCounts.matches over the numbers of one order
+// below n, rounded up to a multiple of 4, four at a time, in assembly
+// (charngram_amd64.s); it needs SSE4.1. It returns the sum of
+// min(hyp[i], max(best[i], ref[i])) and clears best[i] and ref[i].
+//
+//go:noescape
+func clipSum(hyp, best, ref *uint32, n int) uint32

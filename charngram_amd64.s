@@ -281,3 +281,190 @@ countLoop:
 
 countDone:
 	RET
+
+// func countHypCountsTail(t *charTables, h []uint8, num2, num3, stamp uint32, m *charCounts, k int) int
+//
+// countHypCounts's loop over the positions e >= 3 of h (see
+// countHypCountsTailGo, which this follows step by step): countHypTail's,
+// with 4-grams numbered as trigrams are, and each n-gram's count stored
+// by its number in m.hyp (at 2048, 4096 and 6144 bytes for orders 2 to
+// 4). DI is t, SI &h[e], R8 the end of h, R10 g | e, R12 and R13 the
+// numbers of the bigram and trigram ending at e-1, R14 m and R15 the
+// number k of distinct ids so far, whose list m.ids is at 24576 bytes.
+TEXT ·countHypCountsTail(SB), NOSPLIT, $0-72
+	MOVQ t+0(FP), DI
+	MOVQ h_base+8(FP), SI
+	MOVQ h_len+16(FP), R8
+	MOVL num2+32(FP), R12
+	MOVL num3+36(FP), R13
+	MOVL stamp+40(FP), R10
+	MOVQ m+48(FP), R14
+	MOVQ k+56(FP), R15
+	ADDL $3, R10
+	CMPQ R8, $3
+	JLE  countsDone
+	ADDQ SI, R8
+	ADDQ $3, SI
+
+countsLoop:
+	MOVBLZX (SI), AX
+	MOVWLZX -1(SI), CX // the bigram's index, x<<8 | the id before
+
+	// The unigram, and the id listed, kept if new: the carry of a - 1
+	// is set when a is 0.
+	MOVL 0x140000(DI)(AX*4), DX
+	MOVB AL, 24576(R14)(R15*1)
+	CMPL DX, $1
+	ADCQ $0, R15
+	INCL DX
+	MOVL DX, 0x140000(DI)(AX*4)
+
+	// The bigram, and its count by its number.
+	MOVL    0x100000(DI)(CX*4), BX
+	CMPL    BX, R10
+	CMOVLCS R10, BX
+	ADDL    $512, BX
+	MOVL    BX, 0x100000(DI)(CX*4)
+	MOVL    BX, DX
+	SHRL    $9, DX
+	ANDL    $0x1FF, DX
+	ANDL    $0x1FF, BX
+	MOVL    DX, 2048(R14)(BX*4)
+
+	// The trigram and the 4-gram, in the row of x.
+	SHLQ    $12, AX
+	ADDQ    DI, AX
+	MOVL    (AX)(R12*4), CX
+	CMPL    CX, R10
+	CMOVLCS R10, CX
+	ADDL    $512, CX
+	MOVL    CX, (AX)(R12*4)
+	MOVL    CX, DX
+	SHRL    $9, DX
+	ANDL    $0x1FF, DX
+	ANDL    $0x1FF, CX
+	MOVL    DX, 4096(R14)(CX*4)
+	MOVL    0x800(AX)(R13*4), DX
+	CMPL    DX, R10
+	CMOVLCS R10, DX
+	ADDL    $512, DX
+	MOVL    DX, 0x800(AX)(R13*4)
+	MOVL    DX, R11
+	SHRL    $9, R11
+	ANDL    $0x1FF, R11
+	ANDL    $0x1FF, DX
+	MOVL    R11, 6144(R14)(DX*4)
+
+	MOVL BX, R12
+	MOVL CX, R13
+	INCL R10
+	INCQ SI
+	CMPQ SI, R8
+	JCS  countsLoop
+
+countsDone:
+	MOVQ R15, ret+64(FP)
+	RET
+
+// func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][512]uint32)
+//
+// countRef's loop over the positions e >= 1 of r (see countRefTailGo,
+// which this follows step by step). DI is t, SI &r[e], R10 the end of r,
+// R9 the stamp g, R12 and R13 the numbers of the bigram and trigram
+// ending at e-1 (0 if the hypothesis lacks them), R14 c, R8 zero and R11
+// charNone. An entry less g borrows when it is an earlier segment's, and
+// is then taken as 0.
+TEXT ·countRefTail(SB), NOSPLIT, $0-48
+	MOVQ t+0(FP), DI
+	MOVQ r_base+8(FP), SI
+	MOVQ r_len+16(FP), R10
+	MOVL stamp+32(FP), R9
+	MOVQ c+40(FP), R14
+	XORQ R8, R8
+	XORQ R12, R12
+	XORQ R13, R13
+	MOVL $0xFF, R11
+	CMPQ R10, $1
+	JLE  refDone
+	ADDQ SI, R10
+	INCQ SI
+
+refLoop:
+	MOVBLZX (SI), AX
+	MOVWLZX -1(SI), CX // the bigram's index, x<<8 | the id before
+
+	// The unigram, at charNone if the hypothesis lacks it.
+	MOVL    0x140000(DI)(AX*4), DX
+	MOVL    AX, BX
+	CMPL    DX, $1
+	CMOVLCS R11, BX
+	INCL    (R14)(BX*4)
+
+	// The bigram.
+	MOVL    0x100000(DI)(CX*4), BX
+	SUBQ    R9, BX
+	CMOVQCS R8, BX
+	ANDL    $0x1FF, BX
+	INCL    2048(R14)(BX*4)
+
+	// The trigram and the 4-gram, in the row of x.
+	SHLQ    $12, AX
+	ADDQ    DI, AX
+	MOVL    (AX)(R12*4), CX
+	SUBQ    R9, CX
+	CMOVQCS R8, CX
+	ANDL    $0x1FF, CX
+	INCL    4096(R14)(CX*4)
+	MOVL    0x800(AX)(R13*4), DX
+	SUBQ    R9, DX
+	CMOVQCS R8, DX
+	ANDL    $0x1FF, DX
+	INCL    6144(R14)(DX*4)
+
+	MOVL BX, R12
+	MOVL CX, R13
+	INCQ SI
+	CMPQ SI, R10
+	JCS  refLoop
+
+refDone:
+	RET
+
+// func clipSum(hyp, best, ref *uint32, n int) uint32
+//
+// charCounts.matches's loop over the numbers of one order, four at a time
+// (SSE4.1): the sum of min(hyp[i], max(best[i], ref[i])) for i < n,
+// rounded up to a multiple of 4, clearing best[i] and ref[i].
+TEXT ·clipSum(SB), NOSPLIT, $0-36
+	MOVQ  hyp+0(FP), SI
+	MOVQ  best+8(FP), DI
+	MOVQ  ref+16(FP), DX
+	MOVQ  n+24(FP), CX
+	PXOR  X0, X0
+	PXOR  X4, X4
+	TESTQ CX, CX
+	JLE   clipDone
+
+clipLoop:
+	MOVOU  (DI), X1
+	MOVOU  (DX), X2
+	PMAXUD X2, X1
+	MOVOU  (SI), X3
+	PMINUD X3, X1
+	PADDL  X1, X0
+	MOVOU  X4, (DI)
+	MOVOU  X4, (DX)
+	ADDQ   $16, SI
+	ADDQ   $16, DI
+	ADDQ   $16, DX
+	SUBQ   $4, CX
+	JGT    clipLoop
+
+clipDone:
+	PSHUFD $0x4E, X0, X1
+	PADDL  X1, X0
+	PSHUFD $0xB1, X0, X1
+	PADDL  X1, X0
+	MOVQ   X0, AX
+	MOVL   AX, ret+32(FP)
+	RET

@@ -8,7 +8,7 @@ const hasSSSE3 = false
 // copyASCII16 does nothing: see charngram_amd64.go.
 func copyASCII16(dst []uint8, s string, i int, t *charShuffle) (next, written int) { return i, 0 }
 
-// hasCharAsm is false: matchTail and countHypTail are for amd64.
+// hasCharAsm is false: the loops in assembly on amd64 are in Go here.
 const hasCharAsm = false
 
 // matchTail is matchTailGo (in assembly on amd64).
@@ -20,3 +20,19 @@ func matchTail(t *charTables, r []uint8, num2, num3, stamp uint32) uint64 {
 func countHypTail(t *charTables, h []uint8, num2, num3, stamp uint32) {
 	countHypTailGo(t, h, num2, num3, stamp)
 }
+
+// countHypCountsTail is countHypCountsTailGo (in assembly on amd64).
+func countHypCountsTail(t *charTables, h []uint8, num2, num3, stamp uint32, m *charCounts, k int) int {
+	return countHypCountsTailGo(t, h, num2, num3, stamp, m, k)
+}
+
+// countRefTail is countRefTailGo (in assembly on amd64).
+func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][maxCharHyp + 1]uint32) {
+	countRefTailGo(t, r, stamp, c)
+}
+
+// hasSSE41 is false: clipSum is for amd64.
+const hasSSE41 = false
+
+// clipSum does nothing: see charngram_amd64.go.
+func clipSum(hyp, best, ref *uint32, n int) uint32 { return 0 }

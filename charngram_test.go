@@ -184,6 +184,41 @@ func TestCharSeveralReferences(t *testing.T) {
 	}
 }
 
+// TestCharRefusedReference checks that a segment whose second or third
+// reference the char tokenizer's counter refuses (invalid UTF-8), after
+// the first has been counted, leaves nothing behind: the next segment,
+// the same texts but for the refused reference, counts as naiveStats
+// does.
+func TestCharRefusedReference(t *testing.T) {
+	hyp := "abcab abcab caba"
+	for _, tt := range []struct {
+		refs []string
+		bad  int
+	}{
+		{[]string{"abcab", "ab\xffca"}, 1},
+		{[]string{"abcab bca", "cab", "abc\xff"}, 2},
+		{[]string{"bcabc", "abcab abc", "ca\xffb", "abcab"}, 2},
+	} {
+		var c charCounter
+		if _, ok := charSegment(&c, hyp, tt.refs, 4); ok {
+			t.Fatalf("references %q: counted", tt.refs)
+		}
+		refs := slices.Delete(slices.Clone(tt.refs), tt.bad, tt.bad+1)
+		got, ok := charSegment(&c, hyp, refs, 4)
+		if !ok {
+			t.Fatalf("references %q: counted the other way", refs)
+		}
+		var refToks [][]string
+		for _, ref := range refs {
+			refToks = append(refToks, appendCharTokens(nil, ref))
+		}
+		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			t.Errorf("references %q after %q (-naive +counter):\n%s", refs, tt.refs, d)
+		}
+	}
+}
+
 // FuzzCharCounterMatchesNaive compares the char tokenizer's counter with
 // naiveStats of the char tokens on any two texts: the hypothesis repeated
 // repeat times (past maxCharHyp, into the other way, at the largest
