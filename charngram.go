@@ -56,11 +56,12 @@ import (
 //     counted at number 0, which no n-gram of the hypothesis has. The
 //     matches are, number by number, the least of the hypothesis's count
 //     and the largest of the references'. (Where the arrays lie matters:
-//     see charTables.counts.) A hypothesis of more than maxCharHyp characters (numbered densely,
-//     where 4-grams have no room for a number) is matched against each
-//     reference in turn as above, every entry keeping the least value a
-//     reference left it and put back as the hypothesis made it, through
-//     a list of the entries by position (see matchBySlots).
+//     see charTables.counts.) A hypothesis of more than maxCharHyp
+//     characters has its bigrams and trigrams numbered densely (see
+//     countHypDense), and its 4-grams' entries have no room for both a
+//     count and a number: they hold the position where the 4-gram first
+//     ends, and the counts are in arrays as long as the hypothesis (see
+//     countHypCountsDense).
 //
 // A segment is counted the other way when the order is above 4, the
 // hypothesis has more than maxCharHyp characters and more distinct
@@ -99,9 +100,13 @@ const (
 	// for the characters above U+FFFF in one segment.
 	charAstralIDs = 0xE000 - 0xD800
 
-	// maxCharKeptSlots is the most positions of charCounter.slots kept
-	// from segment to segment: 512 KB.
-	maxCharKeptSlots = 1 << 13
+	// charQuadMask masks the number of a 4-gram of a hypothesis of more
+	// than maxCharHyp characters, in its entry for several references.
+	charQuadMask = 1<<charGenShift - 1
+
+	// maxCharKeptQuads is the longest charCounter.quads kept from segment
+	// to segment: 96 KB for the three.
+	maxCharKeptQuads = 1 << 13
 )
 
 // charCounter is the scratch space of the char tokenizer's counting. It
@@ -120,28 +125,13 @@ type charCounter struct {
 
 	t *charTables // made at first use
 
-	// slots holds, by position, the entries of the hypothesis's n-grams
-	// ending there, for several references against a long hypothesis (see
-	// matchBySlots).
-	slots []charSlots
-	// none is the entry of the slots of n-grams that do not exist: fewer
-	// than four orders end at each of the first three positions.
-	none uint32
+	// quads holds a hypothesis's 4-grams' counts by number (see
+	// charCounts) when it has more than maxCharHyp characters: hyp, best,
+	// ref. They are kept for the next segment while they are at most
+	// maxCharKeptQuads long.
+	quads [3][]uint32
 	// prepared holds the references normalized, for Stats.addChars.
 	prepared []string
-}
-
-// charSlots holds the entries of the n-grams ending at one position of the
-// hypothesis, by order less 1, for several references.
-type charSlots [4]charSlot
-
-// charSlot is an entry of an n-gram of the hypothesis for several
-// references: its value as the hypothesis made it (v0), and the least
-// value a reference left it. Within a segment an entry's values differ
-// only in the count, so that they order as the counts do.
-type charSlot struct {
-	p         *uint32
-	v0, least uint32
 }
 
 // charTables holds the n-grams of a segment's hypothesis: bigrams,
@@ -217,15 +207,8 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 			return false
 		}
 		got, refLen = match(c.t, c.ref, g), len(c.ref)
-	case n <= maxCharHyp:
-		if got, refLen, ok = c.matchByCounts(refs, g); !ok {
-			return false
-		}
 	default:
-		if !countHypDense(c.t, c.hyp, g) {
-			return false
-		}
-		if got, refLen, ok = c.matchBySlots(refs, g); !ok {
+		if got, refLen, ok = c.matchByCounts(refs, g); !ok {
 			return false
 		}
 	}
@@ -247,56 +230,98 @@ func (c *charCounter) countHyp(g uint32) bool {
 	return countHypDense(c.t, c.hyp, g)
 }
 
-// charCounts holds counts of the n-grams of a hypothesis of at most
-// maxCharHyp characters by their numbers (a unigram's is its id), by
-// order less 1, for several references: hyp the hypothesis's (hyp[0] is
-// not used: unigrams are counted in charTables.uni), best the most that any reference
-// before the last has, ref the current reference's. A reference's
-// unigrams outside the hypothesis are counted at charNone, and its longer
-// n-grams outside it at 0: no n-gram of the hypothesis is numbered 0.
-// Between segments best and ref are 0; hyp is set where the segment's
-// numbers are, and elsewhere left as earlier segments made it.
+// charCounts holds counts of the n-grams of a hypothesis by their
+// numbers (a unigram's is its id), by order less 1, for several
+// references: hyp the hypothesis's (hyp[0] is not used: unigrams are
+// counted in charTables.uni), best the most that any reference before
+// the last has, ref the current reference's. The 4-grams of a hypothesis
+// of more than maxCharHyp characters, numbered by position, are counted
+// in charCounter.quads instead. A reference's unigrams outside the
+// hypothesis are counted at charNone, and its longer n-grams outside it
+// at 0: no n-gram of the hypothesis is numbered 0. Between segments best
+// and ref are 0; hyp is set where the segment's numbers are, and
+// elsewhere left as earlier segments made it (but charCounter.quads[0] is
+// 0).
 type charCounts struct {
 	hyp, best, ref [4][maxCharHyp + 1]uint32
 	// ids holds the distinct ids of the hypothesis.
 	ids [256]uint8
 }
 
-// matchByCounts counts the n-grams of the hypothesis c.hyp, of at most
-// maxCharHyp characters, into c.t for the segment stamped g, and matches
-// the references refs against them: an n-gram matches as often as it
-// occurs in the hypothesis and in some one reference. It returns the
-// matches as match does, and the length of the reference closest in
-// length to the hypothesis (the shorter on a tie), or false if a
-// reference is to be counted the other way. Each reference's n-grams are
-// counted by their numbers in the hypothesis (see countRef); the matches
-// are then, for each n-gram of the hypothesis, its count there or its
-// largest count in any one reference, whichever is less. The 4-gram
-// entries it leaves in c.t are not as match expects them (see
-// countHypCounts).
+// charOrder is the counts of one order above 1 for several references,
+// as charCounts has them, up to a multiple of 4 past the largest number.
+type charOrder struct {
+	hyp, best, ref []uint32
+}
+
+// matchByCounts counts the n-grams of the hypothesis c.hyp into c.t for
+// the segment stamped g, and matches the references refs against them:
+// an n-gram matches as often as it occurs in the hypothesis and in some
+// one reference. It returns the matches as match does, and the length of
+// the reference closest in length to the hypothesis (the shorter on a
+// tie), or false if the segment is to be counted the other way. Each
+// reference's n-grams are counted by their numbers in the hypothesis
+// (see countRef); the matches are then, for each n-gram of the
+// hypothesis, its count there or its largest count in any one reference,
+// whichever is less. The 4-gram entries it leaves in c.t are not as
+// match expects them (see countHypCounts).
 func (c *charCounter) matchByCounts(refs []string, g uint32) (got uint64, refLen int, ok bool) {
 	m := &c.t.counts
-	ids := m.ids[:countHypCounts(c.t, c.hyp, g, m)]
-	refLen = -1
-	for k, ref := range refs {
-		if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
-			m.clear(len(c.hyp), ids)
+	n := len(c.hyp)
+	var orders [3]charOrder
+	var k int
+	if n <= maxCharHyp {
+		k = countHypCounts(c.t, c.hyp, g, m)
+		l := (n + 4) &^ 3 // numbers up to n-1, rounded up
+		for o := range orders {
+			orders[o] = charOrder{m.hyp[o+1][:l], m.best[o+1][:l], m.ref[o+1][:l]}
+		}
+	} else {
+		q := c.denseQuads(n)
+		for o := range 2 {
+			orders[o] = charOrder{m.hyp[o+1][:], m.best[o+1][:], m.ref[o+1][:]}
+		}
+		orders[2] = charOrder{q[0], q[1], q[2]}
+		if k, ok = countHypCountsDense(c.t, c.hyp, g, m, q[0]); !ok {
+			clear(q[0])
 			return 0, 0, false
 		}
-		if l := len(c.ref); closerRef(len(c.hyp), refLen, l) {
+	}
+	ids := m.ids[:k]
+	refLen = -1
+	for i, ref := range refs {
+		if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
+			m.clear(ids, &orders, n > maxCharHyp)
+			return 0, 0, false
+		}
+		if l := len(c.ref); closerRef(n, refLen, l) {
 			refLen = l
 		}
-		switch k {
-		case 0:
-			countRef(c.t, c.ref, g, &m.best)
-		case len(refs) - 1:
-			countRef(c.t, c.ref, g, &m.ref)
-		default:
-			countRef(c.t, c.ref, g, &m.ref)
-			m.keepBest(len(c.hyp), ids)
+		if i == 0 {
+			c.countRef(g, &m.best, orders[2].best)
+			continue
+		}
+		c.countRef(g, &m.ref, orders[2].ref)
+		if i < len(refs)-1 {
+			m.keepBest(ids, &orders)
 		}
 	}
-	return m.matches(&c.t.uni, len(c.hyp), ids), refLen, true
+	return m.matches(&c.t.uni, ids, &orders, n > maxCharHyp), refLen, true
+}
+
+// denseQuads returns c.quads for a hypothesis of n characters, at least
+// n+1 rounded up to a multiple of 4 long, and 0.
+func (c *charCounter) denseQuads(n int) *[3][]uint32 {
+	l := (n + 4) &^ 3
+	if len(c.quads[0]) < l {
+		if l > maxCharKeptQuads {
+			return &[3][]uint32{make([]uint32, l), make([]uint32, l), make([]uint32, l)}
+		}
+		for i := range c.quads {
+			c.quads[i] = make([]uint32, l)
+		}
+	}
+	return &c.quads
 }
 
 // countHypCounts is countHyp for several references: it fills t with
@@ -376,19 +401,72 @@ func countHypCountsTailGo(t *charTables, h []uint8, num2, num3, g uint32, m *cha
 	return k
 }
 
-// countRef counts into c, by their numbers in the hypothesis (see
-// charCounts), the n-grams of the reference r, against the entries of the
-// hypothesis's in t, for the segment stamped g. It leaves t as it is.
-func countRef(t *charTables, r []uint8, g uint32, c *[4][maxCharHyp + 1]uint32) {
+// countHypCountsDense is countHypCounts for a hypothesis of more than
+// maxCharHyp characters, which it counts as countHypDense does (and
+// reports false as it does), but for its 4-grams: their entries hold the
+// position where they first end, not a count, which it counts in
+// quads instead.
+func countHypCountsDense(t *charTables, h []uint8, g uint32, m *charCounts, quads []uint32) (int, bool) {
+	t.uni = [len(t.uni)]uint32{}
+	k := 0
+	next2, next3 := uint32(1), uint32(1)
+	// The numbers of the bigram and trigram ending just before.
+	var num2, num3 uint32
+	for e, id := range h {
+		x := uint32(id)
+		m.ids[k&0xFF] = id
+		k += b2i(t.uni[x] == 0)
+		t.uni[x]++
+		if e == 0 {
+			continue
+		}
+		p := &t.bi[uint16(x<<8|uint32(h[e-1]))]
+		if !countDense(p, g, &next2) {
+			return k, false
+		}
+		m.hyp[1][*p&charNumMask] = *p >> charNumBits & charNumMask
+		if e >= 2 {
+			row := &t.end[x]
+			if e >= 3 {
+				q := &row.quad[num3]
+				if *q < g {
+					*q = g | uint32(e)
+				}
+				quads[*q&charQuadMask]++
+			}
+			q := &row.tri[num2]
+			if !countDense(q, g, &next3) {
+				return k, false
+			}
+			m.hyp[2][*q&charNumMask] = *q >> charNumBits & charNumMask
+			num3 = *q & charNumMask
+		}
+		num2 = *p & charNumMask
+	}
+	return k, true
+}
+
+// countRef counts into cur (m.best or m.ref), by their numbers in the
+// hypothesis (see charCounts), the n-grams of the reference c.ref,
+// against the entries of the hypothesis's in c.t, for the segment stamped
+// g; a hypothesis of more than maxCharHyp characters has its 4-grams'
+// counts in quads. It leaves c.t as it is.
+func (c *charCounter) countRef(g uint32, cur *[4][maxCharHyp + 1]uint32, quads []uint32) {
+	t, r := c.t, c.ref
 	if len(r) == 0 {
 		return
 	}
-	c[0][charUni(t, uint32(r[0]))]++
-	if hasCharAsm && len(r) <= asmPiece {
-		countRefTail(t, r, g, c)
+	cur[0][charUni(t, uint32(r[0]))]++
+	if len(c.hyp) <= maxCharHyp && hasCharAsm && len(r) <= asmPiece {
+		countRefTail(t, r, g, cur)
 		return
 	}
-	countRefTailGo(t, r, g, c)
+	cs := [4][]uint32{cur[0][:], cur[1][:], cur[2][:], cur[3][:]}
+	mask := uint32(charNumMask)
+	if len(c.hyp) > maxCharHyp {
+		cs[3], mask = quads, charQuadMask
+	}
+	countRefTailGo(t, r, g, cs, mask)
 }
 
 // charUni returns the index in charCounts of the unigram x: x, or
@@ -400,9 +478,13 @@ func charUni(t *charTables, x uint32) uint32 {
 	return x & 0xFF
 }
 
-// countRefTailGo is countRef's loop over the positions from 1 on
-// (countRefTail on amd64).
-func countRefTailGo(t *charTables, r []uint8, g uint32, c *[4][maxCharHyp + 1]uint32) {
+// countRefTailGo is countRef's loop over the positions of r from 1 on
+// (countRefTail on amd64, for a hypothesis of at most maxCharHyp
+// characters): it counts the n-grams of r by order less 1 in c, whose
+// arrays for orders 2 and 3 have maxCharHyp+1 counts at least, a 4-gram
+// by the bits of quadMask of its entry less g.
+func countRefTailGo(t *charTables, r []uint8, g uint32, c [4][]uint32, quadMask uint32) {
+	uni, c2, c3, c4 := c[0][:256], c[1][:maxCharHyp+1], c[2][:maxCharHyp+1], c[3]
 	g64 := uint64(g)
 	// The numbers of the bigram and trigram ending just before, 0 if the
 	// hypothesis lacks them: a trigram or 4-gram whose prefix is
@@ -410,186 +492,91 @@ func countRefTailGo(t *charTables, r []uint8, g uint32, c *[4][maxCharHyp + 1]ui
 	var num2, num3 uint32
 	for e := 1; e < len(r); e++ {
 		x := uint32(r[e])
-		c[0][charUni(t, x)]++
+		uni[charUni(t, x)]++
 		// An entry below g is an earlier segment's: 0 then.
 		v := uint64(t.bi[uint16(x<<8|uint32(r[e-1]))]) - g64
 		n2 := uint32(v&^uint64(int64(v)>>63)) & charNumMask
-		c[1][n2]++
+		c2[n2]++
 		row := &t.end[x&0xFF]
 		v = uint64(row.tri[num2&charNumMask]) - g64
 		n3 := uint32(v&^uint64(int64(v)>>63)) & charNumMask
-		c[2][n3]++
+		c3[n3]++
 		v = uint64(row.quad[num3&charNumMask]) - g64
-		c[3][uint32(v&^uint64(int64(v)>>63))&charNumMask]++
+		c4[uint32(v&^uint64(int64(v)>>63))&quadMask]++
 		num2, num3 = n2, n3
 	}
 }
 
 // keepBest keeps in m.best the larger of its counts and m.ref's, and
-// clears m.ref, for a hypothesis of n characters with the distinct ids
-// ids.
-func (m *charCounts) keepBest(n int, ids []uint8) {
+// clears m.ref, for a hypothesis with the distinct ids ids whose other
+// orders' counts are orders.
+func (m *charCounts) keepBest(ids []uint8, orders *[3]charOrder) {
 	for _, x := range ids {
 		m.best[0][x] = max(m.best[0][x], m.ref[0][x])
 		m.ref[0][x] = 0
 	}
 	m.ref[0][charNone] = 0
-	for o := 1; o < 4; o++ {
-		best, ref := m.best[o][:n+1], m.ref[o][:n+1]
-		for i := range best {
-			best[i] = max(best[i], ref[i])
+	for _, o := range orders {
+		best := o.best[:len(o.ref)]
+		for i, r := range o.ref {
+			best[i] = max(best[i], r)
 		}
-		clear(ref)
+		clear(o.ref)
 	}
 }
 
 // matches returns the matches, as match does, of the counts in m, for a
-// hypothesis of n characters with the distinct ids ids, whose unigrams'
-// counts are uni, and clears m. (m.hyp's counts need no clearing: those
-// of numbers that are not the segment's are left from earlier segments,
-// but the references' counts there are 0.)
-func (m *charCounts) matches(uni *[256]uint32, n int, ids []uint8) uint64 {
+// hypothesis with the distinct ids ids, whose unigrams' counts are uni
+// and other orders' counts orders, and clears the references' counts
+// (and, if quads, the 4-grams' of the hypothesis: those of
+// charCounter.quads).
+func (m *charCounts) matches(uni *[256]uint32, ids []uint8, orders *[3]charOrder, quads bool) uint64 {
 	var got1 uint32
 	for _, x := range ids {
 		got1 += min(uni[x], max(m.best[0][x], m.ref[0][x]))
 		m.best[0][x], m.ref[0][x] = 0, 0
 	}
 	m.best[0][charNone], m.ref[0][charNone] = 0, 0
-	if hasSSE41 {
-		// n+1 rounded up to a multiple of 4 is at most maxCharHyp+1:
-		// the references' counts past n are 0.
-		got2 := clipSum(&m.hyp[1][0], &m.best[1][0], &m.ref[1][0], n+1)
-		got3 := clipSum(&m.hyp[2][0], &m.best[2][0], &m.ref[2][0], n+1)
-		got4 := clipSum(&m.hyp[3][0], &m.best[3][0], &m.ref[3][0], n+1)
-		return uint64(got1) | uint64(got2)<<16 | uint64(got3)<<32 | uint64(got4)<<48
+	got := uint64(got1)
+	for o := range orders {
+		got |= uint64(clip(&orders[o])) << (16 * (o + 1))
 	}
-	h2, h3, h4 := m.hyp[1][:n+1], m.hyp[2][:n+1], m.hyp[3][:n+1]
-	b2, b3, b4 := m.best[1][:n+1], m.best[2][:n+1], m.best[3][:n+1]
-	r2, r3, r4 := m.ref[1][:n+1], m.ref[2][:n+1], m.ref[3][:n+1]
-	var got2, got3, got4 uint32
-	for i := range h2 {
-		got2 += min(h2[i], max(b2[i], r2[i]))
-		got3 += min(h3[i], max(b3[i], r3[i]))
-		got4 += min(h4[i], max(b4[i], r4[i]))
-		b2[i], b3[i], b4[i] = 0, 0, 0
-		r2[i], r3[i], r4[i] = 0, 0, 0
+	if quads {
+		clear(orders[2].hyp)
 	}
-	return uint64(got1) | uint64(got2)<<16 | uint64(got3)<<32 | uint64(got4)<<48
+	return got
 }
 
-// clear clears the references' counts in m, for a hypothesis of n
-// characters with the distinct ids ids.
-func (m *charCounts) clear(n int, ids []uint8) {
+// clip returns the sum of min(hyp, max(best, ref)) over the counts of o,
+// and clears its best and ref.
+func clip(o *charOrder) uint32 {
+	if hasSSE41 {
+		// The counts are a multiple of 4 long.
+		return clipSum(&o.hyp[0], &o.best[0], &o.ref[0], len(o.hyp))
+	}
+	best, ref := o.best[:len(o.hyp)], o.ref[:len(o.hyp)]
+	var sum uint32
+	for i, h := range o.hyp {
+		sum += min(h, max(best[i], ref[i]))
+		best[i], ref[i] = 0, 0
+	}
+	return sum
+}
+
+// clear is matches for a segment that is not counted: it clears the
+// references' counts, and the 4-grams' of the hypothesis if quads.
+func (m *charCounts) clear(ids []uint8, orders *[3]charOrder, quads bool) {
 	for _, x := range ids {
 		m.best[0][x], m.ref[0][x] = 0, 0
 	}
 	m.best[0][charNone], m.ref[0][charNone] = 0, 0
-	for o := 1; o < 4; o++ {
-		clear(m.best[o][:n+1])
-		clear(m.ref[o][:n+1])
+	for _, o := range orders {
+		clear(o.best)
+		clear(o.ref)
 	}
-}
-
-// matchBySlots is matchByCounts for a hypothesis of more than maxCharHyp
-// characters, whose n-grams countHypDense has put in c.t: it matches the
-// references against them one after the other, and each entry keeps
-// the least value a reference left it. When it succeeds, it leaves c.t
-// as the hypothesis made it.
-func (c *charCounter) matchBySlots(refs []string, g uint32) (got uint64, refLen int, ok bool) {
-	slots := c.listSlots()
-	refLen = -1
-	for k, ref := range refs {
-		if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
-			return 0, 0, false
-		}
-		if l := len(c.ref); closerRef(len(c.hyp), refLen, l) {
-			refLen = l
-		}
-		match(c.t, c.ref, g)
-		if k == len(refs)-1 {
-			break
-		}
-		// The least an entry was left, put back for the next reference.
-		// An n-gram occurring more than once has as many slots: the
-		// first takes the least and puts the entry back, so that the
-		// others see it as the hypothesis made it and count nothing.
-		// Unrolled by hand, as Go unrolls no loop.
-		for i := range slots {
-			s := &slots[i]
-			s[0].keepLeast()
-			s[1].keepLeast()
-			s[2].keepLeast()
-			s[3].keepLeast()
-		}
+	if quads {
+		clear(orders[2].hyp)
 	}
-	// The last reference's leavings, read the same way (put back, for a
-	// repeated n-gram's later slots), make the matches. The counts are
-	// above the numbers of bigrams and trigrams.
-	for i := range slots {
-		s := &slots[i]
-		got += uint64(s[0].taken()) | uint64(s[1].taken()>>charNumBits)<<16 |
-			uint64(s[2].taken()>>charNumBits)<<32 | uint64(s[3].taken())<<48
-	}
-	return got, refLen, true
-}
-
-// keepLeast keeps the least value a reference left sl's entry, and puts
-// the entry back as the hypothesis made it.
-func (sl *charSlot) keepLeast() {
-	p, v0 := sl.p, sl.v0
-	sl.least = min(sl.least, *p)
-	*p = v0
-}
-
-// taken is keepLeast for the last reference: it returns what was taken
-// from the entry's value at most by any one reference.
-func (sl *charSlot) taken() uint32 {
-	p, v0 := sl.p, sl.v0
-	left := min(sl.least, *p)
-	*p = v0
-	return v0 - left
-}
-
-// listSlots returns the entries in c.t of the n-grams of the hypothesis
-// c.hyp ending at each of its positions, walking it as countHyp does. It
-// keeps them in c.slots, for the next segment, up to maxCharKeptSlots
-// positions: a document's are not kept for the sentences after it.
-func (c *charCounter) listSlots() []charSlots {
-	t, h := c.t, c.hyp
-	slots := c.slots
-	if cap(slots) < len(h) {
-		slots = make([]charSlots, len(h), len(h)+len(h)/4)
-		if cap(slots) <= maxCharKeptSlots {
-			c.slots = slots
-		}
-	}
-	slots = slots[:len(h)]
-	slot := func(p *uint32) charSlot { return charSlot{p, *p, *p} }
-	none := charSlot{p: &c.none}
-	// The entries of the bigram and trigram ending just before: their low
-	// bits are the numbers.
-	var num2, num3 uint32
-	for e := range slots {
-		x := h[e]
-		s := &slots[e]
-		s[0] = slot(&t.uni[x])
-		if e == 0 {
-			s[1], s[2], s[3] = none, none, none
-			continue
-		}
-		s[1] = slot(&t.bi[uint16(uint32(x)<<8|uint32(h[e-1]))])
-		row := &t.end[x]
-		switch e {
-		case 1:
-			s[2], s[3] = none, none
-		case 2:
-			s[2], s[3] = slot(&row.tri[num2&charNumMask]), none
-		default:
-			s[2], s[3] = slot(&row.tri[num2&charNumMask]), slot(&row.quad[num3&charNumMask])
-		}
-		num2, num3 = s[1].v0, s[2].v0
-	}
-	return slots
 }
 
 // text appends to dst the ids of the characters of s that are not
