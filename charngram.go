@@ -309,19 +309,19 @@ func (c *charCounter) matchByCounts(refs []string, g uint32) (got uint64, refLen
 	return m.matches(&c.t.uni, ids, &orders, n > maxCharHyp), refLen, true
 }
 
-// denseQuads returns c.quads for a hypothesis of n characters, at least
-// n+1 rounded up to a multiple of 4 long, and 0.
-func (c *charCounter) denseQuads(n int) *[3][]uint32 {
+// denseQuads returns c.quads for a hypothesis of n characters, n+1
+// rounded up to a multiple of 4 long, and 0.
+func (c *charCounter) denseQuads(n int) [3][]uint32 {
 	l := (n + 4) &^ 3
 	if len(c.quads[0]) < l {
 		if l > maxCharKeptQuads {
-			return &[3][]uint32{make([]uint32, l), make([]uint32, l), make([]uint32, l)}
+			return [3][]uint32{make([]uint32, l), make([]uint32, l), make([]uint32, l)}
 		}
 		for i := range c.quads {
 			c.quads[i] = make([]uint32, l)
 		}
 	}
-	return &c.quads
+	return [3][]uint32{c.quads[0][:l], c.quads[1][:l], c.quads[2][:l]}
 }
 
 // countHypCounts is countHyp for several references: it fills t with

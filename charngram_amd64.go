@@ -49,7 +49,7 @@ func countHypTail(t *charTables, h []uint8, num2, num3, stamp uint32)
 func countHypCountsTail(t *charTables, h []uint8, num2, num3, stamp uint32, m *charCounts, k int) int
 
 // countRefTail is countRefTailGo in assembly (charngram_amd64.s), for the
-// same reason as matchTail: about 25 instructions a character.
+// same reason as matchTail: about 29 instructions a character.
 //
 //go:noescape
 func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][maxCharHyp + 1]uint32)
