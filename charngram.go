@@ -376,29 +376,27 @@ func countHypCountsTailGo(t *charTables, h []uint8, num2, num3, g uint32, m *cha
 		t.uni[x&0xFF] = a + 1
 		// As in countHypTailGo, without branches.
 		first := uint64(g) | uint64(e)
-		i := uint16(x<<8 | uint32(h[e-1]))
-		v := uint64(t.bi[i])
-		d := v - first
-		v -= d & uint64(int64(d)>>63)
-		v += 1 << charNumBits
-		t.bi[i] = uint32(v)
-		m.hyp[1][v&charNumMask] = uint32(v>>charNumBits) & charNumMask
+		v := countNumbered(&t.bi[uint16(x<<8|uint32(h[e-1]))], first, &m.hyp[1])
 		row := &t.end[x&0xFF]
-		w := uint64(row.tri[num2&charNumMask])
-		d = w - first
-		w -= d & uint64(int64(d)>>63)
-		w += 1 << charNumBits
-		row.tri[num2&charNumMask] = uint32(w)
-		m.hyp[2][w&charNumMask] = uint32(w>>charNumBits) & charNumMask
-		u := uint64(row.quad[num3&charNumMask])
-		d = u - first
-		u -= d & uint64(int64(d)>>63)
-		u += 1 << charNumBits
-		row.quad[num3&charNumMask] = uint32(u)
-		m.hyp[3][u&charNumMask] = uint32(u>>charNumBits) & charNumMask
+		w := countNumbered(&row.tri[num2&charNumMask], first, &m.hyp[2])
+		countNumbered(&row.quad[num3&charNumMask], first, &m.hyp[3])
 		num2, num3 = uint32(v), uint32(w)
 	}
 	return k
+}
+
+// countNumbered counts one more occurrence in *p, the entry of an n-gram
+// numbered as bigrams are, ending at the position of first (see
+// countHypTailGo), sets its count in counts by its number, and returns
+// the entry.
+func countNumbered(p *uint32, first uint64, counts *[maxCharHyp + 1]uint32) uint32 {
+	v := uint64(*p)
+	d := v - first
+	v -= d & uint64(int64(d)>>63)
+	v += 1 << charNumBits
+	*p = uint32(v)
+	counts[v&charNumMask] = uint32(v>>charNumBits) & charNumMask
+	return uint32(v)
 }
 
 // countHypCountsDense is countHypCounts for a hypothesis of more than

@@ -282,6 +282,22 @@ countLoop:
 countDone:
 	RET
 
+// COUNTNUMBERED counts one more occurrence in the entry at addr, of an
+// n-gram numbered as bigrams are (R10 is g | e, its entry if new), leaves
+// the new entry's number in reg, and stores its count at off(R14) by
+// number. It clobbers tmp.
+#define COUNTNUMBERED(addr, reg, tmp, off) \
+	MOVL    addr, reg; \
+	CMPL    reg, R10; \
+	CMOVLCS R10, reg; \
+	ADDL    $512, reg; \
+	MOVL    reg, addr; \
+	MOVL    reg, tmp; \
+	SHRL    $9, tmp; \
+	ANDL    $0x1FF, tmp; \
+	ANDL    $0x1FF, reg; \
+	MOVL    tmp, off(R14)(reg*4)
+
 // func countHypCountsTail(t *charTables, h []uint8, num2, num3, stamp uint32, m *charCounts, k int) int
 //
 // countHypCounts's loop over the positions e >= 3 of h (see
@@ -319,41 +335,13 @@ countsLoop:
 	INCL DX
 	MOVL DX, 0x140000(DI)(AX*4)
 
-	// The bigram, and its count by its number.
-	MOVL    0x100000(DI)(CX*4), BX
-	CMPL    BX, R10
-	CMOVLCS R10, BX
-	ADDL    $512, BX
-	MOVL    BX, 0x100000(DI)(CX*4)
-	MOVL    BX, DX
-	SHRL    $9, DX
-	ANDL    $0x1FF, DX
-	ANDL    $0x1FF, BX
-	MOVL    DX, 2048(R14)(BX*4)
-
-	// The trigram and the 4-gram, in the row of x.
-	SHLQ    $12, AX
-	ADDQ    DI, AX
-	MOVL    (AX)(R12*4), CX
-	CMPL    CX, R10
-	CMOVLCS R10, CX
-	ADDL    $512, CX
-	MOVL    CX, (AX)(R12*4)
-	MOVL    CX, DX
-	SHRL    $9, DX
-	ANDL    $0x1FF, DX
-	ANDL    $0x1FF, CX
-	MOVL    DX, 4096(R14)(CX*4)
-	MOVL    0x800(AX)(R13*4), DX
-	CMPL    DX, R10
-	CMOVLCS R10, DX
-	ADDL    $512, DX
-	MOVL    DX, 0x800(AX)(R13*4)
-	MOVL    DX, R11
-	SHRL    $9, R11
-	ANDL    $0x1FF, R11
-	ANDL    $0x1FF, DX
-	MOVL    R11, 6144(R14)(DX*4)
+	// The bigram, the trigram and the 4-gram (in the row of x), and
+	// their counts by their numbers.
+	COUNTNUMBERED(0x100000(DI)(CX*4), BX, DX, 2048)
+	SHLQ $12, AX
+	ADDQ DI, AX
+	COUNTNUMBERED((AX)(R12*4), CX, DX, 4096)
+	COUNTNUMBERED(0x800(AX)(R13*4), DX, R11, 6144)
 
 	MOVL BX, R12
 	MOVL CX, R13
