@@ -61,7 +61,7 @@ var hasSSE41 = func() bool {
 	return ecx&(1<<19) != 0
 }()
 
-// clipSum is the loop of charCounts.matches over the numbers of one order
+// clipSum is the loop of clip over the numbers of one order
 // below n, rounded up to a multiple of 4, four at a time, in assembly
 // (charngram_amd64.s); it needs SSE4.1. It returns the sum of
 // min(hyp[i], max(best[i], ref[i])) and clears best[i] and ref[i].

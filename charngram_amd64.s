@@ -420,7 +420,7 @@ refDone:
 
 // func clipSum(hyp, best, ref *uint32, n int) uint32
 //
-// charCounts.matches's loop over the numbers of one order, four at a time
+// clip's loop over the numbers of one order, four at a time
 // (SSE4.1): the sum of min(hyp[i], max(best[i], ref[i])) for i < n,
 // rounded up to a multiple of 4, clearing best[i] and ref[i].
 TEXT ·clipSum(SB), NOSPLIT, $0-36
