@@ -188,17 +188,27 @@ func TestCharSeveralReferences(t *testing.T) {
 // reference the char tokenizer's counter refuses (invalid UTF-8), after
 // the first has been counted, leaves nothing behind: the next segment,
 // the same texts but for the refused reference, counts as naiveStats
-// does.
+// does, with several references still. The hypothesis is short, and
+// longer than maxCharHyp characters (whose 4-grams are counted apart).
 func TestCharRefusedReference(t *testing.T) {
-	hyp := "abcab abcab caba"
+	long := strings.Repeat("abcab abcab caba ", maxCharHyp/12)
+	if n := len(appendCharTokens(nil, long)); n <= maxCharHyp {
+		t.Fatalf("the long hypothesis has %d characters, not more than %d", n, maxCharHyp)
+	}
 	for _, tt := range []struct {
+		hyp  string
 		refs []string
 		bad  int
 	}{
-		{[]string{"abcab", "ab\xffca"}, 1},
-		{[]string{"abcab bca", "cab", "abc\xff"}, 2},
-		{[]string{"bcabc", "abcab abc", "ca\xffb", "abcab"}, 2},
+		{"abcab abcab caba", []string{"abcab", "ab\xffca", "bca"}, 1},
+		{"abcab abcab caba", []string{"abcab bca", "cab", "abc\xff"}, 2},
+		{"abcab abcab caba", []string{"bcabc", "abcab abc", "ca\xffb", "abcab"}, 2},
+		// More of each n-gram in the first reference than in the
+		// hypothesis: a count of the hypothesis's left behind shows.
+		{long, []string{long + long, "ab\xffca", "bcabc"}, 1},
+		{long, []string{"bcabc", long[50:], "ca\xffb", long[:300]}, 2},
 	} {
+		hyp := tt.hyp
 		var c charCounter
 		if _, ok := charSegment(&c, hyp, tt.refs, 4); ok {
 			t.Fatalf("references %q: counted", tt.refs)
