@@ -56,30 +56,32 @@ import (
 //     counted at number 0, which no n-gram of the hypothesis has. The
 //     matches are, number by number, the least of the hypothesis's count
 //     and the largest of the references'. (Where the arrays lie matters:
-//     see charTables.counts.) A hypothesis of more than maxCharHyp
-//     characters has its bigrams and trigrams numbered densely (see
-//     countHypDense), and its 4-grams' entries have no room for both a
-//     count and a number: they hold the position where the 4-gram first
-//     ends, and the counts are in arrays as long as the hypothesis (see
-//     countHypCountsDense).
+//     see charTables.counts.)
+//   - A hypothesis of more than maxCharHyp characters, which numbering by
+//     position would overflow, is counted the same way, with one
+//     reference too, in tables of its own (charLong): its bigrams and
+//     trigrams are numbered from 1 in the order they first appear, up to
+//     charLongNums-1 of each (a document of 16 sentences has fewer than
+//     1,600), and the entries hold only numbers.
 //
 // A segment is counted the other way when the order is above 4, the
-// hypothesis has more than maxCharHyp characters and more distinct
-// bigrams or trigrams than numbers, or one more frequent than a count
-// holds (see countHypDense), or it has more than charWideIDs distinct
-// non-ASCII characters, or a text has more than charAstralIDs distinct
-// characters above U+FFFF or is not valid UTF-8 (which only a Normalizer
-// can make it). The tables take about 1.8 MB, so a Stats counts the first
-// charTablesAfter bytes of its text the other way too (see charReady).
+// hypothesis has more than maxCharHypLong characters or more distinct
+// bigrams or trigrams than charLong numbers, or more than charWideIDs
+// distinct non-ASCII characters, or a text has more than charAstralIDs
+// distinct characters above U+FFFF or is not valid UTF-8 (which only a
+// Normalizer can make it). The tables take about 1.8 MB, and those of
+// long hypotheses 4.3 MB more, made at the first, so a Stats counts the
+// first charTablesAfter bytes of its text the other way too (see
+// charReady).
 
 const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:
 	// the numbers and counts of its n-grams then have charNumBits bits.
 	maxCharHyp = 1<<charNumBits - 1
 
-	// maxCharHypDense is the longest hypothesis counted here at all (see
-	// countHypDense): match returns 16 bits of matches an order.
-	maxCharHypDense = 1<<16 - 1
+	// maxCharHypLong is the longest hypothesis counted here at all (see
+	// charLong): the matches are 16 bits an order.
+	maxCharHypLong = 1<<16 - 1
 
 	// An entry of the bigram and trigram tables is gen<<charGenShift |
 	// count<<charNumBits | number, gen having the other bits; one of the
@@ -100,9 +102,12 @@ const (
 	// for the characters above U+FFFF in one segment.
 	charAstralIDs = 0xE000 - 0xD800
 
-	// charQuadMask masks the number of a 4-gram of a hypothesis of more
-	// than maxCharHyp characters, in its entry for several references.
-	charQuadMask = 1<<charGenShift - 1
+	// An entry of charLong's tables is gen<<charLongGenShift | number.
+	// charLongNums less 1 is the most distinct bigrams, and trigrams, of a
+	// hypothesis counted there: their numbers index rows of the next
+	// order.
+	charLongGenShift = 16
+	charLongNums     = 1 << 11
 
 	// maxCharKeptQuads is the longest charCounter.quads kept from segment
 	// to segment: 96 KB for the three.
@@ -123,7 +128,8 @@ type charCounter struct {
 
 	hyp, ref []uint8 // the texts as ids
 
-	t *charTables // made at first use
+	t    *charTables // made at first use
+	long *charLong   // made at the first hypothesis of more than maxCharHyp characters
 
 	// quads holds a hypothesis's 4-grams' counts by number (see
 	// charCounts) when it has more than maxCharHyp characters: hyp, best,
@@ -183,6 +189,9 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 		// The stamps wrapped around: start again from clean tables.
 		clear(c.wide[:])
 		*c.t = charTables{}
+		if c.long != nil {
+			*c.long = charLong{}
+		}
 		c.gen = 1
 	}
 	c.nextID = 0x80
@@ -192,20 +201,18 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 		return false
 	}
 	n := len(c.hyp)
-	if n > maxCharHypDense {
+	if n > maxCharHypLong {
 		return false
 	}
 	g := c.gen << charGenShift
 	var got uint64
 	var refLen int
 	switch {
-	case len(refs) == 1:
+	case len(refs) == 1 && n <= maxCharHyp:
 		if c.ref, ok = c.text(c.ref[:0], refs[0], false); !ok {
 			return false
 		}
-		if !c.countHyp(g) {
-			return false
-		}
+		countHyp(c.t, c.hyp, g)
 		got, refLen = match(c.t, c.ref, g), len(c.ref)
 	default:
 		if got, refLen, ok = c.matchByCounts(refs, g); !ok {
@@ -220,28 +227,18 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 	return true
 }
 
-// countHyp fills c.t with the n-grams of c.hyp for the segment stamped g,
-// and reports false if they are to be counted the other way.
-func (c *charCounter) countHyp(g uint32) bool {
-	if len(c.hyp) <= maxCharHyp {
-		countHyp(c.t, c.hyp, g)
-		return true
-	}
-	return countHypDense(c.t, c.hyp, g)
-}
-
 // charCounts holds counts of the n-grams of a hypothesis by their
 // numbers (a unigram's is its id), by order less 1, for several
 // references: hyp the hypothesis's (hyp[0] is not used: unigrams are
 // counted in charTables.uni), best the most that any reference before
-// the last has, ref the current reference's. The 4-grams of a hypothesis
-// of more than maxCharHyp characters, numbered by position, are counted
-// in charCounter.quads instead. A reference's unigrams outside the
+// the last has, ref the current reference's. A hypothesis of more than
+// maxCharHyp characters has the counts of its longer n-grams in charLong
+// and charCounter.quads instead. A reference's unigrams outside the
 // hypothesis are counted at charNone, and its longer n-grams outside it
 // at 0: no n-gram of the hypothesis is numbered 0. Between segments best
 // and ref are 0; hyp is set where the segment's numbers are, and
-// elsewhere left as earlier segments made it (but charCounter.quads[0] is
-// 0).
+// elsewhere left as earlier segments made it (but those of charLong and
+// charCounter.quads are 0).
 type charCounts struct {
 	hyp, best, ref [4][maxCharHyp + 1]uint32
 	// ids holds the distinct ids of the hypothesis.
@@ -264,54 +261,77 @@ type charOrder struct {
 // (see countRef); the matches are then, for each n-gram of the
 // hypothesis, its count there or its largest count in any one reference,
 // whichever is less. The 4-gram entries it leaves in c.t are not as
-// match expects them (see countHypCounts).
+// match expects them (see countHypCounts). A hypothesis of more than
+// maxCharHyp characters, which match cannot count, comes here with one
+// reference too, and is counted in c.long (see charLong).
 func (c *charCounter) matchByCounts(refs []string, g uint32) (got uint64, refLen int, ok bool) {
 	m := &c.t.counts
 	n := len(c.hyp)
+	long := n > maxCharHyp
 	var orders [3]charOrder
 	var k int
-	if n <= maxCharHyp {
+	if !long {
 		k = countHypCounts(c.t, c.hyp, g, m)
 		l := (n + 4) &^ 3 // numbers up to n-1, rounded up
 		for o := range orders {
 			orders[o] = charOrder{m.hyp[o+1][:l], m.best[o+1][:l], m.ref[o+1][:l]}
 		}
 	} else {
-		q := c.denseQuads(n)
-		for o := range 2 {
-			orders[o] = charOrder{m.hyp[o+1][:], m.best[o+1][:], m.ref[o+1][:]}
+		if c.long == nil {
+			c.long = new(charLong)
 		}
-		orders[2] = charOrder{q[0], q[1], q[2]}
-		if k, ok = countHypCountsDense(c.t, c.hyp, g, m, q[0]); !ok {
-			clear(q[0])
+		q := c.longQuads(n)
+		var next [3]uint32
+		if k, next, ok = countHypLong(c.long, c.t, c.hyp, c.gen<<charLongGenShift, m, q[0]); !ok {
 			return 0, 0, false
+		}
+		for o := range orders {
+			l := (next[o] + 3) &^ 3 // numbers up to next-1, rounded up
+			if o == 2 {
+				orders[o] = charOrder{q[0][:l], q[1][:l], q[2][:l]}
+			} else {
+				orders[o] = charOrder{c.long.hyp[o][:l], c.long.best[o][:l], c.long.ref[o][:l]}
+			}
 		}
 	}
 	ids := m.ids[:k]
 	refLen = -1
 	for i, ref := range refs {
 		if c.ref, ok = c.text(c.ref[:0], ref, false); !ok {
-			m.clear(ids, &orders, n > maxCharHyp)
+			m.clear(ids, &orders, long)
 			return 0, 0, false
 		}
 		if l := len(c.ref); closerRef(n, refLen, l) {
 			refLen = l
 		}
-		if i == 0 {
-			c.countRef(g, &m.best, orders[2].best)
-			continue
+		cur, best := &m.ref, i == 0
+		if best {
+			cur = &m.best
 		}
-		c.countRef(g, &m.ref, orders[2].ref)
-		if i < len(refs)-1 {
+		switch {
+		case len(c.ref) == 0:
+		case long:
+			var cs [3][]uint32
+			for o, ord := range orders {
+				cs[o] = ord.ref
+				if best {
+					cs[o] = ord.best
+				}
+			}
+			countRefLong(c.long, c.t, c.ref, c.gen<<charLongGenShift, &cur[0], cs)
+		default:
+			c.countRef(g, cur)
+		}
+		if !best && i < len(refs)-1 {
 			m.keepBest(ids, &orders)
 		}
 	}
-	return m.matches(&c.t.uni, ids, &orders, n > maxCharHyp), refLen, true
+	return m.matches(&c.t.uni, ids, &orders, long), refLen, true
 }
 
-// denseQuads returns c.quads for a hypothesis of n characters, n+1
+// longQuads returns c.quads for a hypothesis of n characters, n+1
 // rounded up to a multiple of 4 long, and 0.
-func (c *charCounter) denseQuads(n int) [3][]uint32 {
+func (c *charCounter) longQuads(n int) [3][]uint32 {
 	l := (n + 4) &^ 3
 	if len(c.quads[0]) < l {
 		if l > maxCharKeptQuads {
@@ -399,14 +419,46 @@ func countNumbered(p *uint32, first uint64, counts *[maxCharHyp + 1]uint32) uint
 	return uint32(v)
 }
 
-// countHypCountsDense is countHypCounts for a hypothesis of more than
-// maxCharHyp characters, which it counts as countHypDense does (and
-// reports false as it does), but for its 4-grams: their entries hold the
-// position where they first end, not a count, which it counts in
-// quads instead.
-func countHypCountsDense(t *charTables, h []uint8, g uint32, m *charCounts, quads []uint32) (int, bool) {
+// charLong holds the n-grams of a hypothesis of more than maxCharHyp
+// characters, which matchByCounts counts, with one reference or several:
+// their entries, stamped as charTables's are, hold the numbers of the
+// n-grams (see countHypLong), and their counts are apart, by number, as
+// in charCounts: those of bigrams and trigrams here, those of 4-grams in
+// charCounter.quads. The n-grams are indexed as in charTables.
+type charLong struct {
+	end [256]charLongRow
+	bi  [1 << 16]uint32
+	// The counts start 1 KiB past a multiple of 4 KiB, for the reason
+	// charTables.counts gives: at a multiple, the count of the n-gram
+	// numbered i would be a multiple of 4 KiB from the entries whose
+	// prefix is numbered i, which the next position loads.
+	_              [1024 / 4]uint32
+	hyp, best, ref [2][charLongNums]uint32
+}
+
+// The counts of charLong must start 1 KiB past a multiple of 4 KiB, and
+// the rows at one (see above).
+var (
+	_ = [1]struct{}{}[unsafe.Offsetof(charLong{}.hyp)%4096-1024]
+	_ = [1]struct{}{}[unsafe.Sizeof(charLongRow{})%4096]
+)
+
+// charLongRow is charRow for charLong.
+type charLongRow struct {
+	tri, quad [charLongNums]uint32
+}
+
+// countHypLong is countHypCounts for a hypothesis of more than
+// maxCharHyp characters, which numbering by position would overflow: it
+// numbers the bigrams and trigrams in l's tables from 1, in the order they
+// first appear, and the 4-grams by the position where they first end, for
+// the segment whose stamp is g = gen<<charLongGenShift, and counts them
+// by number, bigrams and trigrams in l.hyp, 4-grams in quads. It returns
+// the number of distinct ids and, for each order, one more than its
+// largest number, or false, having left l.hyp and quads 0, if the
+// hypothesis has more distinct bigrams or trigrams than charLongNums-1.
+func countHypLong(l *charLong, t *charTables, h []uint8, g uint32, m *charCounts, quads []uint32) (k int, next [3]uint32, ok bool) {
 	t.uni = [len(t.uni)]uint32{}
-	k := 0
 	next2, next3 := uint32(1), uint32(1)
 	// The numbers of the bigram and trigram ending just before.
 	var num2, num3 uint32
@@ -418,53 +470,92 @@ func countHypCountsDense(t *charTables, h []uint8, g uint32, m *charCounts, quad
 		if e == 0 {
 			continue
 		}
-		p := &t.bi[uint16(x<<8|uint32(h[e-1]))]
-		if !countDense(p, g, &next2) {
-			return k, false
-		}
-		m.hyp[1][*p&charNumMask] = *p >> charNumBits & charNumMask
+		n2 := longNumber(&l.bi[uint16(x<<8|uint32(h[e-1]))], g, &next2)
+		l.hyp[0][n2%charLongNums]++
 		if e >= 2 {
-			row := &t.end[x]
+			row := &l.end[x]
+			n3 := longNumber(&row.tri[num2%charLongNums], g, &next3)
+			l.hyp[1][n3%charLongNums]++
 			if e >= 3 {
-				q := &row.quad[num3]
-				if *q < g {
-					*q = g | uint32(e)
-				}
-				quads[*q&charQuadMask]++
+				// Numbered by position, as no row is indexed by it.
+				e := uint32(e)
+				quads[longNumber(&row.quad[num3%charLongNums], g, &e)]++
 			}
-			q := &row.tri[num2]
-			if !countDense(q, g, &next3) {
-				return k, false
-			}
-			m.hyp[2][*q&charNumMask] = *q >> charNumBits & charNumMask
-			num3 = *q & charNumMask
+			num3 = n3
 		}
-		num2 = *p & charNumMask
+		num2 = n2
+		if max(next2, next3) > charLongNums {
+			// A number too large has been given (and counted at 0).
+			clear(l.hyp[0][:])
+			clear(l.hyp[1][:])
+			clear(quads)
+			return k, next, false
+		}
 	}
-	return k, true
+	return k, [3]uint32{next2, next3, uint32(len(h))}, true
+}
+
+// longNumber returns the number of the n-gram whose entry in charLong is
+// *p, for the segment whose stamp is g: an earlier segment's entry is
+// replaced by the new n-gram's, numbered *next, which it then increments.
+// Without branches: whether an n-gram is new is hard to predict.
+func longNumber(p *uint32, g uint32, next *uint32) uint32 {
+	v := uint64(*p)
+	d := v - uint64(g)
+	old := uint64(int64(d) >> 63) // all ones for an earlier segment's entry
+	v = v&^old | uint64(g|*next)&old
+	*p = uint32(v)
+	*next += uint32(old & 1)
+	return uint32(v) - g
+}
+
+// countRefLong is countRef for a hypothesis of more than maxCharHyp
+// characters, counted in l and t by countHypLong for the segment whose
+// stamp is g = gen<<charLongGenShift: it counts the unigrams of the
+// reference r, not empty, in uni, and its bigrams, trigrams and 4-grams
+// by their numbers in cs. It leaves l as it is.
+func countRefLong(l *charLong, t *charTables, r []uint8, g uint32, uni *[maxCharHyp + 1]uint32, cs [3][]uint32) {
+	c2, c3, c4 := cs[0], cs[1], cs[2]
+	g64 := uint64(g)
+	uni[charUni(t, uint32(r[0]))]++
+	// The numbers of the bigram and trigram ending just before, 0 if the
+	// hypothesis lacks them: no n-gram of the hypothesis has a prefix
+	// numbered 0, and so the trigram and 4-gram that would end at
+	// position 1, and the 4-gram at 2, are counted at 0 too.
+	var num2, num3 uint32
+	for e := 1; e < len(r); e++ {
+		x := uint32(r[e])
+		uni[charUni(t, x)]++
+		n2 := longSeen(l.bi[uint16(x<<8|uint32(r[e-1]))], g64)
+		c2[n2]++
+		row := &l.end[x&0xFF]
+		n3 := longSeen(row.tri[num2%charLongNums], g64)
+		c3[n3]++
+		c4[longSeen(row.quad[num3%charLongNums], g64)]++
+		num2, num3 = n2, n3
+	}
+}
+
+// longSeen returns the number in the entry v of charLong for the segment
+// whose stamp is g, or 0 if the entry is an earlier segment's.
+func longSeen(v uint32, g uint64) uint32 {
+	d := uint64(v) - g
+	return uint32(d &^ uint64(int64(d)>>63))
 }
 
 // countRef counts into cur (m.best or m.ref), by their numbers in the
-// hypothesis (see charCounts), the n-grams of the reference c.ref,
-// against the entries of the hypothesis's in c.t, for the segment stamped
-// g; a hypothesis of more than maxCharHyp characters has its 4-grams'
-// counts in quads. It leaves c.t as it is.
-func (c *charCounter) countRef(g uint32, cur *[4][maxCharHyp + 1]uint32, quads []uint32) {
+// hypothesis (see charCounts), the n-grams of the reference c.ref, not
+// empty, against the entries of the hypothesis's in c.t, of at most
+// maxCharHyp characters, for the segment stamped g. It leaves c.t as it
+// is.
+func (c *charCounter) countRef(g uint32, cur *[4][maxCharHyp + 1]uint32) {
 	t, r := c.t, c.ref
-	if len(r) == 0 {
-		return
-	}
 	cur[0][charUni(t, uint32(r[0]))]++
-	if len(c.hyp) <= maxCharHyp && hasCharAsm && len(r) <= asmPiece {
+	if hasCharAsm && len(r) <= asmPiece {
 		countRefTail(t, r, g, cur)
 		return
 	}
-	cs := [4][]uint32{cur[0][:], cur[1][:], cur[2][:], cur[3][:]}
-	mask := uint32(charNumMask)
-	if len(c.hyp) > maxCharHyp {
-		cs[3], mask = quads, charQuadMask
-	}
-	countRefTailGo(t, r, g, cs, mask)
+	countRefTailGo(t, r, g, [4][]uint32{cur[0][:], cur[1][:], cur[2][:], cur[3][:]})
 }
 
 // charUni returns the index in charCounts of the unigram x: x, or
@@ -477,12 +568,10 @@ func charUni(t *charTables, x uint32) uint32 {
 }
 
 // countRefTailGo is countRef's loop over the positions of r from 1 on
-// (countRefTail on amd64, for a hypothesis of at most maxCharHyp
-// characters): it counts the n-grams of r by order less 1 in c, whose
-// arrays for orders 2 and 3 have maxCharHyp+1 counts at least, a 4-gram
-// by the bits of quadMask of its entry less g.
-func countRefTailGo(t *charTables, r []uint8, g uint32, c [4][]uint32, quadMask uint32) {
-	uni, c2, c3, c4 := c[0][:256], c[1][:maxCharHyp+1], c[2][:maxCharHyp+1], c[3]
+// (countRefTail on amd64): it counts the n-grams of r by order less 1 in
+// c, whose arrays have maxCharHyp+1 counts.
+func countRefTailGo(t *charTables, r []uint8, g uint32, c [4][]uint32) {
+	uni, c2, c3, c4 := c[0][:256], c[1][:maxCharHyp+1], c[2][:maxCharHyp+1], c[3][:maxCharHyp+1]
 	g64 := uint64(g)
 	// The numbers of the bigram and trigram ending just before, 0 if the
 	// hypothesis lacks them: a trigram or 4-gram whose prefix is
@@ -500,7 +589,7 @@ func countRefTailGo(t *charTables, r []uint8, g uint32, c [4][]uint32, quadMask 
 		n3 := uint32(v&^uint64(int64(v)>>63)) & charNumMask
 		c3[n3]++
 		v = uint64(row.quad[num3&charNumMask]) - g64
-		c4[uint32(v&^uint64(int64(v)>>63))&quadMask]++
+		c4[uint32(v&^uint64(int64(v)>>63))&charNumMask]++
 		num2, num3 = n2, n3
 	}
 }
@@ -526,9 +615,9 @@ func (m *charCounts) keepBest(ids []uint8, orders *[3]charOrder) {
 // matches returns the matches, as match does, of the counts in m, for a
 // hypothesis with the distinct ids ids, whose unigrams' counts are uni
 // and other orders' counts orders, and clears the references' counts
-// (and, if quads, the 4-grams' of the hypothesis: those of
+// (and, if long, the hypothesis's in orders: those of charLong and
 // charCounter.quads).
-func (m *charCounts) matches(uni *[256]uint32, ids []uint8, orders *[3]charOrder, quads bool) uint64 {
+func (m *charCounts) matches(uni *[256]uint32, ids []uint8, orders *[3]charOrder, long bool) uint64 {
 	var got1 uint32
 	for _, x := range ids {
 		got1 += min(uni[x], max(m.best[0][x], m.ref[0][x]))
@@ -538,9 +627,9 @@ func (m *charCounts) matches(uni *[256]uint32, ids []uint8, orders *[3]charOrder
 	got := uint64(got1)
 	for o := range orders {
 		got |= uint64(clip(&orders[o])) << (16 * (o + 1))
-	}
-	if quads {
-		clear(orders[2].hyp)
+		if long {
+			clear(orders[o].hyp)
+		}
 	}
 	return got
 }
@@ -562,8 +651,8 @@ func clip(o *charOrder) uint32 {
 }
 
 // clear is matches for a segment that is not counted: it clears the
-// references' counts, and the 4-grams' of the hypothesis if quads.
-func (m *charCounts) clear(ids []uint8, orders *[3]charOrder, quads bool) {
+// references' counts, and the hypothesis's in orders if long.
+func (m *charCounts) clear(ids []uint8, orders *[3]charOrder, long bool) {
 	for _, x := range ids {
 		m.best[0][x], m.ref[0][x] = 0, 0
 	}
@@ -571,9 +660,9 @@ func (m *charCounts) clear(ids []uint8, orders *[3]charOrder, quads bool) {
 	for _, o := range orders {
 		clear(o.best)
 		clear(o.ref)
-	}
-	if quads {
-		clear(orders[2].hyp)
+		if long {
+			clear(o.hyp)
+		}
 	}
 }
 
@@ -797,65 +886,6 @@ func countHypTailGo(t *charTables, h []uint8, num2, num3, g uint32) {
 		row.quad[num3&charNumMask] = uint32(u) + 1
 		num2, num3 = uint32(v), uint32(w)
 	}
-}
-
-// countHypDense is countHyp for a hypothesis of more than maxCharHyp
-// characters, which numbering by position would overflow: it numbers the
-// bigrams and trigrams from 1 in the order they first appear, and reports
-// false, for the segment to be counted the other way, if there are more
-// of either than numbers, or one occurs more often than a count holds.
-// Segments this long are rare: it is plain Go, with branches.
-func countHypDense(t *charTables, h []uint8, g uint32) bool {
-	t.uni = [len(t.uni)]uint32{}
-	next2, next3 := uint32(1), uint32(1)
-	// The numbers of the bigram and trigram ending just before.
-	var num2, num3 uint32
-	for e, id := range h {
-		x := uint32(id)
-		t.uni[x]++
-		if e == 0 {
-			continue
-		}
-		p := &t.bi[uint16(x<<8|uint32(h[e-1]))]
-		if !countDense(p, g, &next2) {
-			return false
-		}
-		if e >= 2 {
-			row := &t.end[x]
-			if e >= 3 {
-				// A 4-gram's count has all the bits below gen.
-				row.quad[num3] = max(row.quad[num3], g) + 1
-			}
-			q := &row.tri[num2]
-			if !countDense(q, g, &next3) {
-				return false
-			}
-			num3 = *q & charNumMask
-		}
-		num2 = *p & charNumMask
-	}
-	return true
-}
-
-// countDense counts one more occurrence in *p, the entry of a bigram or
-// trigram, for the segment whose stamp is g: an earlier segment's entry is
-// replaced by a new n-gram's, numbered *next, which it then increments. It
-// reports false if the numbers or the n-gram's count have run out.
-func countDense(p *uint32, g uint32, next *uint32) bool {
-	const full = charNumMask << charNumBits // the largest count
-	v := *p
-	if v < g {
-		if *next > charNumMask {
-			return false
-		}
-		v = g | *next
-		*next++
-	}
-	if v&full == full {
-		return false
-	}
-	*p = v + 1<<charNumBits
-	return true
 }
 
 // hypStart is the loop of countHyp for the n-grams ending at position e <

@@ -28,7 +28,7 @@ func countHypCountsTail(t *charTables, h []uint8, num2, num3, stamp uint32, m *c
 
 // countRefTail is countRefTailGo (in assembly on amd64).
 func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][maxCharHyp + 1]uint32) {
-	countRefTailGo(t, r, stamp, [4][]uint32{c[0][:], c[1][:], c[2][:], c[3][:]}, charNumMask)
+	countRefTailGo(t, r, stamp, [4][]uint32{c[0][:], c[1][:], c[2][:], c[3][:]})
 }
 
 // hasSSE41 is false: clipSum is for amd64.

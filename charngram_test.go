@@ -32,7 +32,9 @@ func charSegment(c *charCounter, hyp string, refs []string, order int) (segmentS
 func TestCharCounterMatchesNaive(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	alphabet := []string{"a", "b", "c", "e", " ", "\x00", "é", "ß", "\u3000", "\u2028", "中", "😀", "🙂", "\t", ".", "\x1f", "\ufeff", "\u00a0"}
-	text := func(n, v int) string {
+	// More letters, for long hypotheses with many distinct n-grams.
+	letters := append(slices.Clip(alphabet), strings.Split("fghijklmnopqrstuvwxyzABCDEFGHIJ", "")...)
+	text := func(alphabet []string, n, v int) string {
 		var b strings.Builder
 		for range n {
 			b.WriteString(alphabet[r.IntN(v)])
@@ -40,7 +42,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		return b.String()
 	}
 	var c charCounter
-	var dense, refused, several int
+	var long, refused, several int
 	n := 3000
 	if testing.Short() {
 		n = 600
@@ -50,6 +52,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			c.gen = charGenMask - 3 // as if after many more segments
 		}
 		var hypLen int
+		alpha := alphabet
 		switch i % 5 {
 		case 0:
 			hypLen = r.IntN(20)
@@ -60,20 +63,23 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		case 3:
 			hypLen = maxCharHyp - 40 + r.IntN(80)
 		default:
-			// countHypDense's, some with too many n-grams or too
-			// frequent ones.
-			hypLen = maxCharHyp + r.IntN(1500)
+			// countHypLong's, some with more distinct bigrams or
+			// trigrams than it numbers.
+			hypLen = maxCharHyp + r.IntN(3000)
+			if r.IntN(2) == 0 {
+				alpha = letters
+			}
 		}
-		v := 1 + r.IntN(len(alphabet))
+		v := 1 + r.IntN(len(alpha))
 		order := []int{4, 4, 4, 1, 2, 3, 5}[r.IntN(7)]
-		hyp := text(hypLen, v)
+		hyp := text(alpha, hypLen, v)
 		var refs []string
 		for range 1 + r.IntN(2)*r.IntN(3) {
 			rl := max(0, hypLen+r.IntN(21)-10)
 			if r.IntN(4) == 0 {
 				rl = r.IntN(2*hypLen + 1)
 			}
-			refs = append(refs, text(rl, v))
+			refs = append(refs, text(alpha, rl, v))
 		}
 		var refToks [][]string
 		for _, ref := range refs {
@@ -91,7 +97,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			continue
 		}
 		if got.hypLen > maxCharHyp {
-			dense++
+			long++
 		}
 		if len(refs) > 1 {
 			several++
@@ -100,23 +106,23 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			t.Fatalf("segment %d: hypothesis %q, references %q, order %d (-naive +counter):\n%s", i, hyp, refs, order, d)
 		}
 	}
-	if dense == 0 || refused == 0 {
-		t.Errorf("of the hypotheses longer than maxCharHyp, %d were counted densely and %d refused: want some of each", dense, refused)
+	if long == 0 || refused == 0 {
+		t.Errorf("of the hypotheses longer than maxCharHyp, %d were counted and %d refused: want some of each", long, refused)
 	}
 	if several < n/5 {
 		t.Errorf("%d segments with several references counted of %d: want a fifth at least", several, n)
 	}
 
 	// Texts longer than asmPiece bytes, which the assembly leaves to the
-	// Go loops: a reference against a short hypothesis, and a hypothesis
-	// counted densely, alone and with a second reference. The reference is
+	// Go loops: a reference against a short hypothesis, and against one
+	// longer than maxCharHyp, alone and with a second reference. The reference is
 	// a character the hypothesis lacks but for its end, a piece of the
 	// hypothesis.
 	for _, tt := range []struct{ hypLen, refLen, refs int }{
 		{200, 3*asmPiece + 5, 1}, {maxCharHyp + 300, asmPiece + 1, 1},
 		{200, 3*asmPiece + 5, 2}, {maxCharHyp + 300, asmPiece + 1, 2},
 	} {
-		hyp := text(tt.hypLen, 8)
+		hyp := text(alphabet, tt.hypLen, 8)
 		refs := []string{strings.Repeat("q", tt.refLen) + string([]rune(hyp)[:tt.hypLen/2])}
 		if tt.refs == 2 {
 			refs = append(refs, string([]rune(hyp)[tt.hypLen/3:]))
@@ -227,6 +233,86 @@ func TestCharRefusedReference(t *testing.T) {
 			t.Errorf("references %q after %q (-naive +counter):\n%s", refs, tt.refs, d)
 		}
 	}
+}
+
+// TestCharLongLimit checks the limit of the hypotheses longer than
+// maxCharHyp: one with charLongNums-1 distinct trigrams is counted, as
+// naiveStats does, against a reference with every n-gram of it and more
+// (in a counter whose tables hold an earlier segment's), and one with a
+// trigram more is refused. The bigrams run out only with the trigrams,
+// give or take one (each new bigram but the first ends a new trigram):
+// the last text, where every bigram and so every trigram is new, has one
+// bigram past the limit and charLongNums-1 trigrams.
+func TestCharLongLimit(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	for _, k := range []int{20, 36, 62, 0} {
+		// A text of random letters up to its first trigram past the limit.
+		var text []byte
+		seen := map[string]bool{}
+		for len(seen) < charLongNums && k > 0 {
+			text = append(text, letters[r.IntN(k)])
+			if len(text) >= 3 {
+				seen[string(text[len(text)-3:])] = true
+			}
+		}
+		if k == 0 {
+			// Each bigram of 46 letters once (a de Bruijn sequence),
+			// up to the first past the limit.
+			text = deBruijn2(letters[:46])[:charLongNums+1]
+			bi, tri := map[string]bool{}, map[string]bool{}
+			for i := range len(text) - 1 {
+				bi[string(text[i:i+2])] = true
+			}
+			for i := range len(text) - 2 {
+				tri[string(text[i:i+3])] = true
+			}
+			if len(bi) != charLongNums || len(tri) != charLongNums-1 {
+				t.Fatalf("de Bruijn: %d bigrams and %d trigrams", len(bi), len(tri))
+			}
+		}
+		var c charCounter
+		fits := string(text[:len(text)-1])
+		for _, hyp := range []string{fits, string(text)} {
+			if len(hyp) <= maxCharHyp {
+				t.Fatalf("%d letters, not more than maxCharHyp", len(hyp))
+			}
+			refs := []string{hyp[len(hyp)/3:] + " " + fits, hyp[:len(hyp)/2]}
+			got, ok := charSegment(&c, hyp, refs, 4)
+			if hyp == fits {
+				if !ok {
+					t.Fatalf("%d letters: %d characters, refused", k, len(hyp))
+				}
+				want := naiveStats(appendCharTokens(nil, hyp), [][]string{appendCharTokens(nil, refs[0]), appendCharTokens(nil, refs[1])}, 4)
+				if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+					t.Errorf("%d letters (-naive +counter):\n%s", k, d)
+				}
+			} else if ok {
+				t.Errorf("%d letters: %d characters, a trigram past the limit, counted", k, len(hyp))
+			}
+		}
+	}
+}
+
+// deBruijn2 returns a text of the letters in which each pair of them
+// occurs once: a path through the graph of the letters that takes each
+// pair once (Hierholzer's way).
+func deBruijn2(letters string) []byte {
+	k := len(letters)
+	next := make([]int, k) // the next letter to follow each
+	var path []byte
+	var walk func(a int)
+	walk = func(a int) {
+		for next[a] < k {
+			b := next[a]
+			next[a]++
+			walk(b)
+		}
+		path = append(path, letters[a])
+	}
+	walk(0)
+	slices.Reverse(path)
+	return path
 }
 
 // FuzzCharCounterMatchesNaive compares the char tokenizer's counter with
