@@ -311,14 +311,11 @@ func (c *charCounter) matchByCounts(refs []string, g uint32) (got uint64, refLen
 		switch {
 		case len(c.ref) == 0:
 		case long:
-			var cs [3][]uint32
-			for o, ord := range orders {
-				cs[o] = ord.ref
-				if best {
-					cs[o] = ord.best
-				}
+			cl, c4 := &c.long.ref, orders[2].ref
+			if best {
+				cl, c4 = &c.long.best, orders[2].best
 			}
-			countRefLong(c.long, c.t, c.ref, c.gen<<charLongGenShift, &cur[0], cs)
+			countRefLong(c.long, c.t, c.ref, c.gen<<charLongGenShift, &cur[0], cl, c4)
 		default:
 			c.countRef(g, cur)
 		}
@@ -448,7 +445,7 @@ type charLongRow struct {
 	tri, quad [charLongNums]uint32
 }
 
-// countHypLong is countHypCounts for a hypothesis of more than
+// countHypLong is countHypCounts for a hypothesis h of more than
 // maxCharHyp characters, which numbering by position would overflow: it
 // numbers the bigrams and trigrams in l's tables from 1, in the order they
 // first appear, and the 4-grams by the position where they first end, for
@@ -458,36 +455,33 @@ type charLongRow struct {
 // largest number, or false, having left l.hyp and quads 0, if the
 // hypothesis has more distinct bigrams or trigrams than charLongNums-1.
 func countHypLong(l *charLong, t *charTables, h []uint8, g uint32, m *charCounts, quads []uint32) (k int, next [3]uint32, ok bool) {
-	t.uni = [len(t.uni)]uint32{}
-	next2, next3 := uint32(1), uint32(1)
-	// The numbers of the bigram and trigram ending just before.
-	var num2, num3 uint32
-	for e, id := range h {
-		x := uint32(id)
-		m.ids[k&0xFF] = id
-		k += b2i(t.uni[x] == 0)
-		t.uni[x]++
-		if e == 0 {
-			continue
-		}
-		n2 := longNumber(&l.bi[uint16(x<<8|uint32(h[e-1]))], g, &next2)
-		l.hyp[0][n2%charLongNums]++
-		if e >= 2 {
-			row := &l.end[x]
-			n3 := longNumber(&row.tri[num2%charLongNums], g, &next3)
-			l.hyp[1][n3%charLongNums]++
-			if e >= 3 {
-				// Numbered by position, as no row is indexed by it.
-				e := uint32(e)
-				quads[longNumber(&row.quad[num3%charLongNums], g, &e)]++
-			}
-			num3 = n3
-		}
-		num2 = n2
+	k = countIDs(t, h, m)
+	h2, h3 := &l.hyp[0], &l.hyp[1]
+	// Positions 1 and 2 end no 4-gram, and 1 no trigram. Then, the
+	// numbers of the bigram and trigram ending just before.
+	num2, next2 := longNumber(&l.bi[uint16(h[1])<<8|uint16(h[0])], g, 1)
+	h2[num2]++
+	n2, next2 := longNumber(&l.bi[uint16(h[2])<<8|uint16(h[1])], g, next2)
+	h2[n2]++
+	num3, next3 := longNumber(&l.end[h[2]].tri[num2], g, 1)
+	h3[num3]++
+	num2 = n2
+	for e := 3; e < len(h); e++ {
+		x := uint32(h[e])
+		n2, next2 = longNumber(&l.bi[uint16(x<<8|uint32(h[e-1]))], g, next2)
+		h2[n2%charLongNums]++
+		row := &l.end[x&0xFF]
+		var n3 uint32
+		n3, next3 = longNumber(&row.tri[num2%charLongNums], g, next3)
+		h3[n3%charLongNums]++
+		// Numbered by position, as no row is indexed by it.
+		n4, _ := longNumber(&row.quad[num3%charLongNums], g, uint32(e))
+		quads[n4]++
+		num2, num3 = n2, n3
 		if max(next2, next3) > charLongNums {
 			// A number too large has been given (and counted at 0).
-			clear(l.hyp[0][:])
-			clear(l.hyp[1][:])
+			clear(h2[:])
+			clear(h3[:])
 			clear(quads)
 			return k, next, false
 		}
@@ -495,29 +489,43 @@ func countHypLong(l *charLong, t *charTables, h []uint8, g uint32, m *charCounts
 	return k, [3]uint32{next2, next3, uint32(len(h))}, true
 }
 
+// countIDs sets t.uni to the counts of the ids of h, and m.ids to its
+// distinct ids, whose number it returns.
+func countIDs(t *charTables, h []uint8, m *charCounts) int {
+	t.uni = [len(t.uni)]uint32{}
+	k := 0
+	for _, id := range h {
+		m.ids[k&0xFF] = id
+		k += b2i(t.uni[id] == 0)
+		t.uni[id]++
+	}
+	return k
+}
+
 // longNumber returns the number of the n-gram whose entry in charLong is
-// *p, for the segment whose stamp is g: an earlier segment's entry is
-// replaced by the new n-gram's, numbered *next, which it then increments.
+// *p, for the segment whose stamp is g, and the next number to give: an
+// earlier segment's entry is replaced by the new n-gram's, numbered next.
 // Without branches: whether an n-gram is new is hard to predict.
-func longNumber(p *uint32, g uint32, next *uint32) uint32 {
+func longNumber(p *uint32, g, next uint32) (uint32, uint32) {
 	v := uint64(*p)
 	d := v - uint64(g)
 	old := uint64(int64(d) >> 63) // all ones for an earlier segment's entry
-	v = v&^old | uint64(g|*next)&old
+	v = v&^old | uint64(g|next)&old
 	*p = uint32(v)
-	*next += uint32(old & 1)
-	return uint32(v) - g
+	return uint32(v) - g, next + uint32(old&1)
 }
 
 // countRefLong is countRef for a hypothesis of more than maxCharHyp
 // characters, counted in l and t by countHypLong for the segment whose
 // stamp is g = gen<<charLongGenShift: it counts the unigrams of the
-// reference r, not empty, in uni, and its bigrams, trigrams and 4-grams
-// by their numbers in cs. It leaves l as it is.
-func countRefLong(l *charLong, t *charTables, r []uint8, g uint32, uni *[maxCharHyp + 1]uint32, cs [3][]uint32) {
-	c2, c3, c4 := cs[0], cs[1], cs[2]
+// reference r in uni, and its bigrams and trigrams by their numbers in
+// cur (l.best or l.ref), its 4-grams in c4. It leaves l as it is.
+func countRefLong(l *charLong, t *charTables, r []uint8, g uint32, uni *[maxCharHyp + 1]uint32, cur *[2][charLongNums]uint32, c4 []uint32) {
+	for _, x := range r {
+		uni[charUni(t, uint32(x))]++
+	}
+	c2, c3 := &cur[0], &cur[1]
 	g64 := uint64(g)
-	uni[charUni(t, uint32(r[0]))]++
 	// The numbers of the bigram and trigram ending just before, 0 if the
 	// hypothesis lacks them: no n-gram of the hypothesis has a prefix
 	// numbered 0, and so the trigram and 4-gram that would end at
@@ -525,12 +533,11 @@ func countRefLong(l *charLong, t *charTables, r []uint8, g uint32, uni *[maxChar
 	var num2, num3 uint32
 	for e := 1; e < len(r); e++ {
 		x := uint32(r[e])
-		uni[charUni(t, x)]++
 		n2 := longSeen(l.bi[uint16(x<<8|uint32(r[e-1]))], g64)
-		c2[n2]++
+		c2[n2%charLongNums]++
 		row := &l.end[x&0xFF]
 		n3 := longSeen(row.tri[num2%charLongNums], g64)
-		c3[n3]++
+		c3[n3%charLongNums]++
 		c4[longSeen(row.quad[num3%charLongNums], g64)]++
 		num2, num3 = n2, n3
 	}
