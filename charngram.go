@@ -69,10 +69,10 @@ import (
 // bigrams or trigrams than charLong numbers, or more than charWideIDs
 // distinct non-ASCII characters, or a text has more than charAstralIDs
 // distinct characters above U+FFFF or is not valid UTF-8 (which only a
-// Normalizer can make it). The tables take about 1.8 MB, and those of
-// long hypotheses 4.3 MB more, made at the first, so a Stats counts the
-// first charTablesAfter bytes of its text the other way too (see
-// charReady).
+// Normalizer can make it). The tables take about 1.8 MB, so a Stats
+// counts the first charTablesAfter bytes of its text the other way too
+// (see charReady); those of long hypotheses 4.3 MB more, and so the first
+// charLongAfter characters of long hypotheses go the other way.
 
 const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:
@@ -112,6 +112,14 @@ const (
 	// maxCharKeptQuads is the longest charCounter.quads kept from segment
 	// to segment: 96 KB for the three.
 	maxCharKeptQuads = 1 << 13
+
+	// charLongAfter is how many characters of hypotheses longer than
+	// maxCharHyp a charCounter leaves to the token way before it makes
+	// charLong: its 4.3 MB take as long to set up (about 0.45 ms for a
+	// new Stats, with the collector's work) as 14 KB of such text take
+	// the token way, five times as slow after. A corpus of sentences with
+	// a long one or two never makes them.
+	charLongAfter = 16 << 10
 )
 
 // charCounter is the scratch space of the char tokenizer's counting. It
@@ -128,8 +136,12 @@ type charCounter struct {
 
 	hyp, ref []uint8 // the texts as ids
 
-	t    *charTables // made at first use
-	long *charLong   // made at the first hypothesis of more than maxCharHyp characters
+	t *charTables // made at first use
+	// long is made once longText, the characters of the hypotheses of
+	// more than maxCharHyp characters seen without it, reaches
+	// charLongAfter.
+	long     *charLong
+	longText int
 
 	// quads holds a hypothesis's 4-grams' counts by number (see
 	// charCounts) when it has more than maxCharHyp characters: hyp, best,
@@ -204,6 +216,12 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 	if n > maxCharHypLong {
 		return false
 	}
+	if n > maxCharHyp && c.long == nil {
+		if c.longText += n; c.longText < charLongAfter {
+			return false
+		}
+		c.long = new(charLong)
+	}
 	g := c.gen << charGenShift
 	var got uint64
 	var refLen int
@@ -277,9 +295,6 @@ func (c *charCounter) matchByCounts(refs []string, g uint32) (got uint64, refLen
 			orders[o] = charOrder{m.hyp[o+1][:l], m.best[o+1][:l], m.ref[o+1][:l]}
 		}
 	} else {
-		if c.long == nil {
-			c.long = new(charLong)
-		}
 		q := c.longQuads(n)
 		var next [3]uint32
 		if k, next, ok = countHypLong(c.long, c.t, c.hyp, c.gen<<charLongGenShift, m, q[0]); !ok {

@@ -41,7 +41,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		}
 		return b.String()
 	}
-	var c charCounter
+	c := charCounter{longText: charLongAfter} // long hypotheses counted from the first
 	var long, refused, several int
 	n := 3000
 	if testing.Short() {
@@ -215,7 +215,7 @@ func TestCharRefusedReference(t *testing.T) {
 		{long, []string{"bcabc", long[50:], "ca\xffb", long[:300]}, 2},
 	} {
 		hyp := tt.hyp
-		var c charCounter
+		c := charCounter{longText: charLongAfter} // long hypotheses counted from the first
 		if _, ok := charSegment(&c, hyp, tt.refs, 4); ok {
 			t.Fatalf("references %q: counted", tt.refs)
 		}
@@ -271,7 +271,7 @@ func TestCharLongLimit(t *testing.T) {
 				t.Fatalf("de Bruijn: %d bigrams and %d trigrams", len(bi), len(tri))
 			}
 		}
-		var c charCounter
+		c := charCounter{longText: charLongAfter}
 		fits := string(text[:len(text)-1])
 		for _, hyp := range []string{fits, string(text)} {
 			if len(hyp) <= maxCharHyp {
@@ -290,6 +290,40 @@ func TestCharLongLimit(t *testing.T) {
 			} else if ok {
 				t.Errorf("%d letters: %d characters, a trigram past the limit, counted", k, len(hyp))
 			}
+		}
+	}
+}
+
+// TestCharLongAfter checks that a charCounter leaves hypotheses of more
+// than maxCharHyp characters to the token way, without making their
+// tables, until it has seen charLongAfter characters of them, and counts
+// them after, while shorter ones are counted all along.
+func TestCharLongAfter(t *testing.T) {
+	long := strings.Repeat("abcdefghij", 60) // 600 characters
+	var c charCounter
+	seen := 0
+	for seen+len(long) < charLongAfter {
+		if _, ok := charSegment(&c, long, []string{long}, 4); ok || c.long != nil {
+			t.Fatalf("after %d characters of long hypotheses: counted %v, tables made %v", seen, ok, c.long != nil)
+		}
+		seen += len(long)
+		if _, ok := charSegment(&c, "abc", []string{"abd"}, 4); !ok {
+			t.Fatalf("a short hypothesis refused")
+		}
+	}
+	for _, refs := range [][]string{{long}, {long[10:], long}} {
+		got, ok := charSegment(&c, long, refs, 4)
+		if !ok || c.long == nil {
+			t.Fatalf("after %d characters of long hypotheses, %d references: counted %v, tables made %v", seen, len(refs), ok, c.long != nil)
+		}
+		seen += len(long)
+		var refToks [][]string
+		for _, ref := range refs {
+			refToks = append(refToks, appendCharTokens(nil, ref))
+		}
+		want := naiveStats(appendCharTokens(nil, long), refToks, 4)
+		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			t.Errorf("%d references (-naive +counter):\n%s", len(refs), d)
 		}
 	}
 }
@@ -327,7 +361,9 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 	f.Add("aaaa", "aaaaaaaaaaaa", uint8(4), uint8(200))
 	f.Add("abcab abcab", "abcab\nab ab ca\nbbbb", uint8(4), uint8(0))
 	f.Add("aaab aaab", "aa\naaaa\naab\n\n", uint8(4), uint8(130))
-	var c charCounter // one counter for every input, as a Stats has
+	// One counter for every input, as a Stats has, counting long
+	// hypotheses from the first.
+	c := charCounter{longText: charLongAfter}
 	f.Fuzz(func(t *testing.T, hyp, ref string, order, repeat uint8) {
 		hyp = strings.Repeat(hyp, 1+int(repeat)%200)
 		k := 1 + int(order)%5

@@ -121,15 +121,21 @@ func TestCorpusProcs(t *testing.T) {
 	}
 }
 
-// BenchmarkCorpusParallel is BenchmarkCorpus/13a through Config.Corpus:
-// compare -cpu 1 and -cpu 2 for the speed-up of sharding.
+// BenchmarkCorpusParallel is BenchmarkCorpus through Config.Corpus,
+// whose scratch space is new at each call, with 13a and char (whose
+// tables a Stats makes once it has enough text: see charTablesAfter and
+// charLongAfter): compare -cpu 1 and -cpu 2 for the speed-up of sharding.
 func BenchmarkCorpusParallel(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
-	b.SetBytes(n)
-	for b.Loop() {
-		if _, err := (Config{}).Corpus(hyps, refs); err != nil {
-			b.Fatal(err)
-		}
+	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerChar} {
+		b.Run(tok.String(), func(b *testing.B) {
+			b.SetBytes(n)
+			for b.Loop() {
+				if _, err := (Config{Tokenizer: tok}).Corpus(hyps, refs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
