@@ -472,36 +472,53 @@ type charLongRow struct {
 func countHypLong(l *charLong, t *charTables, h []uint8, g uint32, m *charCounts, quads []uint32) (k int, next [3]uint32, ok bool) {
 	k = countIDs(t, h, m)
 	h2, h3 := &l.hyp[0], &l.hyp[1]
-	// Positions 1 and 2 end no 4-gram, and 1 no trigram. Then, the
-	// numbers of the bigram and trigram ending just before.
+	// Positions 1 and 2 end no 4-gram, and 1 no trigram: they are
+	// counted before the loop.
 	num2, next2 := longNumber(&l.bi[uint16(h[1])<<8|uint16(h[0])], g, 1)
 	h2[num2]++
 	n2, next2 := longNumber(&l.bi[uint16(h[2])<<8|uint16(h[1])], g, next2)
 	h2[n2]++
 	num3, next3 := longNumber(&l.end[h[2]].tri[num2], g, 1)
 	h3[num3]++
-	num2 = n2
+	if hasCharAsm && len(h) <= asmPiece {
+		next2, next3, ok = countHypLongTail(l, h, n2, num3, next2, next3, g, quads)
+	} else {
+		next2, next3, ok = countHypLongTailGo(l, h, n2, num3, next2, next3, g, quads)
+	}
+	if !ok {
+		clear(h2[:])
+		clear(h3[:])
+		clear(quads)
+		return k, next, false
+	}
+	return k, [3]uint32{next2, next3, uint32(len(h))}, true
+}
+
+// countHypLongTailGo is countHypLong's loop over the positions from 3
+// on, with the numbers num2 and num3 of the bigram and trigram ending at
+// position 2 and the next numbers to give (countHypLongTail on amd64).
+// It returns the next numbers, or false as soon as one is past
+// charLongNums-1 (one too large having been counted at 0). A 4-gram whose
+// number is not below len(quads), which cannot be, is refused too.
+func countHypLongTailGo(l *charLong, h []uint8, num2, num3, next2, next3, g uint32, quads []uint32) (uint32, uint32, bool) {
+	h2, h3 := &l.hyp[0], &l.hyp[1]
 	for e := 3; e < len(h); e++ {
 		x := uint32(h[e])
+		var n2, n3 uint32
 		n2, next2 = longNumber(&l.bi[uint16(x<<8|uint32(h[e-1]))], g, next2)
 		h2[n2%charLongNums]++
 		row := &l.end[x&0xFF]
-		var n3 uint32
 		n3, next3 = longNumber(&row.tri[num2%charLongNums], g, next3)
 		h3[n3%charLongNums]++
 		// Numbered by position, as no row is indexed by it.
 		n4, _ := longNumber(&row.quad[num3%charLongNums], g, uint32(e))
+		if int(n4) >= len(quads) || max(next2, next3) > charLongNums {
+			return next2, next3, false
+		}
 		quads[n4]++
 		num2, num3 = n2, n3
-		if max(next2, next3) > charLongNums {
-			// A number too large has been given (and counted at 0).
-			clear(h2[:])
-			clear(h3[:])
-			clear(quads)
-			return k, next, false
-		}
 	}
-	return k, [3]uint32{next2, next3, uint32(len(h))}, true
+	return next2, next3, true
 }
 
 // countIDs sets t.uni to the counts of the ids of h, and m.ids to its
@@ -539,6 +556,18 @@ func countRefLong(l *charLong, t *charTables, r []uint8, g uint32, uni *[maxChar
 	for _, x := range r {
 		uni[charUni(t, uint32(x))]++
 	}
+	if hasCharAsm && len(r) <= asmPiece {
+		countRefLongTail(l, r, g, cur, c4)
+		return
+	}
+	countRefLongTailGo(l, r, g, cur, c4)
+}
+
+// countRefLongTailGo is countRefLong's loop over the positions of r from
+// 1 on, which counts the bigrams, trigrams and 4-grams (countRefLongTail
+// on amd64). A 4-gram whose number is not below len(c4), which cannot
+// be, is counted at 0.
+func countRefLongTailGo(l *charLong, r []uint8, g uint32, cur *[2][charLongNums]uint32, c4 []uint32) {
 	c2, c3 := &cur[0], &cur[1]
 	g64 := uint64(g)
 	// The numbers of the bigram and trigram ending just before, 0 if the
@@ -553,7 +582,11 @@ func countRefLong(l *charLong, t *charTables, r []uint8, g uint32, uni *[maxChar
 		row := &l.end[x&0xFF]
 		n3 := longSeen(row.tri[num2%charLongNums], g64)
 		c3[n3%charLongNums]++
-		c4[longSeen(row.quad[num3%charLongNums], g64)]++
+		n4 := longSeen(row.quad[num3%charLongNums], g64)
+		if int(n4) >= len(c4) {
+			n4 = 0
+		}
+		c4[n4]++
 		num2, num3 = n2, n3
 	}
 }

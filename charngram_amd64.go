@@ -2,6 +2,8 @@
 
 package bleu
 
+import "unsafe"
+
 // cpuid executes the CPUID instruction for leaf and sub-leaf sub
 // (charngram_amd64.s).
 //
@@ -53,6 +55,28 @@ func countHypCountsTail(t *charTables, h []uint8, num2, num3, stamp uint32, m *c
 //
 //go:noescape
 func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][maxCharHyp + 1]uint32)
+
+// countHypLongTail is countHypLongTailGo in assembly
+// (charngram_amd64.s), where the Go compiler's loop spills several
+// values a position: about 40 instructions a character against 70.
+//
+//go:noescape
+func countHypLongTail(l *charLong, h []uint8, num2, num3, next2, next3, stamp uint32, quads []uint32) (uint32, uint32, bool)
+
+// countRefLongTail is countRefLongTailGo in assembly (charngram_amd64.s):
+// about 25 instructions a character against 45.
+//
+//go:noescape
+func countRefLongTail(l *charLong, r []uint8, stamp uint32, cur *[2][charLongNums]uint32, c4 []uint32)
+
+// The offsets in charLong that countHypLongTail and countRefLongTail use.
+var (
+	_ = [1]struct{}{}[unsafe.Offsetof(charLong{}.bi)-0x400000]
+	_ = [1]struct{}{}[unsafe.Offsetof(charLong{}.hyp)-0x440400]
+	_ = [1]struct{}{}[unsafe.Sizeof(charLongRow{})-1<<14]
+	_ = [1]struct{}{}[unsafe.Offsetof(charLongRow{}.quad)-8192]
+	_ = [1]struct{}{}[charLongNums-0x800]
+)
 
 // hasSSE41 tells whether the processor has SSE4.1, whose PMINUD and
 // PMAXUD clipSum uses.

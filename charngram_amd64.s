@@ -456,3 +456,149 @@ clipDone:
 	MOVQ   X0, AX
 	MOVL   AX, ret+32(FP)
 	RET
+
+// func countHypLongTail(l *charLong, h []uint8, num2, num3, next2, next3, stamp uint32, quads []uint32) (uint32, uint32, bool)
+//
+// countHypLong's loop over the positions e >= 3 of h (see
+// countHypLongTailGo, which this follows step by step). DI is l, SI h,
+// AX e, R9 the stamp g, R12 and R13 the numbers of the bigram and trigram
+// ending at e-1, R14 and R11 the next numbers to give them, R8 quads; BX,
+// CX, DX and R10 are scratch. An entry below g is an earlier segment's,
+// replaced by g | the number given (CMPL sets the carry, which CMOV
+// follows and ADC adds to the next number). The offsets are charLong's
+// (checked in charngram_amd64.go): bi at 0x400000, hyp at 0x440400, the
+// rows of 16 KiB from 0, their 4-grams 8 KiB in.
+TEXT ·countHypLongTail(SB), NOSPLIT, $0-89
+	MOVQ l+0(FP), DI
+	MOVQ h_base+8(FP), SI
+	MOVL num2+32(FP), R12
+	MOVL num3+36(FP), R13
+	MOVL next2+40(FP), R14
+	MOVL next3+44(FP), R11
+	MOVL stamp+48(FP), R9
+	MOVQ quads_base+56(FP), R8
+	ANDL $0x7FF, R12
+	ANDL $0x7FF, R13
+	MOVQ $3, AX
+	CMPQ AX, h_len+16(FP)
+	JGE  hypLongDone
+
+hypLongLoop:
+	// The bigram, numbered next2 if new.
+	MOVWLZX -1(SI)(AX*1), CX // x<<8 | the id before
+	MOVL    0x400000(DI)(CX*4), BX
+	MOVL    R9, DX
+	ORL     R14, DX
+	CMPL    BX, R9
+	CMOVLCS DX, BX
+	ADCL    $0, R14
+	MOVL    BX, 0x400000(DI)(CX*4)
+	SUBL    R9, BX
+	ANDL    $0x7FF, BX
+	INCL    0x440400(DI)(BX*4)
+
+	// The trigram, in the row of x, numbered next3 if new.
+	MOVBLZX (SI)(AX*1), CX
+	SHLQ    $14, CX
+	ADDQ    DI, CX
+	MOVL    (CX)(R12*4), DX
+	MOVL    R9, R10
+	ORL     R11, R10
+	CMPL    DX, R9
+	CMOVLCS R10, DX
+	ADCL    $0, R11
+	MOVL    DX, (CX)(R12*4)
+	SUBL    R9, DX
+	ANDL    $0x7FF, DX
+	INCL    0x442400(DI)(DX*4)
+	MOVL    BX, R12
+
+	// The 4-gram, numbered e if new.
+	MOVL    8192(CX)(R13*4), BX
+	MOVL    R9, R10
+	ORL     AX, R10
+	CMPL    BX, R9
+	CMOVLCS R10, BX
+	MOVL    BX, 8192(CX)(R13*4)
+	SUBL    R9, BX
+	MOVL    DX, R13
+	CMPQ    BX, quads_len+64(FP)
+	JCC     hypLongRefused
+	INCL    (R8)(BX*4)
+
+	CMPL R14, $0x800
+	JHI  hypLongRefused
+	CMPL R11, $0x800
+	JHI  hypLongRefused
+	INCQ AX
+	CMPQ AX, h_len+16(FP)
+	JLT  hypLongLoop
+
+hypLongDone:
+	MOVL R14, ret+80(FP)
+	MOVL R11, ret1+84(FP)
+	MOVB $1, ret2+88(FP)
+	RET
+
+hypLongRefused:
+	MOVL R14, ret+80(FP)
+	MOVL R11, ret1+84(FP)
+	MOVB $0, ret2+88(FP)
+	RET
+
+// func countRefLongTail(l *charLong, r []uint8, stamp uint32, cur *[2][2048]uint32, c4 []uint32)
+//
+// countRefLong's loop over the positions e >= 1 of r (see
+// countRefLongTailGo, which this follows step by step). DI is l, SI
+// &r[e], R10 the end of r, R9 the stamp g, R12 and R13 the numbers of the
+// bigram and trigram ending at e-1 (0 if the hypothesis lacks them), R14
+// cur, R11 c4, R8 zero. An entry less g borrows when it is an earlier
+// segment's, and is then taken as 0. The offsets are countHypLongTail's.
+TEXT ·countRefLongTail(SB), NOSPLIT, $0-72
+	MOVQ l+0(FP), DI
+	MOVQ r_base+8(FP), SI
+	MOVQ r_len+16(FP), R10
+	MOVL stamp+32(FP), R9
+	MOVQ cur+40(FP), R14
+	MOVQ c4_base+48(FP), R11
+	XORQ R8, R8
+	XORQ R12, R12
+	XORQ R13, R13
+	CMPQ R10, $1
+	JLE  refLongDone
+	ADDQ SI, R10
+	INCQ SI
+
+refLongLoop:
+	// The bigram.
+	MOVWLZX -1(SI), CX // x<<8 | the id before
+	MOVL    0x400000(DI)(CX*4), BX
+	SUBQ    R9, BX
+	CMOVQCS R8, BX
+	ANDL    $0x7FF, BX
+	INCL    (R14)(BX*4)
+
+	// The trigram and the 4-gram, in the row of x.
+	MOVBLZX (SI), AX
+	SHLQ    $14, AX
+	ADDQ    DI, AX
+	MOVL    (AX)(R12*4), CX
+	SUBQ    R9, CX
+	CMOVQCS R8, CX
+	ANDL    $0x7FF, CX
+	INCL    8192(R14)(CX*4)
+	MOVL    8192(AX)(R13*4), DX
+	SUBQ    R9, DX
+	CMOVQCS R8, DX
+	CMPQ    DX, c4_len+56(FP)
+	CMOVQCC R8, DX
+	INCL    (R11)(DX*4)
+
+	MOVL BX, R12
+	MOVL CX, R13
+	INCQ SI
+	CMPQ SI, R10
+	JCS  refLongLoop
+
+refLongDone:
+	RET

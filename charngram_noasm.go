@@ -31,6 +31,16 @@ func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][maxCharHyp + 1]
 	countRefTailGo(t, r, stamp, [4][]uint32{c[0][:], c[1][:], c[2][:], c[3][:]})
 }
 
+// countHypLongTail is countHypLongTailGo (in assembly on amd64).
+func countHypLongTail(l *charLong, h []uint8, num2, num3, next2, next3, stamp uint32, quads []uint32) (uint32, uint32, bool) {
+	return countHypLongTailGo(l, h, num2, num3, next2, next3, stamp, quads)
+}
+
+// countRefLongTail is countRefLongTailGo (in assembly on amd64).
+func countRefLongTail(l *charLong, r []uint8, stamp uint32, cur *[2][charLongNums]uint32, c4 []uint32) {
+	countRefLongTailGo(l, r, stamp, cur, c4)
+}
+
 // hasSSE41 is false: clipSum is for amd64.
 const hasSSE41 = false
 

@@ -115,12 +115,13 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 
 	// Texts longer than asmPiece bytes, which the assembly leaves to the
 	// Go loops: a reference against a short hypothesis, and against one
-	// longer than maxCharHyp, alone and with a second reference. The reference is
-	// a character the hypothesis lacks but for its end, a piece of the
-	// hypothesis.
+	// longer than maxCharHyp or asmPiece, alone and with a second
+	// reference. The reference is a character the hypothesis lacks but
+	// for its end, a piece of the hypothesis.
 	for _, tt := range []struct{ hypLen, refLen, refs int }{
 		{200, 3*asmPiece + 5, 1}, {maxCharHyp + 300, asmPiece + 1, 1},
 		{200, 3*asmPiece + 5, 2}, {maxCharHyp + 300, asmPiece + 1, 2},
+		{3 * asmPiece, 10, 1}, {3 * asmPiece, 10, 2},
 	} {
 		hyp := text(alphabet, tt.hypLen, 8)
 		refs := []string{strings.Repeat("q", tt.refLen) + string([]rune(hyp)[:tt.hypLen/2])}
