@@ -354,6 +354,14 @@ countsDone:
 	MOVQ R15, ret+64(FP)
 	RET
 
+// SEENNUM loads into reg the number in the entry at addr, for the
+// segment stamped R9, or 0 (R8) if the entry is an earlier segment's:
+// the entry less the stamp then borrows.
+#define SEENNUM(addr, reg) \
+	MOVL    addr, reg; \
+	SUBQ    R9, reg; \
+	CMOVQCS R8, reg
+
 // func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][512]uint32)
 //
 // countRef's loop over the positions e >= 1 of r (see countRefTailGo,
@@ -389,25 +397,19 @@ refLoop:
 	INCL    (R14)(BX*4)
 
 	// The bigram.
-	MOVL    0x100000(DI)(CX*4), BX
-	SUBQ    R9, BX
-	CMOVQCS R8, BX
-	ANDL    $0x1FF, BX
-	INCL    2048(R14)(BX*4)
+	SEENNUM(0x100000(DI)(CX*4), BX)
+	ANDL $0x1FF, BX
+	INCL 2048(R14)(BX*4)
 
 	// The trigram and the 4-gram, in the row of x.
-	SHLQ    $12, AX
-	ADDQ    DI, AX
-	MOVL    (AX)(R12*4), CX
-	SUBQ    R9, CX
-	CMOVQCS R8, CX
-	ANDL    $0x1FF, CX
-	INCL    4096(R14)(CX*4)
-	MOVL    0x800(AX)(R13*4), DX
-	SUBQ    R9, DX
-	CMOVQCS R8, DX
-	ANDL    $0x1FF, DX
-	INCL    6144(R14)(DX*4)
+	SHLQ $12, AX
+	ADDQ DI, AX
+	SEENNUM((AX)(R12*4), CX)
+	ANDL $0x1FF, CX
+	INCL 4096(R14)(CX*4)
+	SEENNUM(0x800(AX)(R13*4), DX)
+	ANDL $0x1FF, DX
+	INCL 6144(R14)(DX*4)
 
 	MOVL BX, R12
 	MOVL CX, R13
@@ -457,6 +459,16 @@ clipDone:
 	MOVL   AX, ret+32(FP)
 	RET
 
+// LONGENTRY loads into reg the entry at addr of charLong, or, if it is
+// an earlier segment's (below the stamp R9), the stamp | num, tmp being
+// scratch; the carry is then set.
+#define LONGENTRY(addr, reg, num, tmp) \
+	MOVL    addr, reg; \
+	MOVL    R9, tmp; \
+	ORL     num, tmp; \
+	CMPL    reg, R9; \
+	CMOVLCS tmp, reg
+
 // func countHypLongTail(l *charLong, h []uint8, num2, num3, next2, next3, stamp uint32, quads []uint32) (uint32, uint32, bool)
 //
 // countHypLong's loop over the positions e >= 3 of h (see
@@ -464,8 +476,8 @@ clipDone:
 // AX e, R9 the stamp g, R12 and R13 the numbers of the bigram and trigram
 // ending at e-1, R14 and R11 the next numbers to give them, R8 quads; BX,
 // CX, DX and R10 are scratch. An entry below g is an earlier segment's,
-// replaced by g | the number given (CMPL sets the carry, which CMOV
-// follows and ADC adds to the next number). The offsets are charLong's
+// replaced by g | the number given (LONGENTRY; its carry, which ADC adds
+// to the next number). The offsets are charLong's
 // (checked in charngram_amd64.go): bi at 0x400000, hyp at 0x440400, the
 // rows of 16 KiB from 0, their 4-grams 8 KiB in.
 TEXT ·countHypLongTail(SB), NOSPLIT, $0-89
@@ -486,11 +498,7 @@ TEXT ·countHypLongTail(SB), NOSPLIT, $0-89
 hypLongLoop:
 	// The bigram, numbered next2 if new.
 	MOVWLZX -1(SI)(AX*1), CX // x<<8 | the id before
-	MOVL    0x400000(DI)(CX*4), BX
-	MOVL    R9, DX
-	ORL     R14, DX
-	CMPL    BX, R9
-	CMOVLCS DX, BX
+	LONGENTRY(0x400000(DI)(CX*4), BX, R14, DX)
 	ADCL    $0, R14
 	MOVL    BX, 0x400000(DI)(CX*4)
 	SUBL    R9, BX
@@ -501,11 +509,7 @@ hypLongLoop:
 	MOVBLZX (SI)(AX*1), CX
 	SHLQ    $14, CX
 	ADDQ    DI, CX
-	MOVL    (CX)(R12*4), DX
-	MOVL    R9, R10
-	ORL     R11, R10
-	CMPL    DX, R9
-	CMOVLCS R10, DX
+	LONGENTRY((CX)(R12*4), DX, R11, R10)
 	ADCL    $0, R11
 	MOVL    DX, (CX)(R12*4)
 	SUBL    R9, DX
@@ -514,11 +518,7 @@ hypLongLoop:
 	MOVL    BX, R12
 
 	// The 4-gram, numbered e if new.
-	MOVL    8192(CX)(R13*4), BX
-	MOVL    R9, R10
-	ORL     AX, R10
-	CMPL    BX, R9
-	CMOVLCS R10, BX
+	LONGENTRY(8192(CX)(R13*4), BX, AX, R10)
 	MOVL    BX, 8192(CX)(R13*4)
 	SUBL    R9, BX
 	MOVL    DX, R13
@@ -572,9 +572,7 @@ TEXT ·countRefLongTail(SB), NOSPLIT, $0-72
 refLongLoop:
 	// The bigram.
 	MOVWLZX -1(SI), CX // x<<8 | the id before
-	MOVL    0x400000(DI)(CX*4), BX
-	SUBQ    R9, BX
-	CMOVQCS R8, BX
+	SEENNUM(0x400000(DI)(CX*4), BX)
 	ANDL    $0x7FF, BX
 	INCL    (R14)(BX*4)
 
@@ -582,14 +580,10 @@ refLongLoop:
 	MOVBLZX (SI), AX
 	SHLQ    $14, AX
 	ADDQ    DI, AX
-	MOVL    (AX)(R12*4), CX
-	SUBQ    R9, CX
-	CMOVQCS R8, CX
+	SEENNUM((AX)(R12*4), CX)
 	ANDL    $0x7FF, CX
 	INCL    8192(R14)(CX*4)
-	MOVL    8192(AX)(R13*4), DX
-	SUBQ    R9, DX
-	CMOVQCS R8, DX
+	SEENNUM(8192(AX)(R13*4), DX)
 	CMPQ    DX, c4_len+56(FP)
 	CMOVQCC R8, DX
 	INCL    (R11)(DX*4)
