@@ -191,6 +191,59 @@ func TestCharSeveralReferences(t *testing.T) {
 	}
 }
 
+// TestCharDocuments compares, document by document, the char
+// tokenizer's counting with that of the tokens, as
+// TestCharSeveralReferences does, on the conformance pairs joined into
+// documents of 4 and 16 segments (most of them longer than maxCharHyp
+// characters), with one reference and with two. Both ways run in a Stats,
+// as Add does them, which counts long hypotheses its own way once it has
+// seen charLongAfter characters of them.
+func TestCharDocuments(t *testing.T) {
+	dir := conformanceDir(t)
+	for _, pair := range []string{"en-de", "de-en", "en-zh"} {
+		data := filepath.Join(dir, "data", pair)
+		hyps := readSegments(t, filepath.Join(data, "sys-JDExploreAcademy.txt"))
+		ref := readSegments(t, filepath.Join(data, "ref.txt"))
+		ref2 := readSegments(t, filepath.Join(data, "ref2.txt"))
+		for _, k := range []int{4, 16} {
+			fast := Stats{Config: Config{Tokenizer: TokenizerChar}}
+			tokens := Stats{Config: Config{Tokenizer: TokenizerFunc(TokenizerChar.Tokenize)}}
+			c := charCounter{longText: charLongAfter}
+			var long, counted int
+			for i := 0; i+k <= len(hyps); i += k {
+				hyp := strings.Join(hyps[i:i+k], " ")
+				r1, r2 := strings.Join(ref[i:i+k], " "), strings.Join(ref2[i:i+k], " ")
+				for _, refs := range [][]string{{r1}, {r1, r2}} {
+					seg, err := fast.add(hyp, refs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := segmentStats{seg.hypLen, seg.refLen, slices.Clone(seg.matches), slices.Clone(seg.totals)}
+					want, err := tokens.add(hyp, refs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d := cmp.Diff(*want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+						t.Fatalf("%s document %d of %d segments, %d references (-tokens +char):\n%s", pair, i/k, k, len(refs), d)
+					}
+					if got.hypLen > maxCharHyp {
+						long++
+						if _, ok := charSegment(&c, hyp, refs, 4); ok {
+							counted++
+						}
+					}
+				}
+			}
+			if d := cmp.Diff(tokens.Score(), fast.Score(), cmpopts.IgnoreFields(Score{}, "Signature")); d != "" {
+				t.Errorf("%s, %d segments a document: corpus (-tokens +char):\n%s", pair, k, d)
+			}
+			if pair != "en-zh" && counted < long*9/10 {
+				t.Errorf("%s, %d segments a document: %d of %d long hypotheses counted the char tokenizer's way", pair, k, counted, long)
+			}
+		}
+	}
+}
+
 // TestCharRefusedReference checks that a segment whose second or third
 // reference the char tokenizer's counter refuses (invalid UTF-8), after
 // the first has been counted, leaves nothing behind: the next segment,

@@ -386,10 +386,12 @@ func FuzzAdd(f *testing.F) {
 			segs = append(segs, segment{texts[i], refs})
 		}
 		// With char, whole and the shards count its own way from the first
-		// segment (a new Stats would take the token way for texts this
-		// small), and Sentence the token way: comparing them compares the
-		// two ways.
-		charWay := func() *Stats { return &Stats{Config: cfg, w: &worker{charText: charTablesAfter}} }
+		// segment, long hypotheses too (a new Stats would take the token
+		// way for texts this small), and Sentence the token way: comparing
+		// them compares the two ways.
+		charWay := func() *Stats {
+			return &Stats{Config: cfg, w: &worker{charText: charTablesAfter, char: charCounter{longText: charLongAfter}}}
+		}
 		whole := charWay()
 		shards := make([]*Stats, len(segs)) // nil for a segment with invalid UTF-8
 		for i, sg := range segs {
