@@ -600,9 +600,9 @@ func longSeen(v uint32, g uint64) uint32 {
 
 // countRef counts into cur (m.best or m.ref), by their numbers in the
 // hypothesis (see charCounts), the n-grams of the reference c.ref, not
-// empty, against the entries of the hypothesis's in c.t, of at most
-// maxCharHyp characters, for the segment stamped g. It leaves c.t as it
-// is.
+// empty, against the hypothesis's entries in c.t, for the segment
+// stamped g; the hypothesis has at most maxCharHyp characters (see
+// countRefLong for longer ones). It leaves c.t as it is.
 func (c *charCounter) countRef(g uint32, cur *[4][maxCharHyp + 1]uint32) {
 	t, r := c.t, c.ref
 	cur[0][charUni(t, uint32(r[0]))]++
