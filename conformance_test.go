@@ -518,14 +518,21 @@ func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, ref
 
 // statsBothWays returns a new Stats of c, and for the char tokenizer a
 // second one that counts its own way (charngram.go) from the first
-// segment, where a new Stats takes the token way for its first
-// charTablesAfter bytes.
+// segment, long hypotheses included, where a new Stats takes the token
+// way for its first charTablesAfter bytes, and for its first
+// charLongAfter characters of hypotheses longer than maxCharHyp.
 func statsBothWays(c Config) []*Stats {
 	ways := []*Stats{{Config: c}}
 	if t, _ := c.Tokenizer.(StandardTokenizer); t == TokenizerChar {
-		ways = append(ways, &Stats{Config: c, w: &worker{charText: charTablesAfter}})
+		ways = append(ways, charWayStats(c))
 	}
 	return ways
+}
+
+// charWayStats returns a new Stats of c that counts the char tokenizer's
+// own way from the first segment, long hypotheses included.
+func charWayStats(c Config) *Stats {
+	return &Stats{Config: c, w: &worker{charText: charTablesAfter, char: charCounter{longText: charLongAfter}}}
 }
 
 // spaceJoinRunes is Python's " ".join(s): sacreBLEU's char tokenizer.

@@ -389,9 +389,7 @@ func FuzzAdd(f *testing.F) {
 		// segment, long hypotheses too (a new Stats would take the token
 		// way for texts this small), and Sentence the token way: comparing
 		// them compares the two ways.
-		charWay := func() *Stats {
-			return &Stats{Config: cfg, w: &worker{charText: charTablesAfter, char: charCounter{longText: charLongAfter}}}
-		}
+		charWay := func() *Stats { return charWayStats(cfg) }
 		whole := charWay()
 		shards := make([]*Stats, len(segs)) // nil for a segment with invalid UTF-8
 		for i, sg := range segs {
