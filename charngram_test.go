@@ -164,16 +164,7 @@ func TestCharSeveralReferences(t *testing.T) {
 			var counted int
 			for i := range hyps {
 				for _, refs := range [][]string{{ref[i], ref2[i]}, {ref2[i], ref[i], ref[i]}} {
-					seg, err := fast.add(hyps[i], refs)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got := segmentStats{seg.hypLen, seg.refLen, slices.Clone(seg.matches), slices.Clone(seg.totals)}
-					want, err := tokens.add(hyps[i], refs)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if d := cmp.Diff(*want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+					if _, d := addBothWays(t, &fast, &tokens, hyps[i], refs); d != "" {
 						t.Fatalf("%s segment %d, lowercase %v, %d references (-tokens +char):\n%s", pair, i, lower, len(refs), d)
 					}
 				}
@@ -189,6 +180,24 @@ func TestCharSeveralReferences(t *testing.T) {
 			}
 		}
 	}
+}
+
+// addBothWays adds the segment hyp, refs to fast, a Stats of the char
+// tokenizer, and to tokens, which takes the token way, and returns fast's
+// statistics of the segment and how they differ from tokens' (-tokens
+// +char), "" if they do not.
+func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (segmentStats, string) {
+	t.Helper()
+	seg, err := fast.add(hyp, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := segmentStats{seg.hypLen, seg.refLen, slices.Clone(seg.matches), slices.Clone(seg.totals)}
+	want, err := tokens.add(hyp, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, cmp.Diff(*want, got, cmp.AllowUnexported(segmentStats{}))
 }
 
 // TestCharDocuments compares, document by document, the char
@@ -214,16 +223,8 @@ func TestCharDocuments(t *testing.T) {
 				hyp := strings.Join(hyps[i:i+k], " ")
 				r1, r2 := strings.Join(ref[i:i+k], " "), strings.Join(ref2[i:i+k], " ")
 				for _, refs := range [][]string{{r1}, {r1, r2}} {
-					seg, err := fast.add(hyp, refs)
-					if err != nil {
-						t.Fatal(err)
-					}
-					got := segmentStats{seg.hypLen, seg.refLen, slices.Clone(seg.matches), slices.Clone(seg.totals)}
-					want, err := tokens.add(hyp, refs)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if d := cmp.Diff(*want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+					got, d := addBothWays(t, &fast, &tokens, hyp, refs)
+					if d != "" {
 						t.Fatalf("%s document %d of %d segments, %d references (-tokens +char):\n%s", pair, i/k, k, len(refs), d)
 					}
 					if got.hypLen > maxCharHyp {
