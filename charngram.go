@@ -577,12 +577,12 @@ func countRefLongTailGo(l *charLong, r []uint8, g uint32, cur *[2][charLongNums]
 	var num2, num3 uint32
 	for e := 1; e < len(r); e++ {
 		x := uint32(r[e])
-		n2 := longSeen(l.bi[uint16(x<<8|uint32(r[e-1]))], g64)
+		n2 := seenNum(l.bi[uint16(x<<8|uint32(r[e-1]))], g64)
 		c2[n2%charLongNums]++
 		row := &l.end[x&0xFF]
-		n3 := longSeen(row.tri[num2%charLongNums], g64)
+		n3 := seenNum(row.tri[num2%charLongNums], g64)
 		c3[n3%charLongNums]++
-		n4 := longSeen(row.quad[num3%charLongNums], g64)
+		n4 := seenNum(row.quad[num3%charLongNums], g64)
 		if int(n4) >= len(c4) {
 			n4 = 0
 		}
@@ -591,9 +591,11 @@ func countRefLongTailGo(l *charLong, r []uint8, g uint32, cur *[2][charLongNums]
 	}
 }
 
-// longSeen returns the number in the entry v of charLong for the segment
-// whose stamp is g, or 0 if the entry is an earlier segment's.
-func longSeen(v uint32, g uint64) uint32 {
+// seenNum returns the entry v of a segment's table less its stamp g (in
+// charTables the count and number, in charLong the number), or 0 if the
+// entry is an earlier segment's: below g, where the difference borrows.
+// It is SEENNUM in charngram_amd64.s.
+func seenNum(v uint32, g uint64) uint32 {
 	d := uint64(v) - g
 	return uint32(d &^ uint64(int64(d)>>63))
 }
@@ -635,16 +637,12 @@ func countRefTailGo(t *charTables, r []uint8, g uint32, c [4][]uint32) {
 	for e := 1; e < len(r); e++ {
 		x := uint32(r[e])
 		uni[charUni(t, x)]++
-		// An entry below g is an earlier segment's: 0 then.
-		v := uint64(t.bi[uint16(x<<8|uint32(r[e-1]))]) - g64
-		n2 := uint32(v&^uint64(int64(v)>>63)) & charNumMask
+		n2 := seenNum(t.bi[uint16(x<<8|uint32(r[e-1]))], g64) & charNumMask
 		c2[n2]++
 		row := &t.end[x&0xFF]
-		v = uint64(row.tri[num2&charNumMask]) - g64
-		n3 := uint32(v&^uint64(int64(v)>>63)) & charNumMask
+		n3 := seenNum(row.tri[num2&charNumMask], g64) & charNumMask
 		c3[n3]++
-		v = uint64(row.quad[num3&charNumMask]) - g64
-		c4[uint32(v&^uint64(int64(v)>>63))&charNumMask]++
+		c4[seenNum(row.quad[num3&charNumMask], g64)&charNumMask]++
 		num2, num3 = n2, n3
 	}
 }
