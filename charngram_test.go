@@ -151,10 +151,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 func TestCharSeveralReferences(t *testing.T) {
 	dir := conformanceDir(t)
 	for _, pair := range []string{"en-de", "de-en", "en-zh"} {
-		data := filepath.Join(dir, "data", pair)
-		hyps := readSegments(t, filepath.Join(data, "sys-JDExploreAcademy.txt"))
-		ref := readSegments(t, filepath.Join(data, "ref.txt"))
-		ref2 := readSegments(t, filepath.Join(data, "ref2.txt"))
+		hyps, ref, ref2 := twoRefPair(t, dir, pair)
 		for _, lower := range []bool{false, true} {
 			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
 			fast := Stats{Config: cfg}
@@ -180,6 +177,15 @@ func TestCharSeveralReferences(t *testing.T) {
 			}
 		}
 	}
+}
+
+// twoRefPair reads a conformance pair that has two references, from the
+// conformance directory dir: a system's hypotheses, references A and B.
+func twoRefPair(t *testing.T, dir, pair string) (hyps, ref, ref2 []string) {
+	data := filepath.Join(dir, "data", pair)
+	return readSegments(t, filepath.Join(data, "sys-JDExploreAcademy.txt")),
+		readSegments(t, filepath.Join(data, "ref.txt")),
+		readSegments(t, filepath.Join(data, "ref2.txt"))
 }
 
 // addBothWays adds the segment hyp, refs to fast, a Stats of the char
@@ -210,10 +216,7 @@ func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (
 func TestCharDocuments(t *testing.T) {
 	dir := conformanceDir(t)
 	for _, pair := range []string{"en-de", "de-en", "en-zh"} {
-		data := filepath.Join(dir, "data", pair)
-		hyps := readSegments(t, filepath.Join(data, "sys-JDExploreAcademy.txt"))
-		ref := readSegments(t, filepath.Join(data, "ref.txt"))
-		ref2 := readSegments(t, filepath.Join(data, "ref2.txt"))
+		hyps, ref, ref2 := twoRefPair(t, dir, pair)
 		for _, k := range []int{4, 16} {
 			fast := Stats{Config: Config{Tokenizer: TokenizerChar}}
 			tokens := Stats{Config: Config{Tokenizer: TokenizerFunc(TokenizerChar.Tokenize)}}
