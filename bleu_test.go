@@ -740,29 +740,57 @@ func BenchmarkReadBytes(b *testing.B) {
 func BenchmarkCorpusRatio(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
 	for tok := range numStandardTokenizers {
-		b.Run(tok.String(), func(b *testing.B) {
-			s := Stats{Config: Config{Tokenizer: tok}}
-			var sink byte
-			var read, corpus time.Duration
-			b.SetBytes(n)
-			for b.Loop() {
-				t0 := time.Now()
-				sink ^= xorBytes(hyps) ^ xorBytes(refs)
-				t1 := time.Now()
-				s.Reset()
-				for i := range hyps {
-					_ = s.Add(hyps[i], refs[i])
-				}
-				_ = s.Score()
-				read += t1.Sub(t0)
-				corpus += time.Since(t1)
-			}
-			_ = sink
-			b.ReportMetric(float64(corpus.Nanoseconds())/float64(b.N), "corpus-ns/op")
-			b.ReportMetric(float64(read.Nanoseconds())/float64(b.N), "read-ns/op")
-			b.ReportMetric(float64(corpus)/float64(read), "x-read")
-		})
+		b.Run(tok.String(), func(b *testing.B) { benchRatio(b, tok, hyps, refs, n) })
 	}
+}
+
+// BenchmarkCorpusLangs is BenchmarkCorpusRatio on the conformance set's
+// Chinese and Japanese (JDExploreAcademy and reference A of en-zh and
+// en-ja), where most characters take three bytes and are tokens of their
+// own with zh, intl and char, and 13a and none see long words.
+func BenchmarkCorpusLangs(b *testing.B) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	for _, pair := range []string{"en-zh", "en-ja"} {
+		hyps := readSegments(b, filepath.Join(dir, "data", pair, "sys-JDExploreAcademy.txt"))
+		refs := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		var n int64
+		for i := range hyps {
+			n += int64(len(hyps[i]) + len(refs[i]))
+		}
+		for tok := range numStandardTokenizers {
+			b.Run(pair+"/"+tok.String(), func(b *testing.B) { benchRatio(b, tok, hyps, refs, n) })
+		}
+	}
+}
+
+// benchRatio scores hyps against refs (n bytes in all) with tok, and reads
+// their bytes, in turns, as BenchmarkCorpusRatio tells.
+func benchRatio(b *testing.B, tok StandardTokenizer, hyps, refs []string, n int64) {
+	s := Stats{Config: Config{Tokenizer: tok}}
+	var sink byte
+	var read, corpus time.Duration
+	b.SetBytes(n)
+	for b.Loop() {
+		t0 := time.Now()
+		sink ^= xorBytes(hyps) ^ xorBytes(refs)
+		t1 := time.Now()
+		s.Reset()
+		for i := range hyps {
+			if err := s.Add(hyps[i], refs[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		_ = s.Score()
+		read += t1.Sub(t0)
+		corpus += time.Since(t1)
+	}
+	_ = sink
+	b.ReportMetric(float64(corpus.Nanoseconds())/float64(b.N), "corpus-ns/op")
+	b.ReportMetric(float64(read.Nanoseconds())/float64(b.N), "read-ns/op")
+	b.ReportMetric(float64(corpus)/float64(read), "x-read")
 }
 
 // xorBytes reads every byte of segs, one at a time. It is a function of
