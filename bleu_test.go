@@ -612,6 +612,34 @@ func BenchmarkTokenize(b *testing.B) {
 	}
 }
 
+// BenchmarkTokenizeLangs is BenchmarkTokenize on the references of the
+// conformance set's en-zh and en-ja.
+func BenchmarkTokenizeLangs(b *testing.B) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	for _, pair := range []string{"en-zh", "en-ja"} {
+		lines := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		n := 0
+		for _, l := range lines {
+			n += len(l)
+		}
+		for tok := range numStandardTokenizers {
+			b.Run(pair+"/"+tok.String(), func(b *testing.B) {
+				var sc tokScratch
+				var dst []string
+				b.SetBytes(int64(n))
+				for b.Loop() {
+					for _, l := range lines {
+						dst = tok.tokenize(&sc, dst[:0], l)
+					}
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkValidUTF8 checks the en-de conformance set's hypotheses and
 // reference, as Stats.Add does before tokenizing.
 func BenchmarkValidUTF8(b *testing.B) {
