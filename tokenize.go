@@ -115,9 +115,9 @@ func (t StandardTokenizer) tokenize(sc *tokScratch, dst []string, text string) [
 	case TokenizerIntl:
 		return tokenizeIntl(sc, dst, text)
 	case TokenizerZh:
-		return tokenizeZh(sc, dst, text, isZhChar, true)
+		return tokenizeZh(sc, dst, text, isZhChar, &modeZh)
 	case TokenizerZhFixed:
-		return tokenizeZh(sc, dst, text, isZhCharFixed, false)
+		return tokenizeZh(sc, dst, text, isZhCharFixed, &modeZhFixed)
 	case TokenizerChar:
 		return appendCharTokens(dst, text)
 	case TokenizerNone:
@@ -179,15 +179,17 @@ func tokenizerName(t Tokenizer) string {
 // bytes an instruction). 13a and zh let through only the lead bytes that
 // can start whitespace (C2, E1, E2, E3) or, for zh, a character of its
 // table (E0 and above), so that the accented letters of European languages
-// are skipped too; they cut pieces at periods, commas and hyphens
-// themselves, and leave to the rules only the pieces with two periods or
-// commas to split. They handle E2 80 xx, U+2000..U+203F (the quotes and
-// dashes common in European text), themselves too: part of a word for 13a
-// and zh-fixed, a token of its own for zh, whose table has them, and
-// whitespace for a few, which they leave to scan13a. intl lets through
-// every lead byte but C3, whose characters are letters but for × and ÷,
-// which it finds by their last byte (leadIntl); it handles ASCII
-// punctuation and U+2010..U+2027 next to ASCII, C3 xx or each other itself,
+// (and for 13a, Chinese characters) are skipped too; they cut pieces at
+// periods, commas and hyphens themselves, and leave to the rules only the
+// pieces with two periods or commas to split. They handle the other
+// characters of three bytes themselves too: zh's by a bit a character
+// (scan13aMode.zh), so that Chinese text, where every character is a token,
+// does not leave the loop; whitespace they leave to scan13a. intl lets
+// through every lead byte but C3, whose characters are letters but for ×
+// and ÷, which it finds by their last byte, and E4..E9, Chinese characters
+// but for a block of symbols found the same way (leadIntl); it looks up
+// the class of characters of two or three bytes in a table (bmpClasses),
+// handles punctuation next to ASCII, such characters or each other itself,
 // and leaves to the rules only the words with two punctuation characters
 // in a row next to a digit.
 // tokenize_test.go checks all this against the rules applied literally to
@@ -212,7 +214,7 @@ type tokScratch struct {
 func tokenize13a(sc *tokScratch, dst []string, s string) []string {
 	// pre13a leaves most lines as they are: scan13a calls it when it finds
 	// a line it changes.
-	return sc.scan13a(dst, s, nil, false, true)
+	return sc.scan13a(dst, s, nil, &mode13a, true)
 }
 
 // Flags of bytes for scan13a, in flags13a and flagsZh. A byte without
@@ -224,7 +226,10 @@ const (
 	f13aHy               // '-'
 	f13aLead             // may start a non-ASCII space (or, for zh, a character of the table)
 	f13aPre              // '&', '<' (rule 1) or '\n' (whitespace), which pre13a may replace
-	// scan13aState.fast leaves the bytes with these flags to scan13a.
+	f13aZh               // for zh, E0..EF: starts a character of three bytes, which may be in the table
+	// scan13aState.fast leaves the bytes with these flags to scan13a,
+	// but for whitespace, the characters of three bytes of zh and the
+	// other multi-byte characters, which are part of a word.
 	f13aSlow = f13aLead | f13aPre
 )
 
@@ -245,6 +250,9 @@ var flagsZh = func() (t [256]uint8) {
 	}
 	for c := 0xC0; c < 256; c++ {
 		t[c] = f13aLead
+		if c&0xF0 == 0xE0 {
+			t[c] |= f13aZh
+		}
 	}
 	return t
 }()
@@ -265,20 +273,37 @@ var flags13a = func() (t [256]uint8) {
 
 // A scan13aMode is what scan13aState.fast needs to know of its tokenizer,
 // behind one pointer: fast's loop has more live values than registers, and
-// the lead mask, pad and zh2000 are needed only once per 64 bytes or on
-// rare events. pad tells that the line is padded (13a), and
-// zh2000 that U+2001..U+203F are tokens of their own (zh).
+// the lead mask, pad and zh are needed only once per 64 bytes or on
+// rare events. pad tells that the line is padded (13a); zh, for zh, has a
+// bit set for each character of the Basic Multilingual Plane that is a
+// token of its own: in the table and not whitespace.
 type scan13aMode struct {
-	flags       [256]uint8
-	lead        uint64
-	pad, zh2000 bool
+	flags [256]uint8
+	lead  uint64
+	pad   bool
+	zh    *[1 << 10]uint64
 }
 
 var (
 	mode13a     = scan13aMode{flags: flags13a, lead: lead13a, pad: true}
-	modeZh      = scan13aMode{flags: flagsZh, lead: leadZh, zh2000: true}
-	modeZhFixed = scan13aMode{flags: flagsZh, lead: leadZh}
+	modeZh      = scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRanges[:])}
+	modeZhFixed = scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRangesFixed[:])}
 )
+
+// zhBits returns the bits of scan13aMode.zh for the table ranges (see
+// zhRanges), at the package's start: the ranges have about 30,000 code
+// points below U+10000.
+func zhBits(ranges [][2]rune) *[1 << 10]uint64 {
+	t := new([1 << 10]uint64)
+	for _, rg := range ranges {
+		for r := rg[0]; r <= min(rg[1], 0xFFFF); r++ {
+			if !isPySpace(r) {
+				t[r>>6] |= 1 << (r & 63)
+			}
+		}
+	}
+	return t
+}
 
 // pre13aAt reports whether pre13a replaces something at s[i], which is '&',
 // '<' or '\n'. If it is false at every such byte, pre13a(s) is s.
@@ -411,10 +436,8 @@ func events13aGo(s string, lead uint64) uint64 {
 }
 
 // scan13a appends the 13a tokens of s to dst: those of Tokenizer13a if zh
-// is nil, and otherwise those of TokenizerZh (s stripped) with zh its table;
-// zh2000 tells that the table has U+2001..U+203F, as sacreBLEU's has, which
-// makes the common quotes and dashes, E2 80 xx, tokens of their own. For
-// 13a, pre13a must have been applied to s unless pre is set; scan13a then
+// is nil, and otherwise those of TokenizerZh (s stripped) with zh its table,
+// which md describes too (modeZh or modeZhFixed). For 13a, pre13a must have been applied to s unless pre is set; scan13a then
 // applies it if it changes s.
 //
 // The line falls into pieces at whitespace, at the characters of rule 1 and
@@ -433,14 +456,8 @@ func events13aGo(s string, lead uint64) uint64 {
 //
 // scan13aState.fast finds the events (see lead13a) 64 bytes at a time
 // and handles the common ones; scan13a handles the others, one at a time.
-func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, zh2000, pre bool) []string {
-	md, start := &mode13a, len(dst)
-	if zh != nil {
-		md = &modeZh
-		if !zh2000 {
-			md = &modeZhFixed
-		}
-	}
+func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, md *scan13aMode, pre bool) []string {
+	start := len(dst)
 	tab, pad := &md.flags, md.pad
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
@@ -462,7 +479,7 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, zh2000
 		switch f := tab[c]; {
 		case f&f13aPre != 0:
 			if pre && pre13aAt(s, j) {
-				return sc.scan13a(dst[:start], pre13a(s), nil, false, false)
+				return sc.scan13a(dst[:start], pre13a(s), nil, md, false)
 			}
 			if c != '\n' {
 				tok = 1
@@ -539,10 +556,10 @@ func b2u(b bool) uint {
 }
 
 // fast handles the events of s, flagged by md.flags, from st's onwards, as
-// long as they are not f13aSlow (but the E2 80 xx of the common quotes and
-// dashes, U+2000..U+203F, are handled: part of a word, or for zh with
-// zh2000 set, tokens of their own) and do not end a piece that must go
-// through rules13a. It returns the index of the first event it leaves to
+// long as they are not '&', '<' or '\n', non-ASCII whitespace, invalid
+// UTF-8 or, for zh, characters of four bytes, and do not end a piece that
+// must go through rules13a: the other non-ASCII characters are part of a
+// word, or for zh, those of three bytes in its table tokens of their own. It returns the index of the first event it leaves to
 // its caller, which is still in st.m, or -1 at the end of s.
 //
 // It calls no function, so that its state stays in registers: the events
@@ -614,14 +631,22 @@ scan:
 			if j == 0 || !isDigit(s[j-1]) {
 				continue
 			}
-		case f&f13aSlow != 0:
-			// E2 80 xx is whitespace for xx in 80..8A, A8, A9 and AF.
-			if c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x80 < 64 && uint64(0x0000_8300_0000_07FF)>>(s[j+2]-0x80)&1 != 0 {
+		case f&f13aZh != 0:
+			// A character of three bytes for zh: a token of its own if
+			// md.zh has it, and otherwise part of a word unless it is
+			// whitespace. scan13a decodes the invalid ones.
+			if j+2 >= n {
 				break scan
 			}
-			// U+2001..U+203F but whitespace, or an invalid byte E2: part
-			// of a word but in zh's table.
-			if !md.zh2000 || s[j+2]-0x80 >= 64 {
+			c1, c2 := s[j+1]^0x80, s[j+2]^0x80
+			if c1|c2 >= 0x40 {
+				break scan
+			}
+			r := uint(c&0x0F)<<12 | uint(c1)<<6 | uint(c2)
+			if md.zh[r>>6]>>(r&63)&1 == 0 {
+				if isPySpace(rune(r)) {
+					break scan
+				}
 				continue
 			}
 			if state&st13aLiteral != 0 {
@@ -632,6 +657,14 @@ scan:
 			buf[k] = s[j : j+3]
 			k++
 			sub, state = j+3, 0
+			continue
+		case f&f13aSlow != 0:
+			// '&', '<', '\n', whitespace and, for zh, characters of four
+			// bytes (and invalid bytes F5..FF) are for scan13a; the
+			// other characters after a lead byte are part of a word.
+			if c < utf8.RuneSelf || c >= 0xF0 && md.zh != nil || pyMultiByteSpace(s[j:]) > 0 {
+				break scan
+			}
 			continue
 		default:
 			continue
@@ -713,6 +746,7 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 	var st scanIntlState
 	st.init(dst)
 	st.ev = sc.lineEvents(s, 0, true)
+	st.classes = bmpClasses()
 	for {
 		j := st.fast(s)
 		if j < 0 {
@@ -753,7 +787,8 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 // rulesIntl.
 type scanIntlState struct {
 	scan13aState
-	hard bool
+	hard    bool
+	classes *[1 << 14]uint8 // bmpClasses()
 }
 
 // Classes of bytes for tokenizeIntl.
@@ -763,7 +798,7 @@ const (
 	iSymbol        // ASCII \p{S}
 	iPunct         // ASCII \p{P}
 	iLead          // the first byte of a multi-byte sequence
-	iCont          // 97 or B7, the last byte of × (C3 97) and ÷ (C3 B7)
+	iCont          // 97 or B7: of × (C3 97), ÷ (C3 B7) and U+4DC0..U+4DFF (E4 B7 xx)
 )
 
 var intlByteClass = func() (t [256]uint8) {
@@ -786,10 +821,13 @@ var intlByteClass = func() (t [256]uint8) {
 
 // leadIntl has the top bit set in the bytes of x that tokenizeIntl must
 // look at besides those of asciiEvents: the lead bytes of multi-byte
-// sequences but C3, and the bytes 97 and B7 (and garbage in the other
-// bits). The characters C3 xx, U+00C0..U+00FF, are letters but for × and
-// ÷, symbols, which are found by their last byte instead: C3 is the lead
-// byte of the accented letters of most European languages.
+// sequences but C3 and E4..E9, and the bytes 97 and B7 (and garbage in
+// the other bits). The characters C3 xx, U+00C0..U+00FF, are letters but
+// for × and ÷, symbols, which are found by their last byte instead: C3 is
+// the lead byte of the accented letters of most European languages. E4..E9
+// start U+4000..U+9FFF, CJK ideographs (letters) but for the hexagram
+// symbols U+4DC0..U+4DFF, E4 B7 xx, which B7 finds too: most Chinese
+// characters, and the kanji of Japanese, are skipped like ASCII letters.
 func leadIntl(x uint64) uint64 {
 	lead := x & (x << 1) // top two bits set
 	// t has zero bytes where x has C3, u where it has 97 or B7; the top
@@ -798,7 +836,11 @@ func leadIntl(x uint64) uint64 {
 	u := (x | 0x20*swarOnes) ^ 0xB7*swarOnes
 	notC3 := (t&^swarHigh + 0x7F*swarOnes) | t
 	notCont := (u&^swarHigh + 0x7F*swarOnes) | u
-	return lead&notC3 | ^notCont
+	// d has 04..09 where x has E4..E9; cjk the top bit set there.
+	d := x ^ 0xE0*swarOnes
+	lo := d &^ swarHigh
+	cjk := (lo + 0x7C*swarOnes) &^ (lo + 0x76*swarOnes) &^ d
+	return lead&notC3&^cjk | ^notCont
 }
 
 // eventsIntlGo is events13aGo for intl.
@@ -818,9 +860,12 @@ func eventsIntlGo(s string) uint64 {
 }
 
 // fast is scan13aState.fast for intl: it handles the events of s that are
-// ASCII whitespace, ASCII symbols, × and ÷, false alarms, and ASCII
-// punctuation next to ASCII, C3 xx, invalid bytes or nothing, and returns
-// the index of the first other one (still in st.m), or -1 at the end of s.
+// ASCII whitespace, symbols, × and ÷ and the hexagram symbols (by their
+// B7), false alarms, the characters of two or three bytes that are not
+// whitespace, and punctuation of up to three bytes next to characters of
+// up to three bytes, invalid bytes or nothing, and returns the index of the
+// first other one (still in st.m), or -1 at the end of s. Invalid UTF-8
+// that may be part of a character it looks at is left to tokenizeIntl.
 //
 // It calls no function, so that its state stays in registers.
 func (st *scanIntlState) fast(s string) int {
@@ -868,25 +913,66 @@ scan:
 			sub = j + 1
 			continue
 		case iCont:
-			// C3 is never a continuation byte, so C3 97 and C3 B7 are
-			// always × and ÷. Nothing before s[j-1] reaches into them,
-			// so sub <= j-1.
-			if j == 0 || s[j-1] != 0xC3 {
+			// C3 and E4 are never continuation bytes, so C3 97 and C3
+			// B7 are always × and ÷, and E4 B7 and a continuation byte
+			// a hexagram symbol. Nothing before s[j-1] reaches into
+			// them, so sub <= j-1.
+			if j == 0 {
+				continue
+			}
+			e := j + 1
+			switch s[j-1] {
+			case 0xC3:
+			case 0xE4:
+				if c != 0xB7 || e >= n || s[e]^0x80 >= 0x40 {
+					continue
+				}
+				e++
+			default:
 				continue
 			}
 			buf[k] = s[sub : j-1]
 			k += int(b2u(j-1 > sub))
-			buf[k] = s[j-1 : j+1]
+			buf[k] = s[j-1 : e]
 			k++
-			sub = j + 1
+			sub = e
 			continue
 		case iLead:
-			// Only U+2010..U+2027, E2 80 90..A7, all punctuation: dashes,
-			// quotes, daggers, bullets and dots.
-			if c != 0xE2 || j+2 >= n || s[j+1] != 0x80 || s[j+2]-0x90 >= 0x18 {
-				break scan
+			// A character of two or three bytes: part of a word unless
+			// it is whitespace, a symbol, or punctuation, of which only
+			// U+2010..U+2027, E2 80 90..A7, are handled here (dashes,
+			// quotes, daggers, bullets and dots). tokenizeIntl decodes
+			// the others, and invalid UTF-8.
+			var r uint
+			if c < 0xE0 {
+				if c < 0xC2 || j+1 >= n || s[j+1]^0x80 >= 0x40 {
+					break scan
+				}
+				r, w = uint(c&0x1F)<<6|uint(s[j+1]^0x80), 2
+			} else {
+				if c >= 0xF0 || j+2 >= n {
+					break scan
+				}
+				c1, c2 := s[j+1]^0x80, s[j+2]^0x80
+				r, w = uint(c&0x0F)<<12|uint(c1)<<6|uint(c2), 3
+				if c1|c2 >= 0x40 || r < 0x800 || r-0xD800 < 0x800 {
+					break scan
+				}
 			}
-			w = 3
+			switch st.classes[r>>2] >> (r & 3 * 2) & 3 {
+			case classOther, classN:
+				if isPySpace(rune(r)) {
+					break scan
+				}
+				continue
+			case classS:
+				buf[k] = s[sub:j]
+				k += int(b2u(j > sub))
+				buf[k] = s[j : j+w]
+				k++
+				sub = j + w
+				continue
+			}
 		case iPunct:
 		default:
 			continue
@@ -896,33 +982,51 @@ scan:
 			continue
 		}
 		// The classes of the characters before and after, if any;
-		// classS stands for any character that is neither P nor N.
+		// classS stands for any character that is neither P nor N. Those
+		// of characters of two or three bytes are looked up; the others,
+		// and invalid UTF-8 that may make one, are left to punct.
 		before, after := uint8(classS), uint8(classS)
 		if j > 0 {
 			if c := s[j-1]; c < utf8.RuneSelf {
 				before = asciiClass[c]
-			} else if c < 0xC0 && (j < 2 || s[j-2] != 0xC3) {
-				// A continuation byte not of C3 xx (a lead byte before
-				// ASCII or a whole character is invalid, a character of
-				// its own). E2 80 90..A7 are always U+2010..U+2027: E2 is
-				// never a continuation byte.
-				if j < 3 || s[j-3] != 0xE2 || s[j-2] != 0x80 || c-0x90 >= 0x18 {
+			} else if c < 0xC0 {
+				// A continuation byte (a lead byte before ASCII or a
+				// whole character is invalid, a character of its own).
+				var r uint
+				switch b := s[max(j-2, 0)]; {
+				case j >= 2 && b >= 0xC2 && b < 0xE0:
+					r = uint(b&0x1F)<<6 | uint(c^0x80)
+				case j >= 3 && s[j-3]&0xF0 == 0xE0 && b^0x80 < 0x40:
+					r = uint(s[j-3]&0x0F)<<12 | uint(b^0x80)<<6 | uint(c^0x80)
+					if r < 0x800 || r-0xD800 < 0x800 {
+						break scan
+					}
+				default:
 					break scan
 				}
-				before = classP
+				before = st.classes[r>>2] >> (r & 3 * 2) & 3
 			}
 		}
 		if e := j + w; e < n {
 			if c := s[e]; c < utf8.RuneSelf {
 				after = asciiClass[c]
-			} else if c >= 0xC2 && c != 0xC3 && c <= 0xF4 {
-				// A lead byte that may start P or N (a continuation byte
-				// after ASCII or a whole character is invalid, a
-				// character of its own, and so are C0, C1 and F5..FF).
-				if c != 0xE2 || e+2 >= n || s[e+1] != 0x80 || s[e+2]-0x90 >= 0x18 {
+			} else if c >= 0xC2 && c <= 0xF4 {
+				// A lead byte (a continuation byte after ASCII or a whole
+				// character is invalid, a character of its own, and so
+				// are C0, C1 and F5..FF).
+				var r uint
+				switch {
+				case c < 0xE0 && e+1 < n && s[e+1]^0x80 < 0x40:
+					r = uint(c&0x1F)<<6 | uint(s[e+1]^0x80)
+				case c >= 0xE0 && c < 0xF0 && e+2 < n && (s[e+1]^0x80)|(s[e+2]^0x80) < 0x40:
+					r = uint(c&0x0F)<<12 | uint(s[e+1]^0x80)<<6 | uint(s[e+2]^0x80)
+					if r < 0x800 || r-0xD800 < 0x800 {
+						break scan
+					}
+				default:
 					break scan
 				}
-				after = classP
+				after = st.classes[r>>2] >> (r & 3 * 2) & 3
 			}
 		}
 		switch {
@@ -1005,8 +1109,8 @@ func (sc *tokScratch) wordIntl(st *scanIntlState, s string, end, next int) {
 // tokenizeZh is sacreBLEU's TokenizerZh followed by str.split: each
 // character of the table is a token of its own and separates words as
 // whitespace does; the 13a rules, unpadded, apply to the rest.
-func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool, zh2000 bool) []string {
-	return sc.scan13a(dst, pyStrip(s), isZh, zh2000, false)
+func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool, md *scan13aMode) []string {
+	return sc.scan13a(dst, pyStrip(s), isZh, md, false)
 }
 
 // split appends the space-separated words of out, the rules' output for

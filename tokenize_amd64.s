@@ -48,6 +48,14 @@ DATA bytesB7<>+0(SB)/8, $0xB7B7B7B7B7B7B7B7
 DATA bytesB7<>+8(SB)/8, $0xB7B7B7B7B7B7B7B7
 GLOBL bytesB7<>(SB), RODATA|NOPTR, $16
 
+DATA bytesE4<>+0(SB)/8, $0xE4E4E4E4E4E4E4E4
+DATA bytesE4<>+8(SB)/8, $0xE4E4E4E4E4E4E4E4
+GLOBL bytesE4<>(SB), RODATA|NOPTR, $16
+
+DATA bytes05<>+0(SB)/8, $0x0505050505050505
+DATA bytes05<>+8(SB)/8, $0x0505050505050505
+GLOBL bytes05<>(SB), RODATA|NOPTR, $16
+
 // ALNUMHIGH sets the top bit of each byte of X1 where X0 has a letter, a
 // digit or a byte of 80..FF. X8..X12 hold bytes20, bytes61, bytes19,
 // bytes30 and bytes09; X2..X4 are clobbered.
@@ -137,17 +145,25 @@ done13a:
 	RET
 
 // QUIETINTL is QUIET13A for intl, whose bytes that are no event are
-// letters, digits, C3 and the bytes of 80..BF but 97 and B7. X7 holds
-// bytesB7, X8..X12 as for QUIET13A, X13 bytesC0 and X14 bytesC3; X0..X5
-// are clobbered.
+// letters, digits, C3, E4..E9 and the bytes of 80..BF but 97 and B7. X7
+// holds bytesB7, X8..X12 as for QUIET13A, X13 bytesC0 and X14 bytesC3;
+// X0..X5 are clobbered. (E4 and 05 come from memory: no register is left
+// for them.)
 #define QUIETINTL(off, AX) \
 	MOVOU off(SI), X0; \
 	ALNUMHIGH; \
 	MOVO  X0, X5; \
 	POR   X8, X5; \
 	PCMPEQB X7, X5; \
+	MOVOU bytesE4<>(SB), X3; \
+	MOVO  X0, X4; \
+	PSUBB X3, X4; \
+	MOVOU bytes05<>(SB), X3; \
+	PMINUB X4, X3; \
+	PCMPEQB X4, X3; \
 	MOVO  X0, X2; \
 	PCMPEQB X14, X2; \
+	POR   X3, X2; \
 	PAND  X13, X0; \
 	PCMPEQB X13, X0; \
 	PANDN X0, X2; \

@@ -59,6 +59,9 @@ var trickyPieces = []string{
 	"<skipped>", "\n", "-\n", " ", "  ", "\t", "\u00a0", "\u3000", "\x1c", "\u2028", "$", "%", "(", ")",
 	"«", "»", "—", "…", "€", "²", "½", "٣", "。", "，", "我", "日本", "\U00020000", "\u2001", "\u2fa1",
 	"é", "e\u0301", "\ufeff", "\u200b", "😀", "\xff", "\xc3", "1.5", "3-4", "U.S.", "e.g.,", ".5",
+	"ひらがな", "カタカナ", "・", "゛", "ー", "、", "「", "」", "！", "ｱ", "ệ", "\u1680", "\u205f", "\u2040",
+	"\u2a6d", "\u2a6e", "\u2e80", "\uffef", "\ufff0", "\u2f81", "\u2fa1", "\u2fa2", "\U0002f800",
+	"\xe0\x80\xa0", "\xed\xa0\x80", "\xe4\xb8", "\xe4", "\xf0\xa0", "\xc2", "\xe3\x80", "\xef\xbf\xbd",
 }
 
 func randomLine(r *rand.Rand) string {
@@ -156,6 +159,33 @@ func TestIntlClasses(t *testing.T) {
 	if bad > 0 {
 		t.Errorf("%d code points differ", bad)
 	}
+	// leadIntl lets E4..E9 through, which start U+4000..U+9FFF: letters
+	// but for the symbols U+4DC0..U+4DFF (E4 B7 xx, found by their B7).
+	for r := rune(0x4000); r <= 0x9FFF; r++ {
+		want := uint8(classOther)
+		if 0x4DC0 <= r && r <= 0x4DFF {
+			want = classS
+		}
+		if got := unicodeClass(r); got != want || isPySpace(r) {
+			t.Errorf("U+%04X: class %d, space %v: intl's events miss it", r, got, isPySpace(r))
+		}
+	}
+}
+
+// TestZhBits checks the table of zh's fast path against its definition,
+// for every character of the Basic Multilingual Plane.
+func TestZhBits(t *testing.T) {
+	for _, md := range []struct {
+		name string
+		bits *[1 << 10]uint64
+		isZh func(rune) bool
+	}{{"zh", modeZh.zh, isZhChar}, {"zh-fixed", modeZhFixed.zh, isZhCharFixed}} {
+		for r := range rune(1 << 16) {
+			if got, want := md.bits[r>>6]>>(r&63)&1 != 0, md.isZh(r) && !isPySpace(r); got != want {
+				t.Errorf("%s: U+%04X: %v, want %v", md.name, r, got, want)
+			}
+		}
+	}
 }
 
 // refTokens is the tokenization of line by the rules applied literally
@@ -195,6 +225,12 @@ var edgePieces = append([]string{
 	// For zh: E2 80 xx, in its table but for whitespace, next to pieces
 	// for the rules, and periods and commas at the ends of the line.
 	"\u203f", "\u2040", "\xe2\x80\xc0", "a.,„", "„.,a", "1.„", "„.5", "5.,", ",5", "5,", ".,", "2019.",
+	// Chinese and Japanese: zh's three-byte characters in and out of its
+	// table, intl's quiet lead bytes E4..E9 and the hexagram symbols E4
+	// B7 xx, found by their B7, and punctuation next to CJK characters.
+	"中文。", "。中", "中。5", "5。中", "中，。a", "「中」", "あ。", "ア・イ", "゛", "\u4dc0", "中\u4dff中", "\xe4\xb7",
+	"\xe4\xb7a", "\xe4\x97\x80", "\xe3\x80\x80中", "中\u3000", "\u4dbf", "\u9fff", "\ua000", "\xed\xa0\x80。", "。\xe4",
+	"(中)", "中.", "中1.5中", "１２", "ａ。",
 }, trickyPieces...)
 
 // TestTokenizersChunkEdges puts each of edgePieces at every offset of the
@@ -318,7 +354,7 @@ func TestIntlFastPunct(t *testing.T) {
 // of up to five characters from an alphabet of the cases its fast path
 // and its handling of punctuation runs tell apart.
 func TestIntlShortLines(t *testing.T) {
-	alphabet := []string{"a", "1", ".", "(", "“", "«", "×", "$", "ä", " ", "\xc3", "\x97", "٣", "\u00a0"}
+	alphabet := []string{"a", "1", ".", "(", "“", "«", "×", "$", "ä", " ", "\xc3", "\x97", "٣", "\u00a0", "中", "。", "\u4dc0", "\xe4"}
 	// Five characters pass too, in seconds.
 	maxLen := 4
 	if testing.Short() || raceEnabled {
@@ -393,7 +429,9 @@ func TestBlockEvents(t *testing.T) {
 		{"zh", func(s string) uint64 { return sc.lineEvents(s, leadZh, false)[0] },
 			func(c byte) bool { return nonAlnumASCII(c) || c == 0xC2 || c >= 0xE0 }},
 		{"intl", func(s string) uint64 { return sc.lineEvents(s, 0, true)[0] },
-			func(c byte) bool { return nonAlnumASCII(c) || c >= 0xC0 && c != 0xC3 || c == 0x97 || c == 0xB7 }},
+			func(c byte) bool {
+				return nonAlnumASCII(c) || c >= 0xC0 && c != 0xC3 && c-0xE4 > 5 || c == 0x97 || c == 0xB7
+			}},
 	}
 	b := []byte(strings.Repeat("a", 64))
 	for _, bl := range blocks {
@@ -427,10 +465,10 @@ func TestLineEvents(t *testing.T) {
 		"13a": func(c byte) bool { return c < 0x80 && !isAlnumASCII(c) || c == 0xC2 || c&0xFC == 0xE0 },
 		"zh":  func(c byte) bool { return c < 0x80 && !isAlnumASCII(c) || c == 0xC2 || c >= 0xE0 },
 		"intl": func(c byte) bool {
-			return c < 0x80 && !isAlnumASCII(c) || c >= 0xC0 && c != 0xC3 || c == 0x97 || c == 0xB7
+			return c < 0x80 && !isAlnumASCII(c) || c >= 0xC0 && c != 0xC3 && c-0xE4 > 5 || c == 0x97 || c == 0xB7
 		},
 	}
-	alphabet := []byte("aZz09 .,-\t\n'`@[{/:\x7f\x00\x80\x97\xb7\xbf\xc0\xc2\xc3\xdf\xe0\xe2\xe3\xe4\xef\xf0\xff")
+	alphabet := []byte("aZz09 .,-\t\n'`@[{/:\x7f\x00\x80\x97\xb7\xbf\xc0\xc2\xc3\xdf\xe0\xe2\xe3\xe4\xe9\xea\xef\xf0\xff")
 	rng := rand.New(rand.NewPCG(6, 64))
 	random := func(n int) []byte {
 		b := make([]byte, n)
