@@ -732,30 +732,40 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	buf, k := dst[:len(dst)+len(s)+8], len(dst)
 	i := 0
 	for i < len(s) {
-		if hasSSSE3 && len(s) >= 16 && len(s) <= asmPiece {
-			var w int
-			i, w = copyASCII16(buf[k:], s, i, &charShuf)
-			k += w
-		} else {
-			i, k = copyASCII(buf, k, s, i)
-		}
-		if i >= len(s) {
-			break
-		}
 		b := s[i]
 		if b < utf8.RuneSelf {
-			buf[k] = b
-			k += int(charKeep[b])
-			i++
-			continue
+			if hasSSSE3 && len(s) >= 16 && len(s) <= asmPiece {
+				var w int
+				i, w = copyASCII16(buf[k:], s, i, &charShuf)
+				k += w
+			} else {
+				i, k = copyASCII(buf, k, s, i)
+			}
+			if i >= len(s) {
+				break
+			}
+			if b = s[i]; b < utf8.RuneSelf {
+				buf[k] = b
+				k += int(charKeep[b])
+				i++
+				continue
+			}
 		}
+		// A non-ASCII character: decoded here if it has two bytes (the
+		// commonest case of European text) or three (Chinese, Japanese).
 		var r rune
 		var w int
-		if b&0xE0 == 0xC0 && b >= 0xC2 && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
-			// Two bytes, the commonest case of European text.
+		switch {
+		case b >= 0xC2 && b < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
 			r, w = rune(b&0x1F)<<6|rune(s[i+1]&0x3F), 2
-		} else if r, w = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && w == 1 {
-			return dst, false
+		case b&0xF0 == 0xE0 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
+			(b != 0xE0 || s[i+1] >= 0xA0) && (b != 0xED || s[i+1] < 0xA0):
+			// Not overlong, not a surrogate.
+			r, w = rune(b&0x0F)<<12|rune(s[i+1]&0x3F)<<6|rune(s[i+2]&0x3F), 3
+		default:
+			if r, w = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && w == 1 {
+				return dst, false
+			}
 		}
 		i += w
 		if isPySpace(r) {

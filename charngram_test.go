@@ -468,17 +468,27 @@ func charIDsFit(hyp string) bool {
 // loop over the characters, on random texts of all ASCII bytes, with some
 // non-ASCII ones, at every length up to past a few blocks of eight bytes,
 // so that each byte of a block, and of the last, is whitespace, kept or
-// non-ASCII in some of them.
+// non-ASCII in some of them, and runs of non-ASCII characters; and that it
+// refuses exactly the texts that are not valid UTF-8.
 func TestCharText(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	wide := []string{"é", "ß", "中", "😀", "\u3000", "\u00a0"}
+	wide := []string{"é", "ß", "中", "文", "。", "あ", "😀", "\u3000", "\u00a0", "\u1680", "\u0800", "\ud7ff", "\ue000", "\uffff",
+		"\xe0\x80\x80", "\xe0\x9f\xbf", "\xed\xa0\x80", "\xed\xbf\xbf", "\xe4\xb8", "\xe4", "\xc0\x80", "\xc2", "\xff", "\xf0\x9f"}
 	var c charCounter
 	c.wide = new([1 << 16]uint32)
-	for i := range 20000 {
+	for i := range 40000 {
 		var b strings.Builder
+		p := 8 // one byte in p is non-ASCII
+		if i%2 == 1 {
+			p = 2
+		}
 		for range r.IntN(40) {
-			if r.IntN(8) == 0 {
-				b.WriteString(wide[r.IntN(len(wide))])
+			if r.IntN(p) == 0 {
+				w := wide[r.IntN(len(wide))]
+				if i%4 < 2 {
+					w = wide[r.IntN(14)] // valid UTF-8 only
+				}
+				b.WriteString(w)
 			} else {
 				b.WriteByte(byte(r.IntN(utf8.RuneSelf)))
 			}
@@ -488,8 +498,11 @@ func TestCharText(t *testing.T) {
 		c.nextID = 0x80
 		clear(c.astral)
 		got, ok := c.text(nil, s, true)
+		if valid := utf8.ValidString(s); ok != valid {
+			t.Fatalf("text %d: %q: counted %v, valid UTF-8 %v", i, s, ok, valid)
+		}
 		if !ok {
-			t.Fatalf("text %d: %q refused", i, s)
+			continue
 		}
 		var want []uint8
 		ids := map[rune]uint8{}

@@ -27,6 +27,11 @@ func isPySpace(r rune) bool {
 	if uint32(r) < utf8.RuneSelf {
 		return pyByteClass[r] == pyByteSpace
 	}
+	if r > 0x3000 {
+		// Past the last whitespace: most characters of Chinese and
+		// Japanese text.
+		return false
+	}
 	switch r {
 	case 0x0085, 0x00A0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
 		return true

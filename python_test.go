@@ -29,7 +29,7 @@ func TestIsPySpace(t *testing.T) {
 		{0x2028, true}, {0x2029, true}, {0x202F, true}, {0x205F, true}, {0x3000, true},
 		{0, false}, {8, false}, {0x0E, false}, {0x1B, false}, {'a', false}, {0x7F, false},
 		{0x84, false}, {0x86, false}, {0x180E, false}, {0x200B, false}, {0x200C, false},
-		{0x2060, false}, {0xFEFF, false}, {utf8.RuneError, false}, {-1, false}, {0x110000, false},
+		{0x2060, false}, {0x2FFF, false}, {0x3001, false}, {0xFEFF, false}, {utf8.RuneError, false}, {-1, false}, {0x110000, false},
 	}
 	for _, tt := range tests {
 		if got := isPySpace(tt.r); got != tt.want {

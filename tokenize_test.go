@@ -231,6 +231,9 @@ var edgePieces = append([]string{
 	"中文。", "。中", "中。5", "5。中", "中，。a", "「中」", "あ。", "ア・イ", "゛", "\u4dc0", "中\u4dff中", "\xe4\xb7",
 	"\xe4\xb7a", "\xe4\x97\x80", "\xe3\x80\x80中", "中\u3000", "\u4dbf", "\u9fff", "\ua000", "\xed\xa0\x80。", "。\xe4",
 	"(中)", "中.", "中1.5中", "１２", "ａ。",
+	// Invalid UTF-8 that decodes, carelessly, to punctuation, a digit, a
+	// symbol or whitespace: overlong, and with an ASCII byte inside.
+	"\xe0\x80\xa1", "a\xe0\x80\xa4b", "\xc0\xa1", "\xc1\xbf.", "5\xc0\xb1.5", "\xe0\x01\xb0.5", "\xe0\x80\xb1.5",
 }, trickyPieces...)
 
 // TestTokenizersChunkEdges puts each of edgePieces at every offset of the
