@@ -172,6 +172,11 @@ func appendPyFields(dst []string, s string) []string {
 			case pyByteOther:
 				continue
 			case pyByteLead:
+				// E3 starts U+3000, and the kana and punctuation of
+				// Japanese, which its next byte tells apart at once.
+				if s[j] == 0xE3 && j+1 < n && s[j+1] != 0x80 {
+					continue
+				}
 				if w = pyMultiByteSpace(s[j:]); w == 0 {
 					continue
 				}
@@ -190,13 +195,13 @@ func appendPyFields(dst []string, s string) []string {
 
 // pySpaceEvents returns, in the top bit of each byte, which bytes of x (as
 // load64 reads them) may start Python whitespace: the ASCII bytes up to
-// ' ', and the lead bytes (0xC0 and above) of multi-byte sequences.
-// Continuation bytes never start a character.
+// ' ', and the lead bytes C2 and E0..E3 (see leadEvents; E0 is a false
+// alarm). The other lead bytes start letters of most scripts, Chinese
+// characters among them, and continuation bytes never start a character.
 func pySpaceEvents(x uint64) uint64 {
 	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
 	low := ^(y + (0x7F-' ')*swarOnes) &^ x
-	lead := x & (x << 1) // top two bits set
-	return (low | lead) & swarHigh
+	return (low | leadEvents(x, lead13a)) & swarHigh
 }
 
 // Final_Sigma classes of code points, see pyCaseClassOf.
