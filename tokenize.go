@@ -656,7 +656,28 @@ scan:
 			k += int(b2u(j > sub))
 			buf[k] = s[j : j+3]
 			k++
-			sub, state = j+3, 0
+			// The characters of the table right after it, as Chinese
+			// text has them, are taken here without their events.
+			p := j + 3
+			for p+2 < n && s[p]&0xF0 == 0xE0 {
+				c1, c2 := s[p+1]^0x80, s[p+2]^0x80
+				r := uint(s[p]&0x0F)<<12 | uint(c1)<<6 | uint(c2)
+				if c1|c2 >= 0x40 || md.zh[r>>6]>>(r&63)&1 == 0 {
+					break
+				}
+				buf[k] = s[p : p+3]
+				k++
+				p += 3
+			}
+			sub, state = p, 0
+			if p > j+3 {
+				// Drop the events before p: those of the block of p-1
+				// but from p on, and p-1, a continuation byte and so no
+				// event, set for the loop to drop next.
+				q := p - 1
+				i = q &^ 63
+				m = st.ev[q>>6]&(^uint64(0)<<(q&63)) | 1<<(q&63)
+			}
 			continue
 		case f&f13aSlow != 0:
 			// '&', '<', '\n', whitespace and, for zh, characters of four

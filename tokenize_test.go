@@ -230,7 +230,7 @@ var edgePieces = append([]string{
 	// B7 xx, found by their B7, and punctuation next to CJK characters.
 	"中文。", "。中", "中。5", "5。中", "中，。a", "「中」", "あ。", "ア・イ", "゛", "\u4dc0", "中\u4dff中", "\xe4\xb7",
 	"\xe4\xb7a", "\xe4\x97\x80", "\xe3\x80\x80中", "中\u3000", "\u4dbf", "\u9fff", "\ua000", "\xed\xa0\x80。", "。\xe4",
-	"(中)", "中.", "中1.5中", "１２", "ａ。",
+	"(中)", "中.", "中1.5中", "１２", "ａ。", "中\U000e0800", "中\U00020000中", "中文\xe4\xb8",
 	// Invalid UTF-8 that decodes, carelessly, to punctuation, a digit, a
 	// symbol or whitespace: overlong, and with an ASCII byte inside.
 	"\xe0\x80\xa1", "a\xe0\x80\xa4b", "\xc0\xa1", "\xc1\xbf.", "5\xc0\xb1.5", "\xe0\x01\xb0.5", "\xe0\x80\xb1.5",
@@ -273,7 +273,7 @@ func TestTokenizersChunkEdges(t *testing.T) {
 // the very end, lines shorter than 8 and 64 bytes, and the last block of a
 // line overlapping the one before.
 func TestTokenizersBlockEdges(t *testing.T) {
-	fillers := []string{"x", "9", "ab c", "1.2,ä"}
+	fillers := []string{"x", "9", "ab c", "1.2,ä", "中文字"}
 	var befores []int
 	for b := range 72 {
 		befores = append(befores, b)
@@ -283,7 +283,7 @@ func TestTokenizersBlockEdges(t *testing.T) {
 	}
 	afters := []int{0, 7, 64}
 	if testing.Short() || raceEnabled {
-		fillers, afters = fillers[2:], []int{0}
+		fillers, afters = fillers[2:4], []int{0}
 	}
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
 		var sc tokScratch
