@@ -594,21 +594,8 @@ func TestConfigPanics(t *testing.T) {
 
 func BenchmarkTokenize(b *testing.B) {
 	lines := benchLines(b)
-	n := 0
-	for _, l := range lines {
-		n += len(l)
-	}
 	for tok := range numStandardTokenizers {
-		b.Run(tok.String(), func(b *testing.B) {
-			var sc tokScratch
-			var dst []string
-			b.SetBytes(int64(n))
-			for b.Loop() {
-				for _, l := range lines {
-					dst = tok.tokenize(&sc, dst[:0], l)
-				}
-			}
-		})
+		b.Run(tok.String(), func(b *testing.B) { benchTokenize(b, tok, lines) })
 	}
 }
 
@@ -621,21 +608,24 @@ func BenchmarkTokenizeLangs(b *testing.B) {
 	}
 	for _, pair := range []string{"en-zh", "en-ja"} {
 		lines := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
-		n := 0
-		for _, l := range lines {
-			n += len(l)
-		}
 		for tok := range numStandardTokenizers {
-			b.Run(pair+"/"+tok.String(), func(b *testing.B) {
-				var sc tokScratch
-				var dst []string
-				b.SetBytes(int64(n))
-				for b.Loop() {
-					for _, l := range lines {
-						dst = tok.tokenize(&sc, dst[:0], l)
-					}
-				}
-			})
+			b.Run(pair+"/"+tok.String(), func(b *testing.B) { benchTokenize(b, tok, lines) })
+		}
+	}
+}
+
+// benchTokenize tokenizes lines with tok.
+func benchTokenize(b *testing.B, tok StandardTokenizer, lines []string) {
+	n := 0
+	for _, l := range lines {
+		n += len(l)
+	}
+	var sc tokScratch
+	var dst []string
+	b.SetBytes(int64(n))
+	for b.Loop() {
+		for _, l := range lines {
+			dst = tok.tokenize(&sc, dst[:0], l)
 		}
 	}
 }
