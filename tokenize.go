@@ -228,8 +228,8 @@ const (
 	f13aPre              // '&', '<' (rule 1) or '\n' (whitespace), which pre13a may replace
 	f13aZh               // for zh, E0..EF: starts a character of three bytes, which may be in the table
 	// scan13aState.fast leaves the bytes with these flags to scan13a,
-	// but for whitespace, the characters of three bytes of zh and the
-	// other multi-byte characters, which are part of a word.
+	// but for the lead bytes of characters that are not whitespace: part
+	// of a word, or for zh's table (f13aZh), tokens of their own.
 	f13aSlow = f13aLead | f13aPre
 )
 
@@ -436,9 +436,10 @@ func events13aGo(s string, lead uint64) uint64 {
 }
 
 // scan13a appends the 13a tokens of s to dst: those of Tokenizer13a if zh
-// is nil, and otherwise those of TokenizerZh (s stripped) with zh its table,
-// which md describes too (modeZh or modeZhFixed). For 13a, pre13a must have been applied to s unless pre is set; scan13a then
-// applies it if it changes s.
+// is nil (md is then mode13a), and otherwise those of TokenizerZh (s
+// stripped) with zh its table, which md describes too (modeZh or
+// modeZhFixed). For 13a, pre13a must have been applied to s unless pre is
+// set; scan13a then applies it if it changes s.
 //
 // The line falls into pieces at whitespace, at the characters of rule 1 and
 // at zh's characters, each of which is a token of its own (see "How the
@@ -556,11 +557,12 @@ func b2u(b bool) uint {
 }
 
 // fast handles the events of s, flagged by md.flags, from st's onwards, as
-// long as they are not '&', '<' or '\n', non-ASCII whitespace, invalid
-// UTF-8 or, for zh, characters of four bytes, and do not end a piece that
-// must go through rules13a: the other non-ASCII characters are part of a
-// word, or for zh, those of three bytes in its table tokens of their own. It returns the index of the first event it leaves to
-// its caller, which is still in st.m, or -1 at the end of s.
+// long as they are not '&', '<' or '\n', non-ASCII whitespace or, for zh,
+// characters of four bytes or invalid ones of three, and do not end a
+// piece that must go through rules13a: the other non-ASCII characters are
+// part of a word, or for zh, those of three bytes in its table tokens of
+// their own. It returns the index of the first event it leaves to its
+// caller, which is still in st.m, or -1 at the end of s.
 //
 // It calls no function, so that its state stays in registers: the events
 // of the line are found beforehand (lineEvents). The loop is bound by the
