@@ -962,10 +962,9 @@ scan:
 			continue
 		case iLead:
 			// A character of two or three bytes: part of a word unless
-			// it is whitespace, a symbol, or punctuation, of which only
-			// U+2010..U+2027, E2 80 90..A7, are handled here (dashes,
-			// quotes, daggers, bullets and dots). tokenizeIntl decodes
-			// the others, and invalid UTF-8.
+			// it is whitespace (left to tokenizeIntl), a symbol (a token
+			// of its own) or punctuation (below). tokenizeIntl decodes
+			// the characters of four bytes and invalid UTF-8.
 			var r uint
 			if c < 0xE0 {
 				if c < 0xC2 || j+1 >= n || s[j+1]^0x80 >= 0x40 {
