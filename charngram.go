@@ -753,16 +753,19 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 		}
 		// A non-ASCII character: decoded here if it has two bytes (the
 		// commonest case of European text) or three (Chinese, Japanese).
-		var r rune
-		var w int
+		var u uint
+		var ok bool
+		w := 0
 		switch {
-		case b >= 0xC2 && b < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80:
-			r, w = rune(b&0x1F)<<6|rune(s[i+1]&0x3F), 2
-		case b&0xF0 == 0xE0 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
-			(b != 0xE0 || s[i+1] >= 0xA0) && (b != 0xED || s[i+1] < 0xA0):
-			// Not overlong, not a surrogate.
-			r, w = rune(b&0x0F)<<12|rune(s[i+1]&0x3F)<<6|rune(s[i+2]&0x3F), 3
-		default:
+		case b < 0xE0 && i+1 < len(s):
+			u, ok = rune2(b, s[i+1])
+			w = 2
+		case b < 0xF0 && i+2 < len(s):
+			u, ok = rune3(b, s[i+1], s[i+2])
+			w = 3
+		}
+		r := rune(u)
+		if !ok {
 			if r, w = utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && w == 1 {
 				return dst, false
 			}

@@ -115,9 +115,9 @@ func (t StandardTokenizer) tokenize(sc *tokScratch, dst []string, text string) [
 	case TokenizerIntl:
 		return tokenizeIntl(sc, dst, text)
 	case TokenizerZh:
-		return tokenizeZh(sc, dst, text, isZhChar, &modeZh)
+		return tokenizeZh(sc, dst, text, &modeZh)
 	case TokenizerZhFixed:
-		return tokenizeZh(sc, dst, text, isZhCharFixed, &modeZhFixed)
+		return tokenizeZh(sc, dst, text, &modeZhFixed)
 	case TokenizerChar:
 		return appendCharTokens(dst, text)
 	case TokenizerNone:
@@ -214,7 +214,7 @@ type tokScratch struct {
 func tokenize13a(sc *tokScratch, dst []string, s string) []string {
 	// pre13a leaves most lines as they are: scan13a calls it when it finds
 	// a line it changes.
-	return sc.scan13a(dst, s, nil, &mode13a, true)
+	return sc.scan13a(dst, s, &mode13a, true)
 }
 
 // Flags of bytes for scan13a, in flags13a and flagsZh. A byte without
@@ -282,12 +282,13 @@ type scan13aMode struct {
 	lead  uint64
 	pad   bool
 	zh    *[1 << 10]uint64
+	isZh  func(rune) bool // zh's table, for scan13a; nil for 13a
 }
 
 var (
 	mode13a     = scan13aMode{flags: flags13a, lead: lead13a, pad: true}
-	modeZh      = scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRanges[:])}
-	modeZhFixed = scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRangesFixed[:])}
+	modeZh      = scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRanges[:]), isZh: isZhChar}
+	modeZhFixed = scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRangesFixed[:]), isZh: isZhCharFixed}
 )
 
 // zhBits returns the bits of scan13aMode.zh for the table ranges (see
@@ -435,11 +436,10 @@ func events13aGo(s string, lead uint64) uint64 {
 	return m
 }
 
-// scan13a appends the 13a tokens of s to dst: those of Tokenizer13a if zh
-// is nil (md is then mode13a), and otherwise those of TokenizerZh (s
-// stripped) with zh its table, which md describes too (modeZh or
-// modeZhFixed). For 13a, pre13a must have been applied to s unless pre is
-// set; scan13a then applies it if it changes s.
+// scan13a appends the tokens of s to dst: those of Tokenizer13a if md is
+// mode13a, and those of TokenizerZh or TokenizerZhFixed (s stripped) if it
+// is modeZh or modeZhFixed. For 13a, pre13a must have been applied to s
+// unless pre is set; scan13a then applies it if it changes s.
 //
 // The line falls into pieces at whitespace, at the characters of rule 1 and
 // at zh's characters, each of which is a token of its own (see "How the
@@ -457,7 +457,7 @@ func events13aGo(s string, lead uint64) uint64 {
 //
 // scan13aState.fast finds the events (see lead13a) 64 bytes at a time
 // and handles the common ones; scan13a handles the others, one at a time.
-func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, md *scan13aMode, pre bool) []string {
+func (sc *tokScratch) scan13a(dst []string, s string, md *scan13aMode, pre bool) []string {
 	start := len(dst)
 	tab, pad := &md.flags, md.pad
 	n := len(s)
@@ -480,7 +480,7 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, md *sc
 		switch f := tab[c]; {
 		case f&f13aPre != 0:
 			if pre && pre13aAt(s, j) {
-				return sc.scan13a(dst[:start], pre13a(s), nil, md, false)
+				return sc.scan13a(dst[:start], pre13a(s), md, false)
 			}
 			if c != '\n' {
 				tok = 1
@@ -489,11 +489,11 @@ func (sc *tokScratch) scan13a(dst []string, s string, zh func(rune) bool, md *sc
 			if w = pyMultiByteSpace(s[j:]); w > 0 {
 				break
 			}
-			if zh == nil {
+			if md.isZh == nil {
 				continue
 			}
 			r, k := utf8.DecodeRuneInString(s[j:])
-			if k == 1 || !zh(r) {
+			if k == 1 || !md.isZh(r) {
 				continue
 			}
 			w, tok = k, k
@@ -640,11 +640,10 @@ scan:
 			if j+2 >= n {
 				break scan
 			}
-			c1, c2 := s[j+1]^0x80, s[j+2]^0x80
-			if c1|c2 >= 0x40 {
+			r, ok := rune3(c, s[j+1], s[j+2])
+			if !ok {
 				break scan
 			}
-			r := uint(c&0x0F)<<12 | uint(c1)<<6 | uint(c2)
 			if md.zh[r>>6]>>(r&63)&1 == 0 {
 				if isPySpace(rune(r)) {
 					break scan
@@ -662,9 +661,8 @@ scan:
 			// text has them, are taken here without their events.
 			p := j + 3
 			for p+2 < n && s[p]&0xF0 == 0xE0 {
-				c1, c2 := s[p+1]^0x80, s[p+2]^0x80
-				r := uint(s[p]&0x0F)<<12 | uint(c1)<<6 | uint(c2)
-				if c1|c2 >= 0x40 || md.zh[r>>6]>>(r&63)&1 == 0 {
+				r, ok := rune3(s[p], s[p+1], s[p+2])
+				if !ok || md.zh[r>>6]>>(r&63)&1 == 0 {
 					break
 				}
 				buf[k] = s[p : p+3]
@@ -685,7 +683,7 @@ scan:
 			// '&', '<', '\n', whitespace and, for zh, characters of four
 			// bytes (and invalid bytes F5..FF) are for scan13a; the
 			// other characters after a lead byte are part of a word.
-			if c < utf8.RuneSelf || c >= 0xF0 && md.zh != nil || pyMultiByteSpace(s[j:]) > 0 {
+			if c < utf8.RuneSelf || c >= 0xF0 && md.isZh != nil || pyMultiByteSpace(s[j:]) > 0 {
 				break scan
 			}
 			continue
@@ -966,20 +964,17 @@ scan:
 			// of its own) or punctuation (below). tokenizeIntl decodes
 			// the characters of four bytes and invalid UTF-8.
 			var r uint
-			if c < 0xE0 {
-				if c < 0xC2 || j+1 >= n || s[j+1]^0x80 >= 0x40 {
-					break scan
-				}
-				r, w = uint(c&0x1F)<<6|uint(s[j+1]^0x80), 2
-			} else {
-				if c >= 0xF0 || j+2 >= n {
-					break scan
-				}
-				c1, c2 := s[j+1]^0x80, s[j+2]^0x80
-				r, w = uint(c&0x0F)<<12|uint(c1)<<6|uint(c2), 3
-				if c1|c2 >= 0x40 || r < 0x800 || r-0xD800 < 0x800 {
-					break scan
-				}
+			var ok bool
+			switch {
+			case c < 0xE0 && j+1 < n:
+				r, ok = rune2(c, s[j+1])
+				w = 2
+			case c < 0xF0 && j+2 < n:
+				r, ok = rune3(c, s[j+1], s[j+2])
+				w = 3
+			}
+			if !ok {
+				break scan
 			}
 			switch st.classes[r>>2] >> (r & 3 * 2) & 3 {
 			case classOther, classN:
@@ -1015,15 +1010,14 @@ scan:
 				// A continuation byte (a lead byte before ASCII or a
 				// whole character is invalid, a character of its own).
 				var r uint
+				var ok bool
 				switch b := s[max(j-2, 0)]; {
-				case j >= 2 && b >= 0xC2 && b < 0xE0:
-					r = uint(b&0x1F)<<6 | uint(c^0x80)
-				case j >= 3 && s[j-3]&0xF0 == 0xE0 && b^0x80 < 0x40:
-					r = uint(s[j-3]&0x0F)<<12 | uint(b^0x80)<<6 | uint(c^0x80)
-					if r < 0x800 || r-0xD800 < 0x800 {
-						break scan
-					}
-				default:
+				case j >= 2 && b >= 0xC0 && b < 0xE0:
+					r, ok = rune2(b, c)
+				case j >= 3 && s[j-3]&0xF0 == 0xE0:
+					r, ok = rune3(s[j-3], b, c)
+				}
+				if !ok {
 					break scan
 				}
 				before = st.classes[r>>2] >> (r & 3 * 2) & 3
@@ -1037,15 +1031,14 @@ scan:
 				// character is invalid, a character of its own, and so
 				// are C0, C1 and F5..FF).
 				var r uint
+				var ok bool
 				switch {
-				case c < 0xE0 && e+1 < n && s[e+1]^0x80 < 0x40:
-					r = uint(c&0x1F)<<6 | uint(s[e+1]^0x80)
-				case c >= 0xE0 && c < 0xF0 && e+2 < n && (s[e+1]^0x80)|(s[e+2]^0x80) < 0x40:
-					r = uint(c&0x0F)<<12 | uint(s[e+1]^0x80)<<6 | uint(s[e+2]^0x80)
-					if r < 0x800 || r-0xD800 < 0x800 {
-						break scan
-					}
-				default:
+				case c < 0xE0 && e+1 < n:
+					r, ok = rune2(c, s[e+1])
+				case c < 0xF0 && e+2 < n:
+					r, ok = rune3(c, s[e+1], s[e+2])
+				}
+				if !ok {
 					break scan
 				}
 				after = st.classes[r>>2] >> (r & 3 * 2) & 3
@@ -1130,9 +1123,10 @@ func (sc *tokScratch) wordIntl(st *scanIntlState, s string, end, next int) {
 
 // tokenizeZh is sacreBLEU's TokenizerZh followed by str.split: each
 // character of the table is a token of its own and separates words as
-// whitespace does; the 13a rules, unpadded, apply to the rest.
-func tokenizeZh(sc *tokScratch, dst []string, s string, isZh func(rune) bool, md *scan13aMode) []string {
-	return sc.scan13a(dst, pyStrip(s), isZh, md, false)
+// whitespace does; the 13a rules, unpadded, apply to the rest. md is
+// modeZh or modeZhFixed.
+func tokenizeZh(sc *tokScratch, dst []string, s string, md *scan13aMode) []string {
+	return sc.scan13a(dst, pyStrip(s), md, false)
 }
 
 // split appends the space-separated words of out, the rules' output for

@@ -21,6 +21,23 @@ func load64(s string, i int) uint64 {
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
+// rune2 and rune3 decode the character of two or three bytes whose lead
+// byte is b0 (C0..DF for rune2, E0..EF for rune3, which the caller has
+// checked) and report whether it is valid UTF-8: continuation bytes that
+// are, and for rune3 neither an overlong form nor a surrogate. They are
+// for the scanners' loops, which look at a character only after its
+// lead byte.
+func rune2(b0, b1 byte) (uint, bool) {
+	c1 := b1 ^ 0x80
+	return uint(b0&0x1F)<<6 | uint(c1), b0 >= 0xC2 && c1 < 0x40
+}
+
+func rune3(b0, b1, b2 byte) (uint, bool) {
+	c1, c2 := b1^0x80, b2^0x80
+	r := uint(b0&0x0F)<<12 | uint(c1)<<6 | uint(c2)
+	return r, c1|c2 < 0x40 && r >= 0x800 && r-0xD800 >= 0x800
+}
+
 // loadTail returns s[i:], which is shorter than eight bytes, as load64
 // would, with the missing bytes set to 'a': a letter, which no scanner
 // looks at. It reads only bytes of s.
