@@ -551,3 +551,36 @@ func TestLineEvents(t *testing.T) {
 
 // isAlnumASCII reports whether c is an ASCII letter or digit.
 func isAlnumASCII(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' }
+
+// BenchmarkLineEvents finds the events of the scanners (lineEvents) in
+// the references of the conformance set into German, Japanese and
+// Chinese, for 13a, zh and intl: the part of their scans done 16 bytes
+// at a time.
+func BenchmarkLineEvents(b *testing.B) {
+	dir := conformanceDirOrEmpty()
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	for _, pair := range []string{"en-de", "en-ja", "en-zh"} {
+		lines := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		var n int64
+		for _, s := range lines {
+			n += int64(len(s))
+		}
+		for _, m := range []struct {
+			name string
+			lead uint64
+			intl bool
+		}{{"13a", lead13a, false}, {"zh", leadZh, false}, {"intl", 0, true}} {
+			b.Run(pair+"/"+m.name, func(b *testing.B) {
+				var sc tokScratch
+				b.SetBytes(n)
+				for b.Loop() {
+					for _, s := range lines {
+						sc.lineEvents(s, m.lead, m.intl)
+					}
+				}
+			})
+		}
+	}
+}
