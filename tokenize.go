@@ -179,7 +179,9 @@ func tokenizerName(t Tokenizer) string {
 // bytes an instruction). 13a and zh let through only the lead bytes that
 // can start whitespace (C2, E1, E2, E3) or, for zh, a character of its
 // table (E0 and above), so that the accented letters of European languages
-// (and for 13a, Chinese characters) are skipped too; they cut pieces at
+// (and for 13a, Chinese characters) are skipped too, and E3 not when the
+// byte after it makes a kana, which is neither (kanaLeads): Japanese
+// words of kana are skipped whole. They cut pieces at
 // periods, commas and hyphens themselves, and leave to the rules only the
 // pieces with two periods or commas to split. They handle the other
 // characters of three bytes themselves too: zh's by a bit a character
@@ -325,7 +327,10 @@ func pre13aAt(s string, i int) bool {
 // alarm, but a cheap one), and for zh, C2 and E0..FF. The other lead
 // bytes, C0..DF but C2, start characters below U+0800, which are neither
 // whitespace nor in zh's table, and continuation bytes never start
-// anything.
+// anything. Nor does an E3 followed in its block of 64 bytes by 81..83
+// (kanaLeads): the kana, U+3040..U+30FF, neither whitespace nor in zh's
+// table. (An E3 that ends its block stays an event: the scanners read no
+// byte past a block, which may end the line.)
 const (
 	lead13a = 0xFC * swarOnes
 	leadZh  = 0xE0 * swarOnes
@@ -349,6 +354,21 @@ func leadEvents(x, lead uint64) uint64 {
 	t := x&lead ^ 0xE0*swarOnes
 	u := x ^ 0xC2*swarOnes
 	return ^(((t&^swarHigh + 0x7F*swarOnes) | t) & ((u&^swarHigh + 0x7F*swarOnes) | u))
+}
+
+// kanaLeads has the top bit set in the bytes of x that are E3 followed,
+// in next (the byte after each of x's, in the same place), by 81..83: the
+// lead bytes of the kana, U+3040..U+30FF (and garbage in the other bits).
+// Japanese text is about half kana, each an event of the scanners before
+// (a branch, a decoding and a lookup to find it part of a word).
+func kanaLeads(x, next uint64) uint64 {
+	t := x ^ 0xE3*swarOnes
+	e3 := ^((t&^swarHigh + 0x7F*swarOnes) | t) // top bit: an E3
+	// 81..83 are 01..03 in y, whose top bit is set for 00..7F.
+	y := next ^ 0x80*swarOnes
+	z := y &^ swarHigh
+	in := (z + (0x80-1)*swarOnes) &^ (z + (0x80-4)*swarOnes) &^ y
+	return e3 & in
 }
 
 // gather8 returns the top bits of the bytes of m, which has no other bits
@@ -422,15 +442,19 @@ var letters64 = [64]byte([]byte(strings.Repeat("a", 64)))
 // work for one block in Go.
 func events13aGo(s string, lead uint64) uint64 {
 	t := s[:64]
-	// Unrolled: the calls are inlined.
-	e0 := (asciiEvents(load64(t, 0)) | leadEvents(load64(t, 0), lead)) & swarHigh
-	e1 := (asciiEvents(load64(t, 8)) | leadEvents(load64(t, 8), lead)) & swarHigh
-	e2 := (asciiEvents(load64(t, 16)) | leadEvents(load64(t, 16), lead)) & swarHigh
-	e3 := (asciiEvents(load64(t, 24)) | leadEvents(load64(t, 24), lead)) & swarHigh
-	e4 := (asciiEvents(load64(t, 32)) | leadEvents(load64(t, 32), lead)) & swarHigh
-	e5 := (asciiEvents(load64(t, 40)) | leadEvents(load64(t, 40), lead)) & swarHigh
-	e6 := (asciiEvents(load64(t, 48)) | leadEvents(load64(t, 48), lead)) & swarHigh
-	e7 := (asciiEvents(load64(t, 56)) | leadEvents(load64(t, 56), lead)) & swarHigh
+	x0, x1, x2, x3 := load64(t, 0), load64(t, 8), load64(t, 16), load64(t, 24)
+	x4, x5, x6, x7 := load64(t, 32), load64(t, 40), load64(t, 48), load64(t, 56)
+	// Unrolled: the calls are inlined. Each word's next bytes are its own
+	// shifted down and the next word's first; the block's last byte is
+	// followed by a zero.
+	e0 := (asciiEvents(x0) | leadEvents(x0, lead)&^kanaLeads(x0, x0>>8|x1<<56)) & swarHigh
+	e1 := (asciiEvents(x1) | leadEvents(x1, lead)&^kanaLeads(x1, x1>>8|x2<<56)) & swarHigh
+	e2 := (asciiEvents(x2) | leadEvents(x2, lead)&^kanaLeads(x2, x2>>8|x3<<56)) & swarHigh
+	e3 := (asciiEvents(x3) | leadEvents(x3, lead)&^kanaLeads(x3, x3>>8|x4<<56)) & swarHigh
+	e4 := (asciiEvents(x4) | leadEvents(x4, lead)&^kanaLeads(x4, x4>>8|x5<<56)) & swarHigh
+	e5 := (asciiEvents(x5) | leadEvents(x5, lead)&^kanaLeads(x5, x5>>8|x6<<56)) & swarHigh
+	e6 := (asciiEvents(x6) | leadEvents(x6, lead)&^kanaLeads(x6, x6>>8|x7<<56)) & swarHigh
+	e7 := (asciiEvents(x7) | leadEvents(x7, lead)&^kanaLeads(x7, x7>>8)) & swarHigh
 	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
 		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
 	return m

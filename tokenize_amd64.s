@@ -2,11 +2,12 @@
 
 #include "textflag.h"
 
-// The events of a line (see lineEvents, asciiEvents, leadEvents and
-// leadIntl in tokenize.go), 16 bytes at a time with SSE2, which every
-// amd64 processor has. A byte is tested against a range by subtracting the
-// range's start and comparing the (unsigned) result with the range's width
-// less one: PMINUB of the two equals the result where it is in range.
+// The events of a line (see lineEvents, asciiEvents, leadEvents,
+// kanaLeads and leadIntl in tokenize.go), 16 bytes at a time with SSE2,
+// which every amd64 processor has. A byte is tested against a range by
+// subtracting the range's start and comparing the (unsigned) result with
+// the range's width less one: PMINUB of the two equals the result where
+// it is in range.
 
 DATA bytes20<>+0(SB)/8, $0x2020202020202020
 DATA bytes20<>+8(SB)/8, $0x2020202020202020
@@ -44,6 +45,18 @@ DATA bytesC3<>+0(SB)/8, $0xC3C3C3C3C3C3C3C3
 DATA bytesC3<>+8(SB)/8, $0xC3C3C3C3C3C3C3C3
 GLOBL bytesC3<>(SB), RODATA|NOPTR, $16
 
+DATA bytesE3<>+0(SB)/8, $0xE3E3E3E3E3E3E3E3
+DATA bytesE3<>+8(SB)/8, $0xE3E3E3E3E3E3E3E3
+GLOBL bytesE3<>(SB), RODATA|NOPTR, $16
+
+DATA bytes81<>+0(SB)/8, $0x8181818181818181
+DATA bytes81<>+8(SB)/8, $0x8181818181818181
+GLOBL bytes81<>(SB), RODATA|NOPTR, $16
+
+DATA bytes02<>+0(SB)/8, $0x0202020202020202
+DATA bytes02<>+8(SB)/8, $0x0202020202020202
+GLOBL bytes02<>(SB), RODATA|NOPTR, $16
+
 DATA bytesB7<>+0(SB)/8, $0xB7B7B7B7B7B7B7B7
 DATA bytesB7<>+8(SB)/8, $0xB7B7B7B7B7B7B7B7
 GLOBL bytesB7<>(SB), RODATA|NOPTR, $16
@@ -76,11 +89,15 @@ GLOBL bytes05<>(SB), RODATA|NOPTR, $16
 
 // QUIET13A sets AX to the mask of the bytes of the 16 at off(SI) that are
 // no event for 13a and zh: letters, digits and the bytes of 80..FF that
-// are neither C2 nor one whose bits in the lead mask make E0. X7 holds
-// bytesC2, X8..X12 bytes20, bytes61, bytes19, bytes30 and bytes09, X13
-// the lead mask and X14 bytesE0; X0..X4 are clobbered.
+// are neither C2 nor one whose bits in the lead mask make E0; and it adds
+// the block's E3 bytes to X6. X7 holds bytesC2, X8..X12 bytes20, bytes61,
+// bytes19, bytes30 and bytes09, X13 the lead mask, X14 bytesE0 and X15
+// bytesE3; X0..X5 are clobbered.
 #define QUIET13A(off, AX) \
 	MOVOU off(SI), X0; \
+	MOVO  X0, X5; \
+	PCMPEQB X15, X5; \
+	POR   X5, X6; \
 	ALNUMHIGH; \
 	MOVO  X0, X2; \
 	PCMPEQB X7, X2; \
@@ -90,8 +107,35 @@ GLOBL bytes05<>(SB), RODATA|NOPTR, $16
 	PANDN X1, X0; \
 	PMOVMSKB X0, AX
 
-// EVENTS13A sets AX to the events of the 64 bytes at SI for 13a.
-#define EVENTS13A \
+// KANA sets X5 to the mask of the bytes of X0 that are E3 followed by
+// 81..83, the lead bytes of the kana (U+3040..U+30FF), X5 holding the
+// byte after each of X0's. X15 holds bytesE3; X6 is clobbered.
+#define KANA \
+	MOVOU bytes81<>(SB), X6; \
+	PSUBB X6, X5; \
+	MOVOU bytes02<>(SB), X6; \
+	PMINUB X5, X6; \
+	PCMPEQB X6, X5; \
+	MOVO  X15, X6; \
+	PCMPEQB X0, X6; \
+	PAND  X6, X5
+
+// KANA16 sets AX to the mask of the kana's lead bytes among the 16 at
+// off(SI), the byte after them being in the block too.
+#define KANA16(off, AX) \
+	MOVOU off(SI), X0; \
+	MOVOU off+1(SI), X5; \
+	KANA; \
+	PMOVMSKB X5, AX
+
+// EVENTS13A sets AX to the events of the 64 bytes at SI for 13a and zh,
+// but the lead bytes of kana (see kanaLeads). The kana are looked for
+// only in blocks with an E3, jumping to skip past them otherwise: other
+// text pays three instructions each 16 bytes, not a dozen. The block's
+// last byte is taken to be followed by a zero, so that an E3 there stays
+// an event.
+#define EVENTS13A(skip) \
+	PXOR  X6, X6; \
 	QUIET13A(0, AX); \
 	QUIET13A(16, BX); \
 	QUIET13A(32, DX); \
@@ -102,7 +146,27 @@ GLOBL bytes05<>(SB), RODATA|NOPTR, $16
 	ORQ  BX, AX; \
 	ORQ  DX, AX; \
 	ORQ  R8, AX; \
-	NOTQ AX
+	NOTQ AX; \
+	PMOVMSKB X6, BX; \
+	TESTQ BX, BX; \
+	JZ    skip; \
+	KANA16(0, R11); \
+	KANA16(16, BX); \
+	KANA16(32, DX); \
+	MOVOU 48(SI), X0; \
+	MOVO  X0, X5; \
+	PSRLDQ $1, X5; \
+	KANA; \
+	PMOVMSKB X5, R8; \
+	SHLQ $16, BX; \
+	SHLQ $32, DX; \
+	SHLQ $48, R8; \
+	ORQ  BX, R11; \
+	ORQ  DX, R11; \
+	ORQ  R8, R11; \
+	NOTQ R11; \
+	ANDQ R11, AX; \
+skip:
 
 // func events13aLine(dst []uint64, s string, lead uint64)
 TEXT ·events13aLine(SB), NOSPLIT, $0-48
@@ -118,12 +182,13 @@ TEXT ·events13aLine(SB), NOSPLIT, $0-48
 	MOVOU bytes09<>(SB), X12
 	MOVOU bytesE0<>(SB), X14
 	MOVOU bytesC2<>(SB), X7
+	MOVOU bytesE3<>(SB), X15
 	LEAQ  -64(SI)(R9*1), R10 // the last 64 bytes
 	MOVQ  R9, CX
 	SHRQ  $6, CX // full blocks, at least one
 
 loop13a:
-	EVENTS13A
+	EVENTS13A(nokana13a)
 	MOVQ  AX, (DI)
 	ADDQ  $8, DI
 	ADDQ  $64, SI
@@ -135,7 +200,7 @@ loop13a:
 	ANDQ  $63, R9
 	JZ    done13a
 	MOVQ  R10, SI
-	EVENTS13A
+	EVENTS13A(nokanaTail13a)
 	MOVQ  $64, CX
 	SUBQ  R9, CX
 	SHRQ  CX, AX
