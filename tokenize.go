@@ -363,8 +363,7 @@ func leadEvents(x, lead uint64) uint64 {
 // reference), each an event of the scanners before (a branch, a decoding
 // and a lookup to find it part of a word).
 func kanaLeads(x, next uint64) uint64 {
-	t := x ^ 0xE3*swarOnes
-	e3 := ^((t&^swarHigh + 0x7F*swarOnes) | t) // top bit: an E3
+	e3 := zeroBytes(x ^ 0xE3*swarOnes)
 	// 81..83 are 01..03 in y, whose top bit is set for 00..7F.
 	y := next ^ 0x80*swarOnes
 	z := y &^ swarHigh
@@ -889,17 +888,38 @@ func leadIntl(x uint64) uint64 {
 	return lead&notC3&^cjk | ^notCont
 }
 
+// kanaLeadsIntl is kanaLeads for intl, next2 holding the bytes after
+// next's: the lead bytes of the kana that are letters, E3 followed by
+// 81..83 and a continuation byte, but not of U+309B and U+309C (symbols),
+// U+30A0 and U+30FB (punctuation), E3 82 9B, E3 82 9C, E3 82 A0 and E3 83
+// BB, which intl must see.
+func kanaLeadsIntl(x, next, next2 uint64) uint64 {
+	cont := next2 &^ (next2 << 1) // top bit: 10xxxxxx
+	bad := zeroBytes(next^0x82*swarOnes)&(zeroBytes(next2^0x9B*swarOnes)|zeroBytes(next2^0x9C*swarOnes)|zeroBytes(next2^0xA0*swarOnes)) |
+		zeroBytes(next^0x83*swarOnes)&zeroBytes(next2^0xBB*swarOnes)
+	return kanaLeads(x, next) & cont &^ bad
+}
+
+// zeroBytes has the top bit set in the bytes of t that are zero (and
+// garbage in the other bits).
+func zeroBytes(t uint64) uint64 {
+	return ^((t&^swarHigh + 0x7F*swarOnes) | t)
+}
+
 // eventsIntlGo is events13aGo for intl.
 func eventsIntlGo(s string) uint64 {
 	t := s[:64]
-	e0 := (asciiEvents(load64(t, 0)) | leadIntl(load64(t, 0))) & swarHigh
-	e1 := (asciiEvents(load64(t, 8)) | leadIntl(load64(t, 8))) & swarHigh
-	e2 := (asciiEvents(load64(t, 16)) | leadIntl(load64(t, 16))) & swarHigh
-	e3 := (asciiEvents(load64(t, 24)) | leadIntl(load64(t, 24))) & swarHigh
-	e4 := (asciiEvents(load64(t, 32)) | leadIntl(load64(t, 32))) & swarHigh
-	e5 := (asciiEvents(load64(t, 40)) | leadIntl(load64(t, 40))) & swarHigh
-	e6 := (asciiEvents(load64(t, 48)) | leadIntl(load64(t, 48))) & swarHigh
-	e7 := (asciiEvents(load64(t, 56)) | leadIntl(load64(t, 56))) & swarHigh
+	x0, x1, x2, x3 := load64(t, 0), load64(t, 8), load64(t, 16), load64(t, 24)
+	x4, x5, x6, x7 := load64(t, 32), load64(t, 40), load64(t, 48), load64(t, 56)
+	// As in events13aGo, the block's last bytes followed by zeros.
+	e0 := (asciiEvents(x0) | leadIntl(x0)&^kanaLeadsIntl(x0, x0>>8|x1<<56, x0>>16|x1<<48)) & swarHigh
+	e1 := (asciiEvents(x1) | leadIntl(x1)&^kanaLeadsIntl(x1, x1>>8|x2<<56, x1>>16|x2<<48)) & swarHigh
+	e2 := (asciiEvents(x2) | leadIntl(x2)&^kanaLeadsIntl(x2, x2>>8|x3<<56, x2>>16|x3<<48)) & swarHigh
+	e3 := (asciiEvents(x3) | leadIntl(x3)&^kanaLeadsIntl(x3, x3>>8|x4<<56, x3>>16|x4<<48)) & swarHigh
+	e4 := (asciiEvents(x4) | leadIntl(x4)&^kanaLeadsIntl(x4, x4>>8|x5<<56, x4>>16|x5<<48)) & swarHigh
+	e5 := (asciiEvents(x5) | leadIntl(x5)&^kanaLeadsIntl(x5, x5>>8|x6<<56, x5>>16|x6<<48)) & swarHigh
+	e6 := (asciiEvents(x6) | leadIntl(x6)&^kanaLeadsIntl(x6, x6>>8|x7<<56, x6>>16|x7<<48)) & swarHigh
+	e7 := (asciiEvents(x7) | leadIntl(x7)&^kanaLeadsIntl(x7, x7>>8, x7>>16)) & swarHigh
 	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
 		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
 	return m

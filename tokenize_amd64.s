@@ -57,6 +57,30 @@ DATA bytes02<>+0(SB)/8, $0x0202020202020202
 DATA bytes02<>+8(SB)/8, $0x0202020202020202
 GLOBL bytes02<>(SB), RODATA|NOPTR, $16
 
+DATA bytes82<>+0(SB)/8, $0x8282828282828282
+DATA bytes82<>+8(SB)/8, $0x8282828282828282
+GLOBL bytes82<>(SB), RODATA|NOPTR, $16
+
+DATA bytes83<>+0(SB)/8, $0x8383838383838383
+DATA bytes83<>+8(SB)/8, $0x8383838383838383
+GLOBL bytes83<>(SB), RODATA|NOPTR, $16
+
+DATA bytes9B<>+0(SB)/8, $0x9B9B9B9B9B9B9B9B
+DATA bytes9B<>+8(SB)/8, $0x9B9B9B9B9B9B9B9B
+GLOBL bytes9B<>(SB), RODATA|NOPTR, $16
+
+DATA bytes9C<>+0(SB)/8, $0x9C9C9C9C9C9C9C9C
+DATA bytes9C<>+8(SB)/8, $0x9C9C9C9C9C9C9C9C
+GLOBL bytes9C<>(SB), RODATA|NOPTR, $16
+
+DATA bytesA0<>+0(SB)/8, $0xA0A0A0A0A0A0A0A0
+DATA bytesA0<>+8(SB)/8, $0xA0A0A0A0A0A0A0A0
+GLOBL bytesA0<>(SB), RODATA|NOPTR, $16
+
+DATA bytesBB<>+0(SB)/8, $0xBBBBBBBBBBBBBBBB
+DATA bytesBB<>+8(SB)/8, $0xBBBBBBBBBBBBBBBB
+GLOBL bytesBB<>(SB), RODATA|NOPTR, $16
+
 DATA bytesB7<>+0(SB)/8, $0xB7B7B7B7B7B7B7B7
 DATA bytesB7<>+8(SB)/8, $0xB7B7B7B7B7B7B7B7
 GLOBL bytesB7<>(SB), RODATA|NOPTR, $16
@@ -128,6 +152,15 @@ GLOBL bytes05<>(SB), RODATA|NOPTR, $16
 	KANA; \
 	PMOVMSKB X5, AX
 
+// KANA16LAST is KANA16 for the block's last 16 bytes, the last of them
+// taken to be followed by a zero.
+#define KANA16LAST(off, AX) \
+	MOVOU off(SI), X0; \
+	MOVO  X0, X5; \
+	PSRLDQ $1, X5; \
+	KANA; \
+	PMOVMSKB X5, AX
+
 // EVENTS13A sets AX to the events of the 64 bytes at SI for 13a and zh,
 // but the lead bytes of kana (see kanaLeads). The kana are looked for
 // only in blocks with an E3, jumping to skip past them otherwise: other
@@ -153,11 +186,7 @@ GLOBL bytes05<>(SB), RODATA|NOPTR, $16
 	KANA16(0, R11); \
 	KANA16(16, BX); \
 	KANA16(32, DX); \
-	MOVOU 48(SI), X0; \
-	MOVO  X0, X5; \
-	PSRLDQ $1, X5; \
-	KANA; \
-	PMOVMSKB X5, R8; \
+	KANA16LAST(48, R8); \
 	SHLQ $16, BX; \
 	SHLQ $32, DX; \
 	SHLQ $48, R8; \
@@ -210,12 +239,15 @@ done13a:
 	RET
 
 // QUIETINTL is QUIET13A for intl, whose bytes that are no event are
-// letters, digits, C3, E4..E9 and the bytes of 80..BF but 97 and B7. X7
-// holds bytesB7, X8..X12 as for QUIET13A, X13 bytesC0 and X14 bytesC3;
-// X0..X5 are clobbered. (E4 and 05 come from memory: no register is left
-// for them.)
+// letters, digits, C3, E4..E9 and the bytes of 80..BF but 97 and B7; it
+// adds the block's E3 bytes to X6. X7 holds bytesB7, X8..X12 as for
+// QUIET13A, X13 bytesC0, X14 bytesC3 and X15 bytesE3; X0..X5 are
+// clobbered. (E4 and 05 come from memory: no register is left for them.)
 #define QUIETINTL(off, AX) \
 	MOVOU off(SI), X0; \
+	MOVO  X0, X5; \
+	PCMPEQB X15, X5; \
+	POR   X5, X6; \
 	ALNUMHIGH; \
 	MOVO  X0, X5; \
 	POR   X8, X5; \
@@ -236,8 +268,51 @@ done13a:
 	PANDN X1, X2; \
 	PMOVMSKB X2, AX
 
-// EVENTSINTL sets AX to the events of the 64 bytes at SI for intl.
-#define EVENTSINTL \
+// LETTER sets R to the mask of the bytes of the 16 that X3 and X1 hold
+// the bytes after (see KANA16) that, as the lead bytes of kana, start
+// letters for intl: followed by a continuation byte, and not E3 82 9B,
+// E3 82 9C, E3 82 A0 or E3 83 BB (see kanaLeadsIntl). X13 holds bytesC0;
+// X2, X4 and X6 are clobbered.
+#define LETTER(R) \
+	MOVO  X13, X2; \
+	PCMPGTB X1, X2; \
+	MOVOU bytes82<>(SB), X4; \
+	PCMPEQB X3, X4; \
+	MOVOU bytes9B<>(SB), X6; \
+	PCMPEQB X1, X6; \
+	PAND  X4, X6; \
+	PANDN X2, X6; \
+	MOVOU bytes9C<>(SB), X2; \
+	PCMPEQB X1, X2; \
+	PAND  X4, X2; \
+	PANDN X6, X2; \
+	MOVOU bytesA0<>(SB), X6; \
+	PCMPEQB X1, X6; \
+	PAND  X4, X6; \
+	PANDN X2, X6; \
+	MOVOU bytes83<>(SB), X4; \
+	PCMPEQB X3, X4; \
+	MOVOU bytesBB<>(SB), X2; \
+	PCMPEQB X1, X2; \
+	PAND  X4, X2; \
+	PANDN X6, X2; \
+	PMOVMSKB X2, R
+
+// LETTER16 is LETTER for the 16 bytes at off(SI), the two after them
+// being in the block too.
+#define LETTER16(off, R) \
+	MOVOU off+1(SI), X3; \
+	MOVOU off+2(SI), X1; \
+	LETTER(R)
+
+// EVENTSINTL sets AX to the events of the 64 bytes at SI for intl, but
+// the lead bytes of the kana that are letters (see kanaLeadsIntl): found
+// as for 13a (EVENTS13A) in blocks with an E3, and only in blocks with
+// such a kana told from the kana that intl must see. (Chinese text has
+// an E3 in most blocks, of its punctuation, E3 80 xx.) The block's last
+// two bytes are taken to be followed by zeros.
+#define EVENTSINTL(skip) \
+	PXOR  X6, X6; \
 	QUIETINTL(0, AX); \
 	QUIETINTL(16, BX); \
 	QUIETINTL(32, DX); \
@@ -248,7 +323,40 @@ done13a:
 	ORQ  BX, AX; \
 	ORQ  DX, AX; \
 	ORQ  R8, AX; \
-	NOTQ AX
+	NOTQ AX; \
+	PMOVMSKB X6, BX; \
+	TESTQ BX, BX; \
+	JZ    skip; \
+	KANA16(0, R11); \
+	KANA16(16, BX); \
+	KANA16(32, DX); \
+	KANA16LAST(48, R8); \
+	SHLQ $16, BX; \
+	SHLQ $32, DX; \
+	SHLQ $48, R8; \
+	ORQ  BX, R11; \
+	ORQ  DX, R11; \
+	ORQ  R8, R11; \
+	TESTQ R11, R11; \
+	JZ    skip; \
+	LETTER16(0, R12); \
+	LETTER16(16, BX); \
+	LETTER16(32, DX); \
+	MOVOU 48(SI), X3; \
+	MOVO  X3, X1; \
+	PSRLDQ $1, X3; \
+	PSRLDQ $2, X1; \
+	LETTER(R8); \
+	SHLQ $16, BX; \
+	SHLQ $32, DX; \
+	SHLQ $48, R8; \
+	ORQ  BX, R12; \
+	ORQ  DX, R12; \
+	ORQ  R8, R12; \
+	ANDQ R12, R11; \
+	NOTQ R11; \
+	ANDQ R11, AX; \
+skip:
 
 // func eventsIntlLine(dst []uint64, s string)
 TEXT ·eventsIntlLine(SB), NOSPLIT, $0-40
@@ -263,12 +371,13 @@ TEXT ·eventsIntlLine(SB), NOSPLIT, $0-40
 	MOVOU bytesC0<>(SB), X13
 	MOVOU bytesC3<>(SB), X14
 	MOVOU bytesB7<>(SB), X7
+	MOVOU bytesE3<>(SB), X15
 	LEAQ  -64(SI)(R9*1), R10
 	MOVQ  R9, CX
 	SHRQ  $6, CX
 
 loopIntl:
-	EVENTSINTL
+	EVENTSINTL(nokanaIntl)
 	MOVQ  AX, (DI)
 	ADDQ  $8, DI
 	ADDQ  $64, SI
@@ -278,7 +387,7 @@ loopIntl:
 	ANDQ  $63, R9
 	JZ    doneIntl
 	MOVQ  R10, SI
-	EVENTSINTL
+	EVENTSINTL(nokanaTailIntl)
 	MOVQ  $64, CX
 	SUBQ  R9, CX
 	SHRQ  CX, AX

@@ -236,6 +236,9 @@ var edgePieces = append([]string{
 	// (E3 84 xx, in zh's table), rules' pieces, and cut short.
 	"ひ", "ひ中", "中ひ", "\u3040", "\u309f", "\u30a0", "\u30ff", "\u3100", "ひ\u3000ひ", "ひ。", "。ひ", "ひ.5",
 	"5ひ-5", "ひ.,ア", "\xe3\x81", "\xe3\x81a", "\xe3\x83.", "\xe3\x84", "\xe3\xe3\x81\x81", "ア\u3100ア",
+	// For intl, the kana that are symbols or punctuation, next to kana,
+	// digits and other punctuation.
+	"゠", "゜", "ひ゛ひ", "ア゠イ", "ゝ", "か\u3099", "5・5", "ひ.,5", "・・", "ア・.", "\xe3\x82\x9b5", "\xe3\x83",
 	// Invalid UTF-8 that decodes, carelessly, to punctuation, a digit, a
 	// symbol or whitespace: overlong, and with an ASCII byte inside.
 	"\xe0\x80\xa1", "a\xe0\x80\xa4b", "\xc0\xa1", "\xc1\xbf.", "5\xc0\xb1.5", "\xe0\x01\xb0.5", "\xe0\x80\xb1.5",
@@ -452,10 +455,7 @@ func TestBlockEvents(t *testing.T) {
 						t.Fatalf("%s: % x at %d: events %#x in the letters around", bl.name, b[k:k+2], k, m&^(3<<k))
 					}
 					for i, c := range b[k : k+2] {
-						want := bl.isEvent(c)
-						if bl.name != "intl" && i == 0 && isKanaLead(b, k) {
-							want = false
-						}
+						want := bl.isEvent(c) && !isKanaLead(bl.name, b, k+i)
 						if got := m>>(k+i)&1 != 0; got != want {
 							t.Fatalf("%s: % x at %d: event at %d is %v", bl.name, b[k:k+2], k, k+i, got)
 						}
@@ -473,8 +473,7 @@ func TestBlockEvents(t *testing.T) {
 // assembly on amd64) against events13aGo and eventsIntlGo on every byte
 // value at every offset and on random blocks.
 func TestLineEvents(t *testing.T) {
-	// Besides these, an E3 followed by 81..83 (a kana) in its block is no
-	// event for 13a and zh (isKanaLead).
+	// Besides these, the lead bytes of kana are no events (isKanaLead).
 	isEvent := map[string]func(byte) bool{
 		"13a": func(c byte) bool { return c < 0x80 && !isAlnumASCII(c) || c == 0xC2 || c&0xFC == 0xE0 },
 		"zh":  func(c byte) bool { return c < 0x80 && !isAlnumASCII(c) || c == 0xC2 || c >= 0xE0 },
@@ -482,7 +481,7 @@ func TestLineEvents(t *testing.T) {
 			return c < 0x80 && !isAlnumASCII(c) || c >= 0xC0 && c != 0xC3 && c-0xE4 > 5 || c == 0x97 || c == 0xB7
 		},
 	}
-	alphabet := []byte("aZz09 .,-\t\n'`@[{/:\x7f\x00\x80\x81\x83\x84\x97\xb7\xbf\xc0\xc2\xc3\xdf\xe0\xe2\xe3\xe3\xe4\xe9\xea\xef\xf0\xff")
+	alphabet := []byte("aZz09 .,-\t\n'`@[{/:\x7f\x00\x80\x81\x82\x83\x84\x97\x9b\x9c\xa0\xb7\xbb\xbf\xc0\xc2\xc3\xdf\xe0\xe2\xe3\xe3\xe4\xe9\xea\xef\xf0\xff")
 	rng := rand.New(rand.NewPCG(6, 64))
 	random := func(n int) []byte {
 		b := make([]byte, n)
@@ -517,10 +516,7 @@ func TestLineEvents(t *testing.T) {
 				t.Fatalf("%s: lineEvents of %d bytes has %d words", name, n, len(got))
 			}
 			for i, c := range line {
-				want := ev(c)
-				if name != "intl" && isKanaLead(line, i) {
-					want = false
-				}
+				want := ev(c) && !isKanaLead(name, line, i)
 				if e := got[i/64]>>(i%64)&1 != 0; e != want {
 					t.Fatalf("%s: lineEvents(%q): event at %d (%#x) is %v", name, line, i, c, e)
 				}
@@ -537,6 +533,17 @@ func TestLineEvents(t *testing.T) {
 			for off := range 64 {
 				blk := bytes.Repeat([]byte{fill}, 64)
 				blk[off] = byte(b)
+				blocks = append(blocks, string(blk))
+			}
+		}
+	}
+	// The kana's three bytes, those intl must see among them, at every
+	// offset, cut short at the block's end.
+	for _, kana := range []string{"\xe3\x81\x80", "\xe3\x82\x9a", "\xe3\x82\x9b", "\xe3\x82\x9c", "\xe3\x82\xa0", "\xe3\x82\xa1", "\xe3\x83\xba", "\xe3\x83\xbb", "\xe3\x83\xbc", "\xe3\x84\x80"} {
+		for _, fill := range []byte{'a', 0x80, 0xE3} {
+			for off := range 64 {
+				blk := bytes.Repeat([]byte{fill}, 64)
+				copy(blk[off:], kana)
 				blocks = append(blocks, string(blk))
 			}
 		}
@@ -564,11 +571,24 @@ func TestLineEvents(t *testing.T) {
 	}
 }
 
-// isKanaLead reports whether line[i] is the lead byte of a kana, E3
-// followed by 81..83, with the byte after it in the same block of 64 (the
-// last block of a line being its last 64 bytes): no event for 13a and zh.
-func isKanaLead(line []byte, i int) bool {
-	return line[i] == 0xE3 && i+1 < len(line) && i%64 != 63 && 0x81 <= line[i+1] && line[i+1] <= 0x83
+// isKanaLead reports whether line[i] is the lead byte of a kana that is
+// no event for tokenizer name, the bytes looked at being in the same
+// block of 64 (the last block of a line being its last 64 bytes): for 13a
+// and zh, E3 followed by 81..83; for intl, E3 followed by 81..83 and a
+// continuation byte, but not the symbols U+309B and U+309C or the
+// punctuation U+30A0 and U+30FB.
+func isKanaLead(name string, line []byte, i int) bool {
+	if line[i] != 0xE3 || i+1 >= len(line) || i%64 == 63 || line[i+1] < 0x81 || line[i+1] > 0x83 {
+		return false
+	}
+	if name != "intl" {
+		return true
+	}
+	if i+2 >= len(line) || i%64 == 62 || line[i+2]&0xC0 != 0x80 {
+		return false
+	}
+	r, _ := utf8.DecodeRune(line[i:])
+	return r != 0x309B && r != 0x309C && r != 0x30A0 && r != 0x30FB
 }
 
 // isAlnumASCII reports whether c is an ASCII letter or digit.
