@@ -188,8 +188,10 @@ func tokenizerName(t Tokenizer) string {
 // (scan13aMode.zh), so that Chinese text, where every character is a token,
 // does not leave the loop; whitespace they leave to scan13a. intl lets
 // through every lead byte but C3, whose characters are letters but for ×
-// and ÷, which it finds by their last byte, and E4..E9, Chinese characters
-// but for a block of symbols found the same way (leadIntl); it looks up
+// and ÷, which it finds by their last byte, E4..E9, Chinese characters
+// but for a block of symbols found the same way (leadIntl), and E3 where
+// the two bytes after it make a kana that is a letter (kanaLeadsIntl);
+// it looks up
 // the class of characters of two or three bytes in a table (bmpClasses),
 // handles punctuation next to ASCII, such characters or each other itself,
 // and leaves to the rules only the words with two punctuation characters
@@ -377,11 +379,11 @@ func kanaLeads(x, next uint64) uint64 {
 func gather8(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
 
 // lineEvents returns the events of s, for 13a and zh (see lead13a) with
-// the lead mask lead or, if intl, for intl (see leadIntl), as one bit a
-// byte, 64 bytes a word: word k has those of s[64k:64k+64]. It fills and
-// returns sc.ev, the whole line at once, so that the scanners' loops call
-// nothing (a call once per 64 bytes had them save and restore their
-// state around it).
+// the lead mask lead or, if intl, for intl (see leadIntl and
+// kanaLeadsIntl), as one bit a byte, 64 bytes a word: word k has those of
+// s[64k:64k+64]. It fills and returns sc.ev, the whole line at once, so
+// that the scanners' loops call nothing (a call once per 64 bytes had
+// them save and restore their state around it).
 func (sc *tokScratch) lineEvents(s string, lead uint64, intl bool) []uint64 {
 	n := len(s)
 	words := (n + 63) / 64
