@@ -161,6 +161,28 @@ GLOBL bytes05<>(SB), RODATA|NOPTR, $16
 	KANA; \
 	PMOVMSKB X5, AX
 
+// JOIN4 joins the masks of four 16 bytes, A (the first) to D, into A.
+#define JOIN4(A, B, C, D) \
+	SHLQ $16, B; \
+	SHLQ $32, C; \
+	SHLQ $48, D; \
+	ORQ  B, A; \
+	ORQ  C, A; \
+	ORQ  D, A
+
+// KANAS sets R11 to the mask of the kana's lead bytes in the 64 bytes at
+// SI, or jumps to skip when X6, the block's E3 bytes (see QUIET13A), has
+// none. BX, DX and R8 are clobbered.
+#define KANAS(skip) \
+	PMOVMSKB X6, BX; \
+	TESTQ BX, BX; \
+	JZ    skip; \
+	KANA16(0, R11); \
+	KANA16(16, BX); \
+	KANA16(32, DX); \
+	KANA16LAST(48, R8); \
+	JOIN4(R11, BX, DX, R8)
+
 // EVENTS13A sets AX to the events of the 64 bytes at SI for 13a and zh,
 // but the lead bytes of kana (see kanaLeads). The kana are looked for
 // only in blocks with an E3, jumping to skip past them otherwise: other
@@ -173,26 +195,9 @@ GLOBL bytes05<>(SB), RODATA|NOPTR, $16
 	QUIET13A(16, BX); \
 	QUIET13A(32, DX); \
 	QUIET13A(48, R8); \
-	SHLQ $16, BX; \
-	SHLQ $32, DX; \
-	SHLQ $48, R8; \
-	ORQ  BX, AX; \
-	ORQ  DX, AX; \
-	ORQ  R8, AX; \
+	JOIN4(AX, BX, DX, R8); \
 	NOTQ AX; \
-	PMOVMSKB X6, BX; \
-	TESTQ BX, BX; \
-	JZ    skip; \
-	KANA16(0, R11); \
-	KANA16(16, BX); \
-	KANA16(32, DX); \
-	KANA16LAST(48, R8); \
-	SHLQ $16, BX; \
-	SHLQ $32, DX; \
-	SHLQ $48, R8; \
-	ORQ  BX, R11; \
-	ORQ  DX, R11; \
-	ORQ  R8, R11; \
+	KANAS(skip); \
 	NOTQ R11; \
 	ANDQ R11, AX; \
 skip:
@@ -268,6 +273,14 @@ done13a:
 	PANDN X1, X2; \
 	PMOVMSKB X2, AX
 
+// DROP sets OUT to IN but for the bytes where X4 is set and X1 holds
+// the byte of the constant c.
+#define DROP(c, IN, OUT) \
+	MOVOU c(SB), OUT; \
+	PCMPEQB X1, OUT; \
+	PAND  X4, OUT; \
+	PANDN IN, OUT
+
 // LETTER sets R to the mask of the bytes of the 16 that X3 and X1 hold
 // the bytes after (see KANA16) that, as the lead bytes of kana, start
 // letters for intl: followed by a continuation byte, and not E3 82 9B,
@@ -278,24 +291,12 @@ done13a:
 	PCMPGTB X1, X2; \
 	MOVOU bytes82<>(SB), X4; \
 	PCMPEQB X3, X4; \
-	MOVOU bytes9B<>(SB), X6; \
-	PCMPEQB X1, X6; \
-	PAND  X4, X6; \
-	PANDN X2, X6; \
-	MOVOU bytes9C<>(SB), X2; \
-	PCMPEQB X1, X2; \
-	PAND  X4, X2; \
-	PANDN X6, X2; \
-	MOVOU bytesA0<>(SB), X6; \
-	PCMPEQB X1, X6; \
-	PAND  X4, X6; \
-	PANDN X2, X6; \
+	DROP(bytes9B<>, X2, X6); \
+	DROP(bytes9C<>, X6, X2); \
+	DROP(bytesA0<>, X2, X6); \
 	MOVOU bytes83<>(SB), X4; \
 	PCMPEQB X3, X4; \
-	MOVOU bytesBB<>(SB), X2; \
-	PCMPEQB X1, X2; \
-	PAND  X4, X2; \
-	PANDN X6, X2; \
+	DROP(bytesBB<>, X6, X2); \
 	PMOVMSKB X2, R
 
 // LETTER16 is LETTER for the 16 bytes at off(SI), the two after them
@@ -317,26 +318,9 @@ done13a:
 	QUIETINTL(16, BX); \
 	QUIETINTL(32, DX); \
 	QUIETINTL(48, R8); \
-	SHLQ $16, BX; \
-	SHLQ $32, DX; \
-	SHLQ $48, R8; \
-	ORQ  BX, AX; \
-	ORQ  DX, AX; \
-	ORQ  R8, AX; \
+	JOIN4(AX, BX, DX, R8); \
 	NOTQ AX; \
-	PMOVMSKB X6, BX; \
-	TESTQ BX, BX; \
-	JZ    skip; \
-	KANA16(0, R11); \
-	KANA16(16, BX); \
-	KANA16(32, DX); \
-	KANA16LAST(48, R8); \
-	SHLQ $16, BX; \
-	SHLQ $32, DX; \
-	SHLQ $48, R8; \
-	ORQ  BX, R11; \
-	ORQ  DX, R11; \
-	ORQ  R8, R11; \
+	KANAS(skip); \
 	TESTQ R11, R11; \
 	JZ    skip; \
 	LETTER16(0, R12); \
@@ -347,12 +331,7 @@ done13a:
 	PSRLDQ $1, X3; \
 	PSRLDQ $2, X1; \
 	LETTER(R8); \
-	SHLQ $16, BX; \
-	SHLQ $32, DX; \
-	SHLQ $48, R8; \
-	ORQ  BX, R12; \
-	ORQ  DX, R12; \
-	ORQ  R8, R12; \
+	JOIN4(R12, BX, DX, R8); \
 	ANDQ R12, R11; \
 	NOTQ R11; \
 	ANDQ R11, AX; \
