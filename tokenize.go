@@ -181,9 +181,9 @@ func tokenizerName(t Tokenizer) string {
 // table (E0 and above), so that the accented letters of European languages
 // (and for 13a, Chinese characters) are skipped too, and E3 not when the
 // byte after it makes a kana, which is neither (kanaLeads): Japanese
-// words of kana are skipped whole. They cut pieces at
-// periods, commas and hyphens themselves, and leave to the rules only the
-// pieces with two periods or commas to split. They handle the other
+// words of kana are skipped whole. They cut pieces at periods, commas and
+// hyphens themselves, and leave to the rules only the pieces with two
+// periods or commas to split. They handle the other
 // characters of three bytes themselves too: zh's by a bit a character
 // (scan13aMode.zh), so that Chinese text, where every character is a token,
 // does not leave the loop; whitespace they leave to scan13a. intl lets
@@ -191,11 +191,10 @@ func tokenizerName(t Tokenizer) string {
 // and ÷, which it finds by their last byte, E4..E9, Chinese characters
 // but for a block of symbols found the same way (leadIntl), and E3 where
 // the two bytes after it make a kana that is a letter (kanaLeadsIntl);
-// it looks up
-// the class of characters of two or three bytes in a table (bmpClasses),
-// handles punctuation next to ASCII, such characters or each other itself,
-// and leaves to the rules only the words with two punctuation characters
-// in a row next to a digit.
+// it looks up the class of characters of two or three bytes in a table
+// (bmpClasses), handles punctuation next to ASCII, such characters or
+// each other itself, and leaves to the rules only the words with two
+// punctuation characters in a row next to a digit.
 // tokenize_test.go checks all this against the rules applied literally to
 // whole lines, with the special characters at every offset of the chunks
 // and blocks.
