@@ -350,11 +350,17 @@ func asciiEvents(x uint64) uint64 {
 // leadEvents has the top bit set in the bytes of x that are C2 or b with
 // b&lead == E0 (and garbage in the other bits).
 func leadEvents(x, lead uint64) uint64 {
-	// t and u have zero bytes where x has a lead byte; for each, the top
-	// bit of nz is set in the bytes that are not zero.
+	// t and u have zero bytes where x has a lead byte.
 	t := x&lead ^ 0xE0*swarOnes
 	u := x ^ 0xC2*swarOnes
-	return ^(((t&^swarHigh + 0x7F*swarOnes) | t) & ((u&^swarHigh + 0x7F*swarOnes) | u))
+	return zeroBytes(t) | zeroBytes(u)
+}
+
+// zeroBytes has the top bit set in the bytes of t that are zero (and
+// garbage in the other bits): adding 7F to a byte's low seven bits sets
+// its top bit unless they are zero, and never carries into the next.
+func zeroBytes(t uint64) uint64 {
+	return ^((t&^swarHigh + 0x7F*swarOnes) | t)
 }
 
 // kanaLeads has the top bit set in the bytes of x that are E3 followed,
@@ -876,17 +882,14 @@ var intlByteClass = func() (t [256]uint8) {
 // characters, and the kanji of Japanese, are skipped like ASCII letters.
 func leadIntl(x uint64) uint64 {
 	lead := x & (x << 1) // top two bits set
-	// t has zero bytes where x has C3, u where it has 97 or B7; the top
-	// bits of notC3 and notCont are set in the bytes that are not zero.
+	// t has zero bytes where x has C3, u where it has 97 or B7.
 	t := x ^ 0xC3*swarOnes
 	u := (x | 0x20*swarOnes) ^ 0xB7*swarOnes
-	notC3 := (t&^swarHigh + 0x7F*swarOnes) | t
-	notCont := (u&^swarHigh + 0x7F*swarOnes) | u
 	// d has 04..09 where x has E4..E9; cjk the top bit set there.
 	d := x ^ 0xE0*swarOnes
 	lo := d &^ swarHigh
 	cjk := (lo + 0x7C*swarOnes) &^ (lo + 0x76*swarOnes) &^ d
-	return lead&notC3&^cjk | ^notCont
+	return lead&^zeroBytes(t)&^cjk | zeroBytes(u)
 }
 
 // kanaLeadsIntl is kanaLeads for intl, next2 holding the bytes after
@@ -899,12 +902,6 @@ func kanaLeadsIntl(x, next, next2 uint64) uint64 {
 	bad := zeroBytes(next^0x82*swarOnes)&(zeroBytes(next2^0x9B*swarOnes)|zeroBytes(next2^0x9C*swarOnes)|zeroBytes(next2^0xA0*swarOnes)) |
 		zeroBytes(next^0x83*swarOnes)&zeroBytes(next2^0xBB*swarOnes)
 	return kanaLeads(x, next) & cont &^ bad
-}
-
-// zeroBytes has the top bit set in the bytes of t that are zero (and
-// garbage in the other bits).
-func zeroBytes(t uint64) uint64 {
-	return ^((t&^swarHigh + 0x7F*swarOnes) | t)
 }
 
 // eventsIntlGo is events13aGo for intl.
