@@ -188,6 +188,25 @@ func TestZhBits(t *testing.T) {
 	}
 }
 
+// TestKanaNeedNoEvent checks what kanaLeads and kanaLeadsIntl rest on:
+// no kana (U+3040..U+30FF) is whitespace or in either of zh's tables, and
+// the only ones intl's classes (bmpClasses, checked against the regex
+// module's tables by TestIntlClasses) do not take for letters are the
+// four that kanaLeadsIntl leaves as events.
+func TestKanaNeedNoEvent(t *testing.T) {
+	classes := bmpClasses()
+	for r := rune(0x3040); r <= 0x30FF; r++ {
+		if isPySpace(r) || isZhChar(r) || isZhCharFixed(r) {
+			t.Errorf("U+%04X: whitespace or in zh's table", r)
+		}
+		other := classes[r>>2]>>(r&3*2)&3 == classOther
+		seen := r == 0x309B || r == 0x309C || r == 0x30A0 || r == 0x30FB
+		if other == seen {
+			t.Errorf("U+%04X: intl's class other is %v, but kanaLeadsIntl leaves it an event: %v", r, other, seen)
+		}
+	}
+}
+
 // refTokens is the tokenization of line by the rules applied literally
 // (literalTokens), or for char and none by their definitions.
 func refTokens(t StandardTokenizer, line string) []string {
@@ -231,9 +250,10 @@ var edgePieces = append([]string{
 	"中文。", "。中", "中。5", "5。中", "中，。a", "「中」", "あ。", "ア・イ", "゛", "\u4dc0", "中\u4dff中", "\xe4\xb7",
 	"\xe4\xb7a", "\xe4\x97\x80", "\xe3\x80\x80中", "中\u3000", "\u4dbf", "\u9fff", "\ua000", "\xed\xa0\x80。", "。\xe4",
 	"(中)", "中.", "中1.5中", "１２", "ａ。", "中\U000e0800", "中\U00020000中", "中文\xe4\xb8",
-	// Kana, U+3040..U+30FF (E3 81..83 xx), no events for 13a, zh and none,
-	// next to what is: kanji, U+3000, CJK punctuation (E3 80 xx), U+3100
-	// (E3 84 xx, in zh's table), rules' pieces, and cut short.
+	// Kana, U+3040..U+30FF (E3 81..83 xx), no events for 13a, zh and
+	// (most of them) intl, next to what is: kanji, U+3000, CJK punctuation
+	// (E3 80 xx), U+3100 (E3 84 xx, in zh's table), rules' pieces, and cut
+	// short.
 	"ひ", "ひ中", "中ひ", "\u3040", "\u309f", "\u30a0", "\u30ff", "\u3100", "ひ\u3000ひ", "ひ。", "。ひ", "ひ.5",
 	"5ひ-5", "ひ.,ア", "\xe3\x81", "\xe3\x81a", "\xe3\x83.", "\xe3\x84", "\xe3\xe3\x81\x81", "ア\u3100ア",
 	// For intl, the kana that are symbols or punctuation, next to kana,
