@@ -1,8 +1,8 @@
 package main
 
 import (
+	"errors"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -10,12 +10,17 @@ import (
 	"github.com/go-bleu/bleu"
 )
 
-// Reading ahead. Reading a line, checking it as UTF-8 and stripping it
-// takes about half as long as scoring it, so a goroutine of its own reads
-// the segments in batches while the last batch is scored, itself in
-// parallel with Stats.AddCorpus. Memory stays bounded: at most
-// batchesAhead batches wait, besides the one being filled and the one
-// being scored.
+// Reading ahead. Reading and stripping the lines of a segment takes a
+// fraction of the time of scoring it, so a goroutine of its own reads the
+// segments in batches while the last batch is scored, itself in parallel
+// with Stats.AddCorpus. Memory stays bounded: at most batchesAhead
+// batches wait, besides the one being filled and the one being scored.
+//
+// The lines are not checked as UTF-8 when they are read: the library
+// checks every text it scores, and refuses the segment. Only then are the
+// segment's lines checked, in the order they were read, for the error
+// message naming the file, the line and the byte (batch.failure). The
+// errors come in the order of a line-by-line reading all the same.
 
 const (
 	// A batch ends at batchBytes of text or batchSegments segments,
@@ -38,6 +43,15 @@ type batch struct {
 	hyps      [][]string // [system][segment]: the hypotheses
 	refs      [][]string // [stream][segment]: the references
 	tokenized []int      // [system]: hypotheses ending in " ."
+	// The lines as read, not checked as UTF-8 nor stripped, are in
+	// arena, one after the other in the order they were read: segment by
+	// segment, and in each the inputs in the order the corpus reads them,
+	// whose names are names. ends[j*len(names)+k] is where the line of
+	// input k for segment j ends. (Offsets, not strings: pointers would
+	// give the garbage collector a tenth more work.)
+	arena string
+	ends  []int
+	names []string
 	// err, when not nil, is where reading stopped: the batch holds the
 	// segments before it, which come first.
 	err error
@@ -72,8 +86,10 @@ func (cp *corpus) readAhead() *readAhead {
 		stop:    make(chan struct{}),
 		done:    make(chan struct{}),
 	}
-	for _, lr := range slices.Concat(cp.refs, cp.hyps) {
+	for _, lr := range cp.readers() {
 		lr.arena = &cp.arena
+		lr.unchecked = true // see batch.failure
+		cp.names = append(cp.names, lr.name)
 	}
 	// The first arena grows as it fills: small inputs stay small.
 	cp.newArena(firstArenaSize)
@@ -104,7 +120,12 @@ func (cp *corpus) readAhead() *readAhead {
 // (from a pipe, it may be long in coming).
 func (cp *corpus) readBatch(first int, stop <-chan struct{}) (b *batch, last bool) {
 	b = &batch{first: first}
-	size := 0
+	defer func() {
+		if b != nil {
+			b.arena = cp.arena.String()
+		}
+	}()
+	size, end := 0, 0
 	for size < batchBytes && b.n < batchSegments {
 		select {
 		case <-stop:
@@ -120,6 +141,11 @@ func (cp *corpus) readBatch(first int, stop <-chan struct{}) (b *batch, last boo
 			b.hyps = make([][]string, len(hyps))
 			b.refs = make([][]string, len(refs))
 			b.tokenized = make([]int, len(hyps))
+			b.names = cp.names
+		}
+		for _, l := range cp.read {
+			end += len(l.text)
+			b.ends = append(b.ends, end)
 		}
 		for i, h := range hyps {
 			b.hyps[i] = append(b.hyps[i], h)
@@ -135,6 +161,38 @@ func (cp *corpus) readBatch(first int, stop <-chan struct{}) (b *batch, last boo
 		b.n++
 	}
 	return b, false
+}
+
+// badLine returns the error of the first line of segment j of b that is
+// not valid UTF-8, in the order they were read, or nil.
+func (b *batch) badLine(j int) error {
+	i := j * len(b.names)
+	start := 0
+	if i > 0 {
+		start = b.ends[i-1]
+	}
+	for k, name := range b.names {
+		end := b.ends[i+k]
+		if err := utf8Error(name, b.first+j+1, []byte(b.arena[start:end])); err != nil {
+			return err
+		}
+		start = end
+	}
+	return nil
+}
+
+// failure returns the error to report when adding segment j of b failed
+// with err. When the library refused invalid UTF-8 it is the error of the
+// line a line-by-line reading would have stopped at: the first of the
+// segment's lines that is not valid UTF-8, in the order they were read
+// (the segments before j have been scored, so theirs are valid).
+func (b *batch) failure(j int, err error) error {
+	if errors.Is(err, bleu.ErrInvalidUTF8) {
+		if bad := b.badLine(j); bad != nil {
+			return bad
+		}
+	}
+	return inputErrorf("bleu: line %d: %v", b.first+j+1, err)
 }
 
 // send sends b, unless close stops the reading first.
@@ -183,7 +241,7 @@ func addBatch(systems []segmentAdder, b *batch) error {
 		}
 	}
 	if firstErr != nil {
-		return inputErrorf("bleu: line %d: %v", b.first+firstAt+1, firstErr)
+		return b.failure(firstAt, firstErr)
 	}
 	return nil
 }
@@ -246,7 +304,7 @@ func (ss *sentenceScorer) score(b *batch, lines []string) error {
 		}
 	}
 	if first >= 0 {
-		return inputErrorf("bleu: line %d: %v", b.first+failed[first]+1, errs[first])
+		return b.failure(failed[first], errs[first])
 	}
 	return nil
 }

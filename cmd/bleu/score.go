@@ -178,6 +178,36 @@ type corpus struct {
 
 	hypOut, refOut []string
 	refOK, hypOK   []bool
+	// read holds the lines the current call of next has read, in the
+	// order it reads them: the REF files', then the hypotheses'. Their
+	// UTF-8 is checked only when something fails (see badLine).
+	read []readLine
+	// names are the names of the inputs, in the order next reads them.
+	names []string
+}
+
+// readLine is a line as read, and where.
+type readLine struct {
+	name string // of its input
+	n    int    // its line number
+	text string
+}
+
+// readers returns the inputs in the order next reads them.
+func (c *corpus) readers() []*lineReader { return slices.Concat(c.refs, c.hyps) }
+
+// badLine returns the error of the first line next has read for the
+// segment being read that is not valid UTF-8, or nil. The lines are read
+// unchecked, as the library checks the text it scores; when the segment
+// fails for another reason, that line's error comes first, as it would
+// have in reading line by line.
+func (c *corpus) badLine() error {
+	for _, l := range c.read {
+		if err := utf8Error(l.name, l.n, []byte(l.text)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // newArena starts a new arena for the lines to come, with room for size
@@ -218,18 +248,26 @@ func (c *corpus) close() {
 // after the last segment. The slices are reused by the next call.
 func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 	c.refOut = c.refOut[:0]
+	c.read = c.read[:0]
 	c.refOK = slices.Grow(c.refOK[:0], len(c.refs))[:len(c.refs)]
 	c.hypOK = slices.Grow(c.hypOK[:0], len(c.hyps))[:len(c.hyps)]
 	refOK, hypOK := c.refOK, c.hypOK
+	fail := func(err error) ([]string, []string, bool, error) {
+		if bad := c.badLine(); bad != nil {
+			err = bad
+		}
+		return nil, nil, false, err
+	}
 	for i, r := range c.refs {
 		line, ok, err := r.next()
 		if err != nil {
-			return nil, nil, false, err
+			return fail(err)
 		}
 		refOK[i] = ok
 		if !ok {
 			continue
 		}
+		c.read = append(c.read, readLine{r.name, r.n, line})
 		line = pyRStrip(line)
 		if c.numRefs == 1 {
 			c.refOut = append(c.refOut, line)
@@ -237,7 +275,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		}
 		fields := strings.SplitN(line, "\t", c.numRefs)
 		if len(fields) != c.numRefs {
-			return nil, nil, false, inputErrorf("bleu: %s:%d: expected %d tab-separated references (-nr %d), found %d", r.name, r.n, c.numRefs, c.numRefs, len(fields))
+			return fail(inputErrorf("bleu: %s:%d: expected %d tab-separated references (-nr %d), found %d", r.name, r.n, c.numRefs, c.numRefs, len(fields)))
 		}
 		c.refOut = append(c.refOut, fields...)
 	}
@@ -245,7 +283,10 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 	for i, h := range c.hyps {
 		line, ok, err := h.next()
 		if err != nil {
-			return nil, nil, false, err
+			return fail(err)
+		}
+		if ok {
+			c.read = append(c.read, readLine{h.name, h.n, line})
 		}
 		if !c.stdinSystems {
 			hypOK[i] = ok
@@ -272,7 +313,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		}
 		fields := strings.Split(pyRStrip(line), "\t")
 		if len(fields) != c.nsys {
-			return nil, nil, false, inputErrorf("bleu: %s:%d: %d tab-separated hypotheses, but the first line has %d (each field of standard input is a system)", h.name, h.n, len(fields), c.nsys)
+			return fail(inputErrorf("bleu: %s:%d: %d tab-separated hypotheses, but the first line has %d (each field of standard input is a system)", h.name, h.n, len(fields), c.nsys))
 		}
 		for _, f := range fields {
 			c.hypOut = append(c.hypOut, pyRStrip(f))
@@ -291,6 +332,9 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		return c.hypOut, c.refOut, true, nil
 	case none && c.segments > 0:
 		return nil, nil, false, nil
+	}
+	if err := c.badLine(); err != nil {
+		return nil, nil, false, err
 	}
 	for i, ok := range hypOK {
 		if !ok && c.segments == 0 {
@@ -427,6 +471,11 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	}
 	for b := range ra.batches {
 		if b.n > 0 && systems == nil {
+			// A line-by-line reading stops at a first line that is not
+			// valid UTF-8, before the systems are counted.
+			if err := b.badLine(0); err != nil {
+				return fail(err)
+			}
 			if cp.stdinSystems {
 				if err := checkSystems(o, len(b.hyps)); err != nil {
 					return fail(err)
@@ -515,6 +564,9 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 	var lines []string
 	for b := range ra.batches {
 		if b.n > 0 && b.first == 0 && cp.stdinSystems {
+			if err := b.badLine(0); err != nil { // as in scoreCorpus
+				return fail(err)
+			}
 			if err := checkSystems(o, len(b.hyps)); err != nil {
 				return fail(err)
 			}
