@@ -225,9 +225,17 @@ func (lr *lineReader) rawLine() (line []byte, ok bool, err error) {
 			lr.r.Discard(len(data))
 			continue
 		}
-		lr.buf = append(lr.buf, data[:i]...)
-		line := lr.buf
 		end := data[i]
+		line := data[:i:i]
+		if len(lr.buf) > 0 || end == '\r' {
+			// A line begun in an earlier buffer, or one that the Peek
+			// below may move.
+			lr.buf = append(lr.buf, line...)
+			line = lr.buf
+		}
+		// Otherwise the line is returned in the reader's buffer, which
+		// stays as it is until the next read: one copy of the text
+		// fewer.
 		lr.r.Discard(i + 1)
 		if end == '\r' {
 			// "\r\n" is one end of line.

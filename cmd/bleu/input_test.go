@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -102,12 +103,17 @@ func TestLineReader(t *testing.T) {
 		{"BOM dropped (utf-8-sig)", "\ufeffa\n\ufeffb\n", false, true, []string{"a", "\ufeffb"}},
 	}
 	for _, tt := range tests {
-		for _, oneByte := range []bool{false, true} {
-			var src = strings.NewReader(tt.in)
-			lr := newStdinLines(src, encUTF8, false)
-			if oneByte {
-				lr = newStdinLines(iotest.OneByteReader(strings.NewReader(tt.in)), encUTF8, false)
+		for _, reads := range []string{"whole", "one byte at a time", "each ending at a CR"} {
+			var src io.Reader = strings.NewReader(tt.in)
+			switch reads {
+			case "one byte at a time":
+				src = iotest.OneByteReader(src)
+			case "each ending at a CR":
+				// The reader's buffer is refilled while a line that ends
+				// at a CR is still in it.
+				src = &crReader{tt.in}
 			}
+			lr := newStdinLines(src, encUTF8, false)
 			lr.universal, lr.sig = tt.universal, tt.sig
 			var got []string
 			for {
@@ -121,10 +127,26 @@ func TestLineReader(t *testing.T) {
 				got = append(got, l)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("%s (one byte at a time: %v): (-want +got)\n%s", tt.name, oneByte, diff)
+				t.Errorf("%s (reads %s): (-want +got)\n%s", tt.name, reads, diff)
 			}
 		}
 	}
+}
+
+// crReader reads its text in pieces that end after each "\r".
+type crReader struct{ s string }
+
+func (r *crReader) Read(p []byte) (int, error) {
+	if r.s == "" {
+		return 0, io.EOF
+	}
+	n := len(r.s)
+	if i := strings.IndexByte(r.s, '\r'); i >= 0 {
+		n = i + 1
+	}
+	n = copy(p, r.s[:n])
+	r.s = r.s[n:]
+	return n, nil
 }
 
 func TestLookupEncoding(t *testing.T) {
