@@ -144,7 +144,7 @@ func (cp *corpus) readBatch(first int, stop <-chan struct{}) (b *batch, last boo
 			b.names = cp.names
 		}
 		for _, l := range cp.read {
-			end += len(l.text)
+			end += len(l)
 			b.ends = append(b.ends, end)
 		}
 		for i, h := range hyps {

@@ -178,19 +178,13 @@ type corpus struct {
 
 	hypOut, refOut []string
 	refOK, hypOK   []bool
-	// read holds the lines the current call of next has read, in the
-	// order it reads them: the REF files', then the hypotheses'. Their
-	// UTF-8 is checked only when something fails (see badLine).
-	read []readLine
+	// read holds the lines the current call of next has read, as read,
+	// in the order it reads them (readers; "" for an input that has
+	// ended). Their UTF-8 is checked only when something fails (see
+	// badLine).
+	read []string
 	// names are the names of the inputs, in the order next reads them.
 	names []string
-}
-
-// readLine is a line as read, and where.
-type readLine struct {
-	name string // of its input
-	n    int    // its line number
-	text string
 }
 
 // readers returns the inputs in the order next reads them.
@@ -202,8 +196,8 @@ func (c *corpus) readers() []*lineReader { return slices.Concat(c.refs, c.hyps) 
 // fails for another reason, that line's error comes first, as it would
 // have in reading line by line.
 func (c *corpus) badLine() error {
-	for _, l := range c.read {
-		if err := utf8Error(l.name, l.n, []byte(l.text)); err != nil {
+	for k, lr := range c.readers()[:len(c.read)] {
+		if err := utf8Error(lr.name, lr.n, []byte(c.read[k])); err != nil {
 			return err
 		}
 	}
@@ -263,11 +257,11 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		if err != nil {
 			return fail(err)
 		}
+		c.read = append(c.read, line)
 		refOK[i] = ok
 		if !ok {
 			continue
 		}
-		c.read = append(c.read, readLine{r.name, r.n, line})
 		line = pyRStrip(line)
 		if c.numRefs == 1 {
 			c.refOut = append(c.refOut, line)
@@ -285,9 +279,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		if err != nil {
 			return fail(err)
 		}
-		if ok {
-			c.read = append(c.read, readLine{h.name, h.n, line})
-		}
+		c.read = append(c.read, line)
 		if !c.stdinSystems {
 			hypOK[i] = ok
 			if ok {
