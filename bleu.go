@@ -61,17 +61,16 @@ func (s Score) String() string {
 // after "BLEU|signature" when signature is not empty, as sacreBLEU's
 // Score.format does: "BLEU|nrefs:1|...|version:0.1.0 = 33.70 66.3/41.3/...".
 func (s Score) Text(width int, signature string) string {
-	var b strings.Builder
-	b.WriteString("BLEU")
+	var buf [160]byte
+	b := append(buf[:0], "BLEU"...)
 	if signature != "" {
-		b.WriteByte('|')
-		b.WriteString(signature)
+		b = append(b, '|')
+		b = append(b, signature...)
 	}
-	b.WriteString(" = ")
-	b.WriteString(strconv.FormatFloat(s.Percent(), 'f', width, 64))
-	b.WriteByte(' ')
-	b.WriteString(s.Verbose())
-	return b.String()
+	b = append(b, " = "...)
+	b = strconv.AppendFloat(b, s.Percent(), 'f', width, 64)
+	b = append(b, ' ')
+	return string(s.appendVerbose(b))
 }
 
 // Verbose returns the part of sacreBLEU's text format after the score:
@@ -79,15 +78,29 @@ func (s Score) Text(width int, signature string) string {
 // ratio and the lengths, for example
 // "82.4/50.0/45.5/37.5 (BP = 0.943 ratio = 0.944 hyp_len = 17 ref_len = 18)".
 func (s Score) Verbose() string {
-	var b strings.Builder
+	var buf [96]byte
+	return string(s.appendVerbose(buf[:0]))
+}
+
+// appendVerbose appends Verbose's text to b: with strconv's appends, not
+// fmt, in one allocation at most (sentence-level scores print it for
+// every segment).
+func (s Score) appendVerbose(b []byte) []byte {
 	for i, p := range s.Precisions {
 		if i > 0 {
-			b.WriteByte('/')
+			b = append(b, '/')
 		}
-		b.WriteString(strconv.FormatFloat(100*p, 'f', 1, 64))
+		b = strconv.AppendFloat(b, 100*p, 'f', 1, 64)
 	}
-	fmt.Fprintf(&b, " (BP = %.3f ratio = %.3f hyp_len = %d ref_len = %d)", s.BP, s.Ratio, s.HypLen, s.RefLen)
-	return b.String()
+	b = append(b, " (BP = "...)
+	b = strconv.AppendFloat(b, s.BP, 'f', 3, 64)
+	b = append(b, " ratio = "...)
+	b = strconv.AppendFloat(b, s.Ratio, 'f', 3, 64)
+	b = append(b, " hyp_len = "...)
+	b = strconv.AppendInt(b, s.HypLen, 10)
+	b = append(b, " ref_len = "...)
+	b = strconv.AppendInt(b, s.RefLen, 10)
+	return append(b, ')')
 }
 
 // SmoothMethod is a way of keeping BLEU from being zero when an n-gram

@@ -688,6 +688,19 @@ func BenchmarkScore(b *testing.B) {
 	}
 }
 
+// BenchmarkScoreText formats a score as the command line prints each
+// sentence's: Text with a signature, which includes Verbose.
+func BenchmarkScoreText(b *testing.B) {
+	var s Stats
+	_ = s.Add("the cat sat on the mat", "the cat is on the mat")
+	sc := s.Score()
+	sig := sc.Signature.String()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = sc.Text(1, sig)
+	}
+}
+
 // BenchmarkCorpusDocs scores the en-de set as documents: k consecutive
 // segments joined into one (at 20 words a sentence, 16 make about 300
 // words and 64 about 1,300), with 13a, and with char and two references
