@@ -61,6 +61,9 @@ func (c *confidence) text(width int) string {
 // formatText is sacreBLEU's Score.format for text: the score alone, or
 // "BLEU|<signature> = <score> [(μ = <mean> ± <ci>) ]<verbose>".
 func formatText(r systemScore, width int, scoreOnly bool, sig string) string {
+	if r.ci == nil && !scoreOnly {
+		return r.score.Text(width, sig) // in one allocation
+	}
 	s := fixed(r.percent, width)
 	if r.ci.shown() {
 		s += " (" + r.ci.text(width) + ")"
@@ -109,6 +112,24 @@ func signatureString(g bleu.Signature, short bool) string {
 		return g.Short()
 	}
 	return g.String()
+}
+
+// signatures formats signatures as signatureString does, remembering the
+// last: at sentence level every segment has the same one. It is for one
+// goroutine.
+type signatures struct {
+	last  bleu.Signature
+	short bool
+	str   string
+	ok    bool
+}
+
+// of returns signatureString(g, short).
+func (c *signatures) of(g bleu.Signature, short bool) string {
+	if !c.ok || g != c.last || short != c.short {
+		c.last, c.short, c.str, c.ok = g, short, signatureString(g, short), true
+	}
+	return c.str
 }
 
 // printSingle prints one system's corpus score (print_single_results).

@@ -252,8 +252,9 @@ func addBatch(systems []segmentAdder, b *batch) error {
 type sentenceScorer struct {
 	cfg   bleu.Config
 	stats []*bleu.Stats
-	// text formats a segment's score as a line of output.
-	text func(bleu.Score) string
+	// text formats a segment's score as a line of output; each goroutine
+	// passes a signatures of its own.
+	text func(bleu.Score, *signatures) string
 }
 
 // sentenceChunk is the number of segments a goroutine claims at a time.
@@ -275,6 +276,7 @@ func (ss *sentenceScorer) score(b *batch, lines []string) error {
 	work := func(w int) {
 		st := ss.stats[w]
 		var refs []string
+		var sigs signatures
 		for {
 			lo := int(next.Add(sentenceChunk)) - sentenceChunk
 			if lo >= b.n {
@@ -287,7 +289,7 @@ func (ss *sentenceScorer) score(b *batch, lines []string) error {
 					failed[w], errs[w] = j, err
 					return
 				}
-				lines[j] = ss.text(st.Score())
+				lines[j] = ss.text(st.Score(), &sigs)
 			}
 		}
 	}

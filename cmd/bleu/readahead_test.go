@@ -192,7 +192,7 @@ func TestAddBatch(t *testing.T) {
 func TestSentenceScorer(t *testing.T) {
 	hyps, refs := longCorpus(t, 1000)
 	b := &batch{first: 5000, n: len(hyps), hyps: [][]string{hyps}, refs: [][]string{refs}}
-	ss := &sentenceScorer{cfg: bleu.Config{EffectiveOrder: true}, text: func(sc bleu.Score) string { return sc.String() }}
+	ss := &sentenceScorer{cfg: bleu.Config{EffectiveOrder: true}, text: func(sc bleu.Score, _ *signatures) string { return sc.String() }}
 	want := make([]string, len(hyps))
 	for i := range hyps {
 		sc, err := bleu.Sentence(hyps[i], refs[i])

@@ -549,9 +549,12 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 		prog.done()
 		return err
 	}
-	ss := &sentenceScorer{cfg: s.cfg, text: func(sc bleu.Score) string {
+	ss := &sentenceScorer{cfg: s.cfg, text: func(sc bleu.Score, sigs *signatures) string {
+		if o.scoreOnly {
+			return formatText(plainScore("", sc), o.width, true, "")
+		}
 		sc = s.label(sc)
-		return formatText(plainScore("", sc), o.width, o.scoreOnly, signatureString(sc.Signature, o.short))
+		return formatText(plainScore("", sc), o.width, false, sigs.of(sc.Signature, o.short))
 	}}
 	var lines []string
 	for b := range ra.batches {
