@@ -98,6 +98,7 @@ func TestLineReader(t *testing.T) {
 		{"other Python line breaks are not line ends", "a\x1cb\u2028c\u0085d\n", false, false, []string{"a\x1cb\u2028c\u0085d"}},
 		{"CRLF on standard input", "a\r\nb\r\n", true, false, []string{"a", "b"}},
 		{"CR on standard input", "a\rb\r\rc", true, false, []string{"a", "b", "", "c"}},
+		{"LF, CR and CRLF mixed on standard input", "a\nb\rc\r\nd\n\re", true, false, []string{"a", "b", "c", "d", "", "e"}},
 		{"a long line", long + "\n" + long, false, false, []string{long, long}},
 		{"BOM kept", "\ufeffa\n", false, false, []string{"\ufeffa"}},
 		{"BOM dropped (utf-8-sig)", "\ufeffa\n\ufeffb\n", false, true, []string{"a", "\ufeffb"}},
