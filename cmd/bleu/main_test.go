@@ -596,6 +596,8 @@ func TestBadInput(t *testing.T) {
 			[]string{f("badlong.txt") + ":4500: invalid UTF-8 (byte 0xe9 at byte 5 of the line)"}},
 		{"invalid UTF-8 past the first batch, in the references, sentence level", []string{f("badlong.txt"), "-i", f("long.txt"), "-sl"}, "", 1,
 			[]string{f("badlong.txt") + ":4500: invalid UTF-8 (byte 0xe9 at byte 5 of the line)"}},
+		{"invalid UTF-8 past the first batch, sentence level, scores only", []string{f("long.txt"), "-i", f("badlong.txt"), "-sl", "-b"}, "", 1,
+			[]string{f("badlong.txt") + ":4500: invalid UTF-8 (byte 0xe9 at byte 5 of the line)"}},
 		{"invalid UTF-8 at the end of input, sentence level", []string{f("ref.txt"), "-i", f("badend.txt"), "-sl"}, "", 1,
 			[]string{f("badend.txt") + ":3: invalid UTF-8"}},
 		{"standard input, fields differ", []string{f("ref.txt")}, "a\tb\nc\td\ne\n", 1,

@@ -255,6 +255,10 @@ type sentenceScorer struct {
 	// text formats a segment's score as a line of output; each goroutine
 	// passes a signatures of its own.
 	text func(bleu.Score, *signatures) string
+	// number, when not nil, formats a segment's BLEU alone (-b), which
+	// Config.Sentences gives for a whole batch faster than Stats.Score
+	// one by one: it keeps no Score and remembers its logarithms.
+	number func(bleu float64) string
 }
 
 // sentenceChunk is the number of segments a goroutine claims at a time.
@@ -265,6 +269,16 @@ const sentenceChunk = 64
 func (ss *sentenceScorer) score(b *batch, lines []string) error {
 	if b.n == 0 {
 		return nil
+	}
+	if ss.number != nil {
+		// On an error, the segment-by-segment way below finds the
+		// segment and its error.
+		if scores, err := ss.cfg.Sentences(b.hyps[0], b.refs...); err == nil {
+			for j, v := range scores {
+				lines[j] = ss.number(v)
+			}
+			return nil
+		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), (b.n+sentenceChunk-1)/sentenceChunk)
 	for len(ss.stats) < workers {

@@ -550,12 +550,13 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 		return err
 	}
 	ss := &sentenceScorer{cfg: s.cfg, text: func(sc bleu.Score, sigs *signatures) string {
-		if o.scoreOnly {
-			return formatText(plainScore("", sc), o.width, true, "")
-		}
 		sc = s.label(sc)
-		return formatText(plainScore("", sc), o.width, false, sigs.of(sc.Signature, o.short))
+		return formatText(plainScore("", sc), o.width, o.scoreOnly, sigs.of(sc.Signature, o.short))
 	}}
+	if o.scoreOnly {
+		// As formatText does it for Score{BLEU: v}.
+		ss.number = func(v float64) string { return fixed(100*v, o.width) }
+	}
 	var lines []string
 	for b := range ra.batches {
 		if b.n > 0 && b.first == 0 && cp.stdinSystems {
