@@ -160,8 +160,11 @@ func openLines(name string, enc encoding, replace bool, counter *countingReader)
 			f.Close()
 			return nil, inputErrorf("bleu: %s: not a gzip file: %v", name, err)
 		}
-		lr.closers = append(lr.closers, z)
-		src = z
+		// Closed in the reverse order: the prefetch's goroutine stops
+		// before z is closed.
+		pf := newPrefetch(z)
+		lr.closers = append(lr.closers, z, pf)
+		src = pf
 	}
 	lr.r = bufio.NewReaderSize(src, 64<<10)
 	return lr, nil
