@@ -207,21 +207,22 @@ type scoreMemo struct {
 }
 
 // compute is sacreBLEU's BLEU.compute_bleu on the given statistics, which
-// it does not modify.
-func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
+// it does not modify, taking logarithms and exponentials from memo when it
+// is not nil.
+func (c *Config) compute(hypLen, refLen int64, matches, totals []int64, memo *scoreMemo) Score {
 	c.check()
 	s := Score{
 		Precisions: make([]float64, len(matches)),
 		Counts:     append([]int64(nil), matches...),
 		Totals:     append([]int64(nil), totals...),
-		BP:         brevityPenalty(hypLen, refLen),
+		BP:         brevityPenaltyMemo(hypLen, refLen, memo),
 		HypLen:     hypLen,
 		RefLen:     refLen,
 	}
 	if refLen != 0 {
 		s.Ratio = float64(hypLen) / float64(refLen)
 	}
-	s.BLEU = c.bleu(s.BP, s.Counts, s.Totals, s.Precisions, nil)
+	s.BLEU = c.bleu(s.BP, s.Counts, s.Totals, s.Precisions, memo)
 	for i := range s.Precisions {
 		s.Precisions[i] /= 100
 	}
