@@ -61,7 +61,7 @@ func (s Score) String() string {
 // after "BLEU|signature" when signature is not empty, as sacreBLEU's
 // Score.format does: "BLEU|nrefs:1|...|version:0.1.0 = 33.70 66.3/41.3/...".
 func (s Score) Text(width int, signature string) string {
-	var buf [160]byte
+	var buf [256]byte // room for the longest signatures
 	b := append(buf[:0], "BLEU"...)
 	if signature != "" {
 		b = append(b, '|')
