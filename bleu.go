@@ -207,22 +207,21 @@ type scoreMemo struct {
 }
 
 // compute is sacreBLEU's BLEU.compute_bleu on the given statistics, which
-// it does not modify, taking logarithms and exponentials from memo when it
-// is not nil.
-func (c *Config) compute(hypLen, refLen int64, matches, totals []int64, memo *scoreMemo) Score {
+// it does not modify.
+func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	c.check()
 	s := Score{
 		Precisions: make([]float64, len(matches)),
 		Counts:     append([]int64(nil), matches...),
 		Totals:     append([]int64(nil), totals...),
-		BP:         brevityPenaltyMemo(hypLen, refLen, memo),
+		BP:         brevityPenalty(hypLen, refLen),
 		HypLen:     hypLen,
 		RefLen:     refLen,
 	}
 	if refLen != 0 {
 		s.Ratio = float64(hypLen) / float64(refLen)
 	}
-	s.BLEU = c.bleu(s.BP, s.Counts, s.Totals, s.Precisions, memo)
+	s.BLEU = c.bleu(s.BP, s.Counts, s.Totals, s.Precisions, nil)
 	for i := range s.Precisions {
 		s.Precisions[i] /= 100
 	}

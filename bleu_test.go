@@ -149,17 +149,9 @@ func TestCompute(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := append([]int64(nil), tt.matches...)
 			tot := append([]int64(nil), tt.totals...)
-			got := tt.cfg.compute(tt.hypLen, tt.refLen, m, tot, nil)
+			got := tt.cfg.compute(tt.hypLen, tt.refLen, m, tot)
 			if d := cmp.Diff(tt.want, got, cmpopts.EquateApprox(0, 1e-15)); d != "" {
 				t.Errorf("mismatch (-want +got):\n%s", d)
-			}
-			// With a memory of logarithms and exponentials (twice, the
-			// second time from it), exactly the same.
-			memo := new(scoreMemo)
-			for range 2 {
-				if d := cmp.Diff(got, tt.cfg.compute(tt.hypLen, tt.refLen, m, tot, memo)); d != "" {
-					t.Errorf("with a memory: (-without +with)\n%s", d)
-				}
 			}
 			if d := cmp.Diff(tt.matches, m); d != "" {
 				t.Errorf("compute modified its input:\n%s", d)
@@ -894,37 +886,4 @@ func TestSentenceReuse(t *testing.T) {
 		t.Errorf("Reset, Add and Score allocate %v times, want %v (those of Score)", got, want)
 	}
 	_ = sc
-}
-
-// TestStatsReusedForSentences checks that a Stats reused for sentence
-// after sentence (Reset, Add, Score), which keeps a memory of logarithms
-// and exponentials from its memoAfter-th score on, gives each sentence
-// exactly the Score of Config.Sentence, for every smoothing.
-func TestStatsReusedForSentences(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	pairs := make([][2]string, 3*memoAfter)
-	for i := range pairs {
-		pairs[i] = [2]string{randomText(r, 30), randomText(r, 30)}
-	}
-	for m := range numSmoothMethods {
-		cfg := Config{Smooth: m, EffectiveOrder: true}
-		s := Stats{Config: cfg}
-		for i, p := range pairs {
-			s.Reset()
-			if err := s.Add(p[0], p[1]); err != nil {
-				t.Fatal(err)
-			}
-			got := s.Score()
-			want, err := cfg.Sentence(p[0], p[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := cmp.Diff(want, got); d != "" {
-				t.Fatalf("%s, sentence %d: (-Sentence +reused Stats)\n%s", m, i, d)
-			}
-		}
-		if s.w.memo == nil {
-			t.Errorf("%s: no memory after %d scores", m, len(pairs))
-		}
-	}
 }

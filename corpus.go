@@ -279,8 +279,8 @@ func (j *corpusJob) sentences(c Config, charTables bool, out []float64) corpusEr
 	})
 }
 
-// memoAfter is the segment of a worker of Sentences, or the call of a
-// Stats's Score, from which it keeps a scoreMemo.
+// memoAfter is the segment of a worker of Sentences from which it keeps
+// a scoreMemo.
 const memoAfter = 256
 
 // each calls do with each segment it claims, its index and references

@@ -154,7 +154,7 @@ func TestOverflow(t *testing.T) {
 func TestAddKSaturates(t *testing.T) {
 	const max = math.MaxInt64
 	cfg := Config{Smooth: SmoothAddK, SmoothValue: 1 << 40}
-	got := cfg.compute(max, max, []int64{max - 5, 5, 5, 0}, []int64{max, max - 1, max - 2, max - 3}, nil)
+	got := cfg.compute(max, max, []int64{max - 5, 5, 5, 0}, []int64{max, max - 1, max - 2, max - 3})
 	want := Score{
 		BLEU:       math.Exp((math.Log(100*float64(max-5)/max)+math.Log(100*float64(5+1<<40)/max)*2+math.Log(100*float64(1<<40)/max))/4) / 100,
 		Precisions: []float64{float64(max-5) / max, float64(5+1<<40) / max, float64(5+1<<40) / max, float64(1<<40) / max},

@@ -452,7 +452,7 @@ func TestScorerMatchesCompute(t *testing.T) {
 					m[k] = r.Int64N(tot[k] + 1)
 				}
 			}
-			want := cfg.compute(hyp, ref, m, tot, nil).BLEU
+			want := cfg.compute(hyp, ref, m, tot).BLEU
 			got := sc.percentOf(hyp, ref, m, tot)
 			if min(1, got/100) != want {
 				mismatches++

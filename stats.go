@@ -179,11 +179,6 @@ type worker struct {
 	charText int
 	// Reset keeps the count slices here, zeroed, for the next Add.
 	spareMatches, spareTotals []int64
-	// scores counts the calls of Score; from memoAfter on, which only a
-	// Stats reused for sentence after sentence reaches, memo keeps the
-	// logarithms and exponentials of its scores, as Sentences does.
-	scores int
-	memo   *scoreMemo
 }
 
 // tokBuffer is the scratch space of one tokenization.
@@ -378,11 +373,7 @@ func (s *Stats) words(b *tokBuffer, text string) []string {
 
 // Score returns the BLEU score of the statistics added so far, computed
 // with the receiver's smoothing and effective-order options. It does not
-// change the statistics. With no segments added the score is 0. A Stats
-// reused to score sentence after sentence (Reset, Add, Score) keeps, from
-// its 256th score on, 128 KB of the logarithms and exponentials it has
-// computed, as [Config.Sentences] does, which makes a score about twice as
-// fast.
+// change s. With no segments added the score is 0.
 //
 // Score panics if Smooth or SmoothValue is invalid (see [Config]).
 func (s *Stats) Score() Score {
@@ -391,16 +382,7 @@ func (s *Stats) Score() Score {
 		matches = make([]int64, s.order())
 		totals = matches
 	}
-	var memo *scoreMemo
-	if w := s.w; w != nil {
-		if w.memo == nil {
-			if w.scores++; w.scores >= memoAfter {
-				w.memo = new(scoreMemo)
-			}
-		}
-		memo = w.memo
-	}
-	sc := s.compute(s.hypLen, s.refLen, matches, totals, memo)
+	sc := s.compute(s.hypLen, s.refLen, matches, totals)
 	sc.Signature = s.signature(s.nrefs())
 	return sc
 }
