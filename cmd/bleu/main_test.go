@@ -509,7 +509,14 @@ func writeFiles(t testing.TB, files map[string]string) string {
 // TestBadInput checks that bad input and bad usage end with a clear
 // message and the documented exit status, and print no score.
 func TestBadInput(t *testing.T) {
+	// A gzip file cut short in its trailer: every line is there, and
+	// only the error tells.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("the cat sat on a mat\nit rains today\nwe shall see\n"))
+	zw.Close()
 	dir := writeFiles(t, map[string]string{
+		"cut.gz":        gz.String()[:gz.Len()-4],
 		"ref.txt":       "the cat sat on the mat\nit is raining today\nwe will see\n",
 		"hyp.txt":       "the cat sat on a mat\nit rains today\nwe shall see\n",
 		"short.txt":     "the cat sat on a mat\nit rains today\n",
@@ -542,6 +549,8 @@ func TestBadInput(t *testing.T) {
 			[]string{"different numbers of lines: " + f("hyp.txt") + " has 3 lines, " + f("ref.txt") + " has 3 lines, " + f("short.txt") + " has 2 lines"}},
 		{"line counts differ, standard input", []string{f("ref.txt")}, "one line\n", 1,
 			[]string{"standard input has 1 line but " + f("ref.txt") + " has 3"}},
+		{"gzip file cut short", []string{f("ref.txt"), "-i", f("cut.gz")}, "", 1,
+			[]string{f("cut.gz") + ": unexpected EOF"}},
 		{"missing hypothesis file", []string{f("ref.txt"), "-i", f("nope.txt")}, "", 1,
 			[]string{f("nope.txt") + ": no such file"}},
 		{"missing reference file", []string{f("nope.txt"), "-i", f("hyp.txt")}, "", 1,

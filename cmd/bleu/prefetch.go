@@ -1,9 +1,6 @@
 package main
 
-import (
-	"errors"
-	"io"
-)
+import "io"
 
 // Decompressing gzip input takes longer than scoring it (Go's
 // compress/gzip gives 100–300 MB/s), and the reading goroutine reads every
@@ -57,9 +54,16 @@ func (p *prefetch) run(r io.Reader) {
 		default:
 			buf = make([]byte, prefetchChunk)
 		}
-		n, err := io.ReadFull(r, buf[:cap(buf)])
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = io.EOF // a last chunk shorter than the others
+		// Fill the chunk, keeping r's own error: not io.ReadFull, which
+		// would make a short last chunk's io.EOF io.ErrUnexpectedEOF, and
+		// a gzip file cut short gives that error itself.
+		buf = buf[:cap(buf)]
+		n := 0
+		var err error
+		for n < len(buf) && err == nil {
+			var k int
+			k, err = r.Read(buf[n:])
+			n += k
 		}
 		select {
 		case p.chunks <- prefetched{buf[:n], err}:

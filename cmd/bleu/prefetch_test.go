@@ -31,6 +31,10 @@ func TestPrefetch(t *testing.T) {
 			{"half reads", iotest.HalfReader, nil, false},
 			{"one-byte reads of the prefetch", func(r io.Reader) io.Reader { return r }, nil, true},
 			{"an error after the data", func(r io.Reader) io.Reader { return io.MultiReader(r, iotest.ErrReader(errBoom)) }, errBoom, false},
+			// What a gzip file cut short gives: not to be taken for an end.
+			{"io.ErrUnexpectedEOF after the data", func(r io.Reader) io.Reader {
+				return io.MultiReader(r, iotest.ErrReader(io.ErrUnexpectedEOF))
+			}, io.ErrUnexpectedEOF, false},
 			{"the data with the error", iotest.DataErrReader, nil, false},
 		} {
 			if tt.oneByte && n > 2*prefetchChunk {
