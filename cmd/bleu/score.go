@@ -554,8 +554,9 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 		return formatText(plainScore("", sc), o.width, o.scoreOnly, sigs.of(sc.Signature, o.short))
 	}}
 	if o.scoreOnly {
-		// As formatText does it for Score{BLEU: v}.
-		ss.number = func(v float64) string { return fixed(100*v, o.width) }
+		ss.number = func(v float64) string {
+			return formatText(plainScore("", bleu.Score{BLEU: v}), o.width, true, "")
+		}
 	}
 	var lines []string
 	for b := range ra.batches {
