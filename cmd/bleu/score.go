@@ -503,11 +503,7 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	ra.close()
 	prog.done()
 	names := cp.systemNames()
-	for i, n := range tokenized {
-		if !o.force && n >= 100 {
-			c.warnf("%d lines of %s end in a tokenized period (' .'): it looks like you forgot to detokenize your test data, which may hurt your score. If you insist your data is detokenized, or don't care, --force suppresses this message.", n, names[i])
-		}
-	}
+	c.warnTokenized(o, names, tokenized)
 	if o.paired() {
 		return c.pairedTest(o, s, pairedNames(names, cp.stdinSystems), segs)
 	}
@@ -530,6 +526,17 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
 	}
 	return nil
+}
+
+// warnTokenized warns, as sacreBLEU does, about every system with 100
+// lines or more ending in " ." (tokenized[i] of system names[i]), unless
+// --force.
+func (c *cli) warnTokenized(o *options, names []string, tokenized []int) {
+	for i, n := range tokenized {
+		if !o.force && n >= 100 {
+			c.warnf("%d lines of %s end in a tokenized period (' .'): it looks like you forgot to detokenize your test data, which may hurt your score. If you insist your data is detokenized, or don't care, --force suppresses this message.", n, names[i])
+		}
+	}
 }
 
 // scoreSentences prints the score of every segment. The lines are kept
