@@ -49,8 +49,9 @@ type scaleMark struct {
 	Text         string  // "name 33.70"
 	TextX, TextY float64 // the label's centre and baseline
 	BoxX, BoxW   float64 // the label's laid-out box
-	Leader       string  // polyline points from the label through the bar
-	Marker       string  // path of the triangle over the bar
+	BoxY, BoxH   float64
+	Leader       string // polyline points from the label through the bar
+	Marker       string // path of the triangle over the bar
 }
 
 // Scale geometry.
@@ -88,7 +89,7 @@ func newScale(bands []Band, colors []string, systems []sysView) scaleChart {
 		c.Marks = append(c.Marks, scaleMark{
 			X: mx, Color: systems[i].Color, Text: texts[i],
 			TextX: tx, TextY: r1(baseline),
-			BoxX: r1(scalePad + l.Left), BoxW: r1(l.Width),
+			BoxX: r1(scalePad + l.Left), BoxW: r1(l.Width), BoxY: r1(baseline - 12), BoxH: 16,
 			Leader: fmt.Sprintf("%g,%g %g,%g %g,%g", tx, r1(baseline+4), mx, c.BarY-8, mx, c.BarY+scaleBarH),
 			Marker: fmt.Sprintf("M%g,%gL%g,%gL%g,%gZ", mx-5, c.BarY-9, mx+5, c.BarY-9, mx, c.BarY-1),
 		})

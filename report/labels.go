@@ -16,22 +16,23 @@ import (
 // labelFont is the font size of the scale's labels, in SVG units.
 const labelFont = 12
 
-// textWidth estimates the width of s in a sans-serif font of size px:
-// 0.62em a character (wider than the average of common sans-serif
-// fonts, whose widest letters are rare), 1em for wide East Asian
-// characters, 0.3em for spaces and narrow punctuation.
+// textWidth estimates the width of s in a sans-serif font of size px,
+// from above: the widths are those of DejaVu Sans, the widest of the
+// common sans-serif fonts (Linux's default; Arial, Helvetica, Roboto and
+// Segoe UI are narrower), rounded up, so that the text drawn fits the box
+// laid out for it whatever font the reader's browser picks.
 func textWidth(s string, px float64) float64 {
 	w := 0.0
 	for _, r := range s {
 		switch {
-		case wideRune(r):
+		case wideRune(r) || r == 'm' || r == 'w' || r == 'M' || r == 'W' || r == '%' || r == '@' || r == '…':
 			w += 1
-		case r == ' ' || r == '.' || r == ',' || r == ':' || r == 'i' || r == 'l' || r == '|':
-			w += 0.3
-		case unicode.IsUpper(r) || r == 'm' || r == 'w' || r == 'M' || r == 'W':
+		case r == ' ' || r == '.' || r == ',' || r == ':' || r == ';' || r == 'i' || r == 'l' || r == 'j' || r == '|' || r == '\'' || r == '!':
+			w += 0.35
+		case unicode.IsUpper(r):
 			w += 0.8
 		default:
-			w += 0.62
+			w += 0.65
 		}
 	}
 	return w * px
