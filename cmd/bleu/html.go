@@ -39,13 +39,8 @@ func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
 	}
 	for b := range ra.batches {
 		if b.n > 0 && hyps == nil {
-			if err := b.badLine(0); err != nil {
+			if err := cp.checkFirst(o, b); err != nil {
 				return fail(err)
-			}
-			if cp.stdinSystems {
-				if err := checkSystems(o, len(b.hyps)); err != nil {
-					return fail(err)
-				}
 			}
 			hyps = make([][]string, len(b.hyps))
 			refs = make([][]string, len(b.refs))
@@ -76,9 +71,6 @@ func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
 	prog.done()
 	names := cp.systemNames()
 	c.warnTokenized(o, names, tokenized)
-	if o.paired() && len(hyps) < 2 {
-		return checkSystems(o, len(hyps))
-	}
 	opts := report.Options{
 		Signature: func(g bleu.Signature) string { return signatureString(s.labelSignature(g), o.short) },
 	}

@@ -433,6 +433,20 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 	return cp, p, nil
 }
 
+// checkFirst makes the checks of the first batch of segments read: a
+// line-by-line reading stops at a first line that is not valid UTF-8,
+// before the systems are counted, and the systems of standard input are
+// known only now.
+func (cp *corpus) checkFirst(o *options, b *batch) error {
+	if err := b.badLine(0); err != nil {
+		return err
+	}
+	if cp.stdinSystems {
+		return checkSystems(o, len(b.hyps))
+	}
+	return nil
+}
+
 // segmentAdder is what scoreCorpus feeds: a [bleu.Stats] (corpus totals,
 // constant memory) or, for the significance tests, a [bleu.Segments] (a
 // row of statistics per segment).
@@ -463,15 +477,8 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	}
 	for b := range ra.batches {
 		if b.n > 0 && systems == nil {
-			// A line-by-line reading stops at a first line that is not
-			// valid UTF-8, before the systems are counted.
-			if err := b.badLine(0); err != nil {
+			if err := cp.checkFirst(o, b); err != nil {
 				return fail(err)
-			}
-			if cp.stdinSystems {
-				if err := checkSystems(o, len(b.hyps)); err != nil {
-					return fail(err)
-				}
 			}
 			for range b.hyps {
 				if o.keepsRows() {
