@@ -199,13 +199,14 @@ func precisionChart(systems []sysView) barChart {
 // percentTick labels a tick of a 0–1 axis in percent.
 func percentTick(v float64) string { return pct(v, 0) }
 
-// histogramChart is the histogram of one system's sentence scores.
-func histogramChart(s sysView, counts [histogramBins]int) barChart {
+// histogramChart is the histogram of one system's sentence scores, on a
+// y axis from 0 to top (the same for every system, so that the histograms
+// compare at a glance).
+func histogramChart(s sysView, counts [histogramBins]int, top int) barChart {
 	groups := make([]string, histogramBins) // unlabelled: the bins' edges are
 	se := series{Name: s.Name, Color: s.Color}
-	top := 1
+	top = max(top, 1)
 	for _, n := range counts {
-		top = max(top, n)
 		se.Values = append(se.Values, float64(n))
 		se.Labels = append(se.Labels, strconv.Itoa(n))
 	}

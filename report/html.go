@@ -149,6 +149,7 @@ type diffView struct {
 	Segment    int // 1-based
 	Words      int
 	Delta      string
+	Exact      string // Delta as a fraction, exactly
 	References []string
 	BaseText   string
 	SysText    string
@@ -252,7 +253,13 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 // sentence scores.
 func histograms(systems []sysView) []histView {
 	var out []histView
-	for _, s := range systems {
+	counts := make([][histogramBins]int, len(systems))
+	top := 0
+	for i, s := range systems {
+		counts[i] = histogram(s.sentences)
+		top = max(top, slices.Max(counts[i][:]))
+	}
+	for i, s := range systems {
 		if len(s.sentences) == 0 {
 			continue
 		}
@@ -270,7 +277,7 @@ func histograms(systems []sysView) []histView {
 		}
 		caption := strconv.Itoa(len(sorted)) + " segments; mean " + pct(sum/float64(len(sorted)), 1) +
 			", median " + pct(median, 1) + ", " + strconv.Itoa(zeros) + " scoring 0"
-		out = append(out, histView{System: s, Chart: histogramChart(s, histogram(s.sentences)), Caption: caption})
+		out = append(out, histView{System: s, Chart: histogramChart(s, counts[i], top), Caption: caption})
 	}
 	return out
 }
@@ -339,7 +346,7 @@ func (r *Report) diffView(systems []sysView, minWords int) []diffPair {
 // segmentView is the view of the segment of d.
 func (r *Report) segmentView(d difference, base, s sysView) diffView {
 	i := d.Segment
-	dv := diffView{Segment: i + 1, Delta: strconv.FormatFloat(d.Delta*100, 'f', 1, 64),
+	dv := diffView{Segment: i + 1, Delta: strconv.FormatFloat(d.Delta*100, 'f', 1, 64), Exact: num{Value: d.Delta}.Exact(),
 		BaseText: base.hypotheses[i], SysText: s.hypotheses[i],
 		BaseScore: percent(base.sentences[i], 1), SysScore: percent(s.sentences[i], 1)}
 	if d.Delta > 0 {

@@ -2,10 +2,12 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,15 +134,15 @@ func TestSystemsTableMatchesLibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmp := res.Systems[0]
+	comp := res.Systems[0]
 	d := got[c.Names[1]]["delta"].value
 	mark := "▲"
 	if d < 0 {
 		mark = "▼"
 	}
 	checkCells(t, c.Names[1], got[c.Names[1]], map[string]cell{
-		"p-value": {strconv.FormatFloat(cmp.PValue, 'f', 4, 64), cmp.PValue},
-		"holm":    {strconv.FormatFloat(cmp.HolmPValue, 'f', 4, 64), cmp.HolmPValue},
+		"p-value": {strconv.FormatFloat(comp.PValue, 'f', 4, 64), comp.PValue},
+		"holm":    {strconv.FormatFloat(comp.HolmPValue, 'f', 4, 64), comp.HolmPValue},
 		"delta":   {mark + " " + signed(d*100, 2), r.Systems[1].Score.BLEU - r.Systems[0].Score.BLEU},
 	})
 	if _, ok := got[c.Names[0]]["p-value"]; ok {
@@ -372,5 +374,99 @@ func TestFromCorpusErrors(t *testing.T) {
 	cancel()
 	if _, err := FromCorpus(cancelled, sampleCorpus(t), Options{}); err != context.Canceled {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestHistogramsMatchLibrary checks the sentence-BLEU histograms against
+// the library's sentence scores, and that they share one scale.
+func TestHistogramsMatchLibrary(t *testing.T) {
+	c := sampleCorpus(t)
+	r, err := FromCorpus(context.Background(), c, Options{Resamples: -1, N: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, doc := render(t, r)
+	figs := doc.all(func(n *node) bool { return n.name == "figure" && n.attr["class"] == "histogram" })
+	if len(figs) != len(c.Hypotheses) {
+		t.Fatalf("%d histograms for %d systems", len(figs), len(c.Hypotheses))
+	}
+	var tops []string
+	for s, fig := range figs {
+		scores, err := bleu.Config{EffectiveOrder: true}.Sentences(c.Hypotheses[s], c.References...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [10]int
+		for _, v := range scores {
+			want[min(int(v*10), 9)]++
+		}
+		var got [10]int
+		values := fig.all(func(n *node) bool { return n.attr["class"] == "value" })
+		if len(values) != len(got) {
+			t.Fatalf("%s: %d bars", c.Names[s], len(values))
+		}
+		for b, v := range values {
+			got[b], _ = strconv.Atoi(v.textContent())
+		}
+		if got != want {
+			t.Errorf("%s: histogram %v, want %v", c.Names[s], got, want)
+		}
+		ticks := fig.all(func(n *node) bool { return n.attr["class"] == "tick" && n.attr["text-anchor"] == "end" })
+		tops = append(tops, ticks[len(ticks)-1].textContent())
+	}
+	for _, top := range tops[1:] {
+		if top != tops[0] {
+			t.Errorf("the histograms' scales end at %q", tops)
+		}
+	}
+}
+
+// TestDifferencesMatchLibrary checks the segments shown where the systems
+// differ most: their differences are the library's sentence scores', they
+// come largest first, better and worse apart, and none is short.
+func TestDifferencesMatchLibrary(t *testing.T) {
+	c := sampleCorpus(t)
+	r, err := FromCorpus(context.Background(), c, Options{Resamples: -1, N: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Differences = 3
+	_, doc := render(t, r)
+	var scores [][]float64
+	for _, hyps := range c.Hypotheses {
+		s, err := bleu.Config{EffectiveOrder: true}.Sentences(hyps, c.References...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scores = append(scores, s)
+	}
+	articles := doc.byID("differences").byName("article")
+	var better, worse []float64
+	for _, a := range articles {
+		seg, _ := strconv.Atoi(a.attr["data-segment"])
+		d, _ := strconv.ParseFloat(a.attr["data-delta"], 64)
+		i := seg - 1
+		if want := scores[1][i] - scores[0][i]; d != want {
+			t.Errorf("segment %d: difference %v, want %v", seg, d, want)
+		}
+		if r.RefWords[i] < 10 {
+			t.Errorf("segment %d has only %d reference words", seg, r.RefWords[i])
+		}
+		text := a.textContent()
+		for _, s := range []string{c.References[0][i], c.Hypotheses[0][i], c.Hypotheses[1][i]} {
+			if !strings.Contains(text, s) {
+				t.Errorf("segment %d does not show %q", seg, s)
+			}
+		}
+		if d > 0 {
+			better = append(better, d)
+		} else {
+			worse = append(worse, -d)
+		}
+	}
+	for _, ds := range [][]float64{better, worse} {
+		if len(ds) != 3 || !slices.IsSortedFunc(ds, func(a, b float64) int { return cmp.Compare(b, a) }) {
+			t.Errorf("differences %v: want 3, largest first", ds)
+		}
 	}
 }
