@@ -29,10 +29,10 @@ type Corpus struct {
 	Hypotheses [][]string
 }
 
-// Options are the significance tests of [FromCorpus]. The zero value runs
-// sacreBLEU's defaults: a bootstrap 95% interval of 1000 resamples for
-// every system, and paired bootstrap resampling with 1000 resamples of
-// every other system against the first, all with seed 12345.
+// Options are the significance tests of [FromCorpus], a plain value. The
+// zero value runs sacreBLEU's defaults: a bootstrap 95% interval of 1000
+// resamples for every system, and paired bootstrap resampling with 1000
+// resamples of every other system against the first, all with seed 12345.
 type Options struct {
 	// Test is the paired test: [bleu.BootstrapResampling] or
 	// [bleu.ApproximateRandomization].
@@ -55,9 +55,16 @@ type Options struct {
 // FromCorpus scores every system of c and returns the report of the
 // comparison: corpus scores with bootstrap intervals, the paired test
 // against the first system (with two systems or more), sentence scores,
-// scores by reference length and the texts. It returns the library's
-// errors for text it cannot score, an error when the systems' lengths
-// differ from the references', and ctx's error if ctx ends first.
+// scores by reference length and the texts. The report shares c's slices
+// of text, which neither modifies. It returns the library's errors for
+// text it cannot score, an error when the systems' lengths differ from
+// the references', and ctx's error when ctx ends (it is checked between
+// the systems and before the paired test).
+//
+// Each system is tokenized three times (for its rows of statistics, its
+// sentence scores and its scores by length), and the tests resample the
+// rows: on two cores, four systems of 2,000 segments take about a third
+// of a second.
 func FromCorpus(ctx context.Context, c Corpus, o Options) (*Report, error) {
 	if len(c.Hypotheses) == 0 {
 		return nil, errors.New("report: no systems")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // The HTML page: one self-contained file, its CSS inline, its charts
@@ -162,8 +163,8 @@ const significance = 0.05
 
 // view prepares r for the template.
 func (r *Report) view() view {
-	v := view{CSS: template.CSS(style), Title: r.Title, NRefs: len(r.References), Signature: r.Signature, Test: r.Test,
-		Tested: r.Test.Name != "" && len(r.Systems) > 1, Baseline: r.Systems[0].Name,
+	v := view{CSS: template.CSS(style), Title: visible(r.Title), NRefs: len(r.References), Signature: r.Signature, Test: r.Test,
+		Tested: r.Test.Name != "" && len(r.Systems) > 1, Baseline: visible(r.Systems[0].Name),
 		MinWords: r.MinWords, Buckets: r.Buckets}
 	if v.Title == "" {
 		v.Title = "BLEU comparison"
@@ -214,7 +215,7 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 	s := r.Systems[i]
 	sc := s.Score
 	sv := sysView{
-		Name: s.Name, Color: systemColor(i), Baseline: i == 0,
+		Name: visible(s.Name), Color: systemColor(i), Baseline: i == 0,
 		BLEU: percent(sc.BLEU, 2), BP: fixed(sc.BP, 3), Ratio: fixed(sc.Ratio, 3),
 		HypLen: sc.HypLen, RefLen: sc.RefLen,
 		sentences: s.Sentences, hypotheses: s.Hypotheses, bucketsScores: s.Buckets,
@@ -347,7 +348,7 @@ func (r *Report) diffView(systems []sysView, minWords int) []diffPair {
 func (r *Report) segmentView(d difference, base, s sysView) diffView {
 	i := d.Segment
 	dv := diffView{Segment: i + 1, Delta: strconv.FormatFloat(d.Delta*100, 'f', 1, 64), Exact: num{Value: d.Delta}.Exact(),
-		BaseText: base.hypotheses[i], SysText: s.hypotheses[i],
+		BaseText: visible(base.hypotheses[i]), SysText: visible(s.hypotheses[i]),
 		BaseScore: percent(base.sentences[i], 1), SysScore: percent(s.sentences[i], 1)}
 	if d.Delta > 0 {
 		dv.Delta = "+" + dv.Delta
@@ -356,9 +357,28 @@ func (r *Report) segmentView(d difference, base, s sysView) diffView {
 		dv.Words = r.RefWords[i]
 	}
 	for _, refs := range r.References {
-		dv.References = append(dv.References, refs[i])
+		dv.References = append(dv.References, visible(refs[i]))
 	}
 	return dv
+}
+
+// visible returns s with the characters that XML does not allow in text
+// (C0 controls other than tab, and U+FFFE and U+FFFF) replaced by what
+// shows them: the Control Pictures U+2400–U+241F for the controls, U+2421
+// for DEL (allowed, but invisible), and U+FFFD for the others. BLEU's
+// texts may contain them (Python's whitespace includes U+001C–U+001F).
+func visible(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r < 0x20 && r != '\t':
+			return 0x2400 + r
+		case r == 0x7f:
+			return 0x2421
+		case r == 0xfffe || r == 0xffff:
+			return 0xfffd
+		}
+		return r
+	}, s)
 }
 
 // plural is "1 thing" or "n things".

@@ -142,7 +142,7 @@ func (b Bucket) Label() string {
 	return fmt.Sprintf("%d–%d", b.Min, b.Max)
 }
 
-// BucketEdges are the lower bounds, in words, of the reference-length
+// bucketEdges are the lower bounds, in words, of the reference-length
 // buckets that [LengthBuckets] makes: 1–9, 10–19, 20–29, 30–39, 40–49 and
 // 50 or more words (the first bucket also takes empty references).
 var bucketEdges = [...]int{0, 10, 20, 30, 40, 50}
