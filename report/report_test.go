@@ -17,7 +17,7 @@ import (
 
 // readLines reads a file of this repository's testdata, one segment a
 // line.
-func readLines(t *testing.T, name string) []string {
+func readLines(t testing.TB, name string) []string {
 	t.Helper()
 	b, err := os.ReadFile("../testdata/" + name)
 	if err != nil {
@@ -27,7 +27,7 @@ func readLines(t *testing.T, name string) []string {
 }
 
 // sampleCorpus is the repository's sample test set with its two systems.
-func sampleCorpus(t *testing.T) Corpus {
+func sampleCorpus(t testing.TB) Corpus {
 	return Corpus{
 		References: [][]string{readLines(t, "sample.ref.txt")},
 		Names:      []string{"sample.hyp.txt", "sample.hyp2.txt"},
