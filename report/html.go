@@ -86,7 +86,6 @@ type view struct {
 	Bands      []bandView
 	Precision  barChart
 	Histograms []histView
-	Buckets    []Bucket
 	BucketRows []bucketRow
 	BucketBars barChart
 	Diffs      []diffPair
@@ -121,8 +120,8 @@ func (s sysView) HasBuckets() bool { return len(s.bucketsScores) > 0 }
 
 // bandView is a band of the scale as shown in chips and the legend.
 type bandView struct {
-	Range, Description, Color, Ink string
-	Style                          template.CSS
+	Range, Description string
+	Style              template.CSS // its colours
 }
 
 // histView is one system's sentence-BLEU histogram.
@@ -165,7 +164,7 @@ const significance = 0.05
 func (r *Report) view() view {
 	v := view{CSS: template.CSS(style), Title: visible(r.Title), NRefs: len(r.References), Signature: r.Signature, Test: r.Test,
 		Tested: r.Test.Name != "" && len(r.Systems) > 1, Baseline: visible(r.Systems[0].Name),
-		MinWords: r.MinWords, Buckets: r.Buckets}
+		MinWords: r.MinWords}
 	if v.Title == "" {
 		v.Title = "BLEU comparison"
 	}
@@ -207,7 +206,7 @@ func (r *Report) view() view {
 func bandOf(b Band, color string) bandView {
 	ink := inkOn(color)
 	return bandView{Range: pct(b.Min, 0) + "–" + pct(b.Max, 0), Description: b.Description,
-		Color: color, Ink: ink, Style: template.CSS("background:" + color + ";color:" + ink)}
+		Style: template.CSS("background:" + color + ";color:" + ink)}
 }
 
 // systemView is the view of system i.

@@ -472,3 +472,22 @@ func TestDifferencesMatchLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestMinimalReport checks a report filled by hand with corpus scores
+// alone: the parts without data are left out.
+func TestMinimalReport(t *testing.T) {
+	r := &Report{Systems: []System{{Name: "only", Score: Score{BLEU: 0.25, Precisions: []float64{0.5, 0.3, 0.2, 0.1}, BP: 1, Ratio: 1.01, HypLen: 101, RefLen: 100}}}}
+	_, doc := render(t, r)
+	for _, id := range []string{"scale", "sentences", "lengths", "differences"} {
+		if doc.byID(id) != nil {
+			t.Errorf("section %q without data", id)
+		}
+	}
+	got := systemsTable(t, doc)["only"]
+	if got["bleu"].text != "25.00" || got["p0"].text != "50.0" || got["hyp-len"].text != "101" {
+		t.Errorf("the table shows %v", got)
+	}
+	if _, ok := got["band"]; ok {
+		t.Error("a band without a scale")
+	}
+}
