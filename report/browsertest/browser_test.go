@@ -392,7 +392,7 @@ func checkRequests(t *testing.T, reqs *requests, path string) {
 func takeScreenshot(t *testing.T, ctx context.Context, path string) {
 	var png []byte
 	if err := chromedp.Run(ctx,
-		chromedp.EmulateViewport(1280, 1440),
+		chromedp.EmulateViewport(1280, 1270),
 		chromedp.CaptureScreenshot(&png),
 	); err != nil {
 		t.Fatal(err)
