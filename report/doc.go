@@ -29,8 +29,9 @@
 //
 // The page is one file that needs nothing else: CSS inline, charts as
 // inline SVG, no scripts, no fonts or images to load, so it reads offline,
-// prints (with print styles) and fits a phone's screen (tables and charts
-// scroll sideways when they do not fit). Its colours can be told apart by
+// prints (with print styles), fits a phone's screen (tables and charts
+// scroll sideways when they do not fit) and follows a dark colour scheme
+// where the reader's system asks for one. Its colours can be told apart by
 // readers with colour-blindness: the Okabe–Ito palette for the systems
 // and a viridis ramp for the scale, and no colour is the only carrier of
 // its meaning. Every chart has its numbers in text too: labels, a
