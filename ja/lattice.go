@@ -182,9 +182,11 @@ func (l *lattice) lookupWords(d *dictionary, s string, begin int) {
 	size := len(da)
 	p := 0
 	for i := begin; i < len(s); {
-		rep, adv := swapAt(s, i)
-		if adv == 0 {
-			rep, adv = s[i:i+1], 1
+		rep, adv := s[i:i+1], 1
+		if swapLead[s[i]] {
+			if r, n := swapAt(s, i); n > 0 {
+				rep, adv = r, n
+			}
 		}
 		for j := 0; j < len(rep); j++ {
 			b := rep[j]
@@ -209,6 +211,9 @@ func (l *lattice) lookupWords(d *dictionary, s string, begin int) {
 	}
 }
 
+// swapLead marks the first bytes of the code points swapAt exchanges.
+var swapLead = [256]bool{0xC2: true, 0xE2: true, 0xE3: true, 0xEF: true}
+
 // swapAt returns the UTF-8 encoding of the code point paired with the one at
 // s[i] and the length of the latter, if it is one of the six pairs kagome-dict
 // and MeCab's dictionary disagree on (see dict.go), or ("", 0).
@@ -226,7 +231,7 @@ func swapAt(s string, i int) (string, int) {
 			}
 		}
 	case 0xE2, 0xE3, 0xEF:
-		if i+2 < len(s) {
+		if i+2 < len(s) && (s[i+1] == 0x80 || s[i+1] == 0x88 || s[i+1] >= 0xBC) {
 			switch s[i : i+3] {
 			case "\u301C":
 				return "\uFF5E", 3

@@ -36,9 +36,9 @@ var lattices = sync.Pool{New: func() any { return new(lattice) }}
 // Tokenize appends the tokens of text to dst and returns the extended
 // slice. The tokens are substrings of text. Joined together they give text
 // without its leading and trailing Python whitespace, without the
-// characters MeCab skips as spaces before a word (U+0020, tab, LF, VT and,
-// per IPADIC's char.def, U+00D0 Ð) and without the Python whitespace
-// inside words MeCab outputs (U+3000, for example, is a word of its own
+// characters MeCab skips as spaces before a word (U+0020, tab, LF and VT,
+// IPADIC's SPACE category) and without the Python whitespace inside the
+// words MeCab outputs (U+3000, for example, is a word of its own
 // for MeCab, and no token for BLEU).
 //
 // It panics if the dictionary cannot be loaded (see [Load]).
