@@ -37,11 +37,11 @@
 //
 // # Cost
 //
-// The dictionary loads on first use, or when [Load] is called: about half a
-// second and some 40 MB of heap, once per process; it adds about 12 MB to a
-// binary. Tokenizing then runs at tens of thousands of lines a second on
-// one core (MeCab called from Python does about 18,700 on the en-ja test
-// set).
+// The dictionary loads on first use, or when [Load] is called: about 0.3 s
+// of CPU, 31 MB of heap kept (90 MB resident at the peak), once per
+// process; the embedded data adds about 13 MB to a binary. Tokenizing then
+// takes about 12 µs a line of the WMT22 en-ja reference on one core, over
+// 80,000 lines a second (MeCab called from Python does about 18,700).
 //
 // # Differences from MeCab
 //
