@@ -30,6 +30,13 @@ type lattice struct {
 	// head of MeCab's end_node_list[i]), or -1.
 	endHead []int32
 	path    []int32
+	// runEnd[b], when not 0, is where the run of compatible characters
+	// that follows the character at byte b ends, and runLen[b] the number of
+	// characters in it after that one (at most 255). A run is scanned once:
+	// MeCab rescans it from every character, which is quadratic in its
+	// length (bounded there by its 65,535-byte window).
+	runEnd []int32
+	runLen []uint8
 }
 
 // analyze appends to dst the surfaces of MeCab's best path through s.
@@ -46,6 +53,11 @@ func (l *lattice) analyze(d *dictionary, dst []string, s string) []string {
 	for i := range l.endHead {
 		l.endHead[i] = -1
 	}
+	if cap(l.runEnd) < n+1 {
+		l.runEnd, l.runLen = make([]int32, n+1), make([]uint8, n+1)
+	}
+	l.runEnd, l.runLen = l.runEnd[:n+1], l.runLen[:n+1]
+	clear(l.runEnd)
 	l.endHead[0] = 0
 	for pos := 0; pos < n; pos++ {
 		if l.endHead[pos] < 0 {
@@ -132,16 +144,7 @@ func (l *lattice) lookup(d *dictionary, s string, pos int) {
 	}
 	groupEnd := -1
 	if ci.group {
-		g, c, clen := q, ci, 0
-		for g != n {
-			f, m := d.charAt(s, g)
-			if c.types&f.types == 0 {
-				break
-			}
-			g += m
-			clen++
-			c = f
-		}
+		g, clen := l.run(d, s, begin, q, ci)
 		if clen <= maxGroupingSize {
 			l.addUnknown(d, ci.cat, begin, g)
 		}
@@ -164,6 +167,37 @@ func (l *lattice) lookup(d *dictionary, s string, pos int) {
 	if len(l.nodes) == k0 {
 		l.addUnknown(d, ci.cat, begin, q)
 	}
+}
+
+// run returns the end of the run of characters that follows the character
+// s[begin:q] of category information ci, each compatible with (sharing a
+// category with) the one before it, and the number of characters in the
+// run, as MeCab's seekToOtherType finds them, with runs of more than 255
+// characters counted as 255.
+func (l *lattice) run(d *dictionary, s string, begin, q int, ci charInfo) (int, int) {
+	if e := l.runEnd[begin]; e != 0 {
+		return int(e), int(l.runLen[begin])
+	}
+	n := len(s)
+	g, c, k := q, ci, 0
+	for g != n {
+		f, m := d.charAt(s, g)
+		if c.types&f.types == 0 {
+			break
+		}
+		g += m
+		k++
+		c = f
+	}
+	// The scan from any character of the run continues exactly as this
+	// one did after that character: remember the answer for each.
+	l.runEnd[begin], l.runLen[begin] = int32(g), uint8(min(k, 255))
+	for b, left := q, k-1; b < g; left-- {
+		_, m := d.charAt(s, b)
+		l.runEnd[b], l.runLen[b] = int32(g), uint8(min(left, 255))
+		b += m
+	}
+	return g, min(k, 255)
 }
 
 // addUnknown appends the unknown words of category cat for s[begin:end].

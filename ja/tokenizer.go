@@ -33,6 +33,10 @@ var _ bleu.Tokenizer = Tokenizer{}
 
 var lattices = sync.Pool{New: func() any { return new(lattice) }}
 
+// maxPooledNodes bounds the lattices kept for reuse (32 bytes a node; an
+// ordinary line needs a few hundred): the one of a huge line is dropped.
+const maxPooledNodes = 1 << 16
+
 // Tokenize appends the tokens of text to dst and returns the extended
 // slice. The tokens are substrings of text. Joined together they give text
 // without its leading and trailing Python whitespace, without the
@@ -51,7 +55,9 @@ func (Tokenizer) Tokenize(dst []string, text string) []string {
 	l := lattices.Get().(*lattice)
 	start := len(dst)
 	dst = l.analyze(d, dst, text)
-	lattices.Put(l)
+	if cap(l.nodes) <= maxPooledNodes {
+		lattices.Put(l)
+	}
 	for i := start; i < len(dst); i++ {
 		if hasPySpace(dst[i]) {
 			// Rare: split the word and its successors again.

@@ -71,3 +71,36 @@ func TestSignature(t *testing.T) {
 		t.Errorf("signature %q lacks %q", sig, want)
 	}
 }
+
+// TestRunMemo checks the remembered runs of compatible characters against
+// MeCab's scan from every character.
+func TestRunMemo(t *testing.T) {
+	d, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{
+		strings.Repeat("a", 300) + "アイウ一二三龘一〇〇漢字ーーabc",
+		"ＡＢＣ１２３ｱｲｳ\xff\xc3 x\U0001F600\U0001F600αβγабв。、！？",
+	} {
+		var l lattice
+		l.analyze(d, nil, s)
+		clear(l.runEnd)
+		for b := 0; b < len(s); {
+			ci, m := d.charAt(s, b)
+			g, k := b+m, 0
+			for c := ci; g != len(s); k++ {
+				f, fm := d.charAt(s, g)
+				if c.types&f.types == 0 {
+					break
+				}
+				g += fm
+				c = f
+			}
+			if gg, kk := l.run(d, s, b, b+m, ci); gg != g || kk != min(k, 255) {
+				t.Errorf("%q at %d: run (%d, %d), want (%d, %d)", s, b, gg, kk, g, min(k, 255))
+			}
+			b += m
+		}
+	}
+}
