@@ -90,7 +90,11 @@ func TestTokenGoldens(t *testing.T) {
 	}
 	n := 0
 	for _, f := range g.FileLines {
-		for _, it := range f.Items {
+		for i, it := range f.Items {
+			if raceEnabled && i%10 != 0 {
+				n++
+				continue
+			}
 			checkTokens(t, f.File, it.S, it.Tok)
 			lower := strings.TrimRight(bleu.Lowercase.Normalize(it.S), " ")
 			checkTokens(t, f.File+" (lowercased)", lower, it.LowerTok)
@@ -240,6 +244,10 @@ func TestScoreGoldens(t *testing.T) {
 	memo := &memoTokenizer{m: map[string][]string{}}
 	n := 0
 	for k, e := range g.Corpus {
+		if raceEnabled && k > 0 {
+			n += len(e.Results)
+			continue
+		}
 		sm, err := bleu.SmoothMethodByName(e.Config.SmoothMethod)
 		if err != nil {
 			t.Fatal(err)
@@ -271,6 +279,10 @@ func TestScoreGoldens(t *testing.T) {
 		cfg := bleu.Config{Tokenizer: memo, EffectiveOrder: true}
 		for sys, want := range e.Results {
 			for i, w := range want {
+				if raceEnabled && i%10 != 0 {
+					n++
+					continue
+				}
 				sc, err := cfg.Sentence(hyps[sys][i], refs[i])
 				if err != nil {
 					t.Fatal(err)

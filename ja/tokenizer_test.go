@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-bleu/bleu"
@@ -103,4 +104,29 @@ func TestRunMemo(t *testing.T) {
 			b += m
 		}
 	}
+}
+
+// TestConcurrent tokenizes from several goroutines at once, for the race
+// detector (the dictionary loads once, the lattices are pooled).
+func TestConcurrent(t *testing.T) {
+	lines := readSegments(t, filepath.Join("testdata", "text.txt"))
+	want := make([][]string, len(lines))
+	for i, l := range lines {
+		want[i] = MeCab.Tokenize(nil, l)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			var toks []string
+			for i := range lines {
+				k := (i + g*7) % len(lines)
+				toks = MeCab.Tokenize(toks[:0], lines[k])
+				if !slices.Equal(toks, want[k]) {
+					t.Errorf("goroutine %d, line %d: %q, want %q", g, k, toks, want[k])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
