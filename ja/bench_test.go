@@ -21,7 +21,7 @@ func BenchmarkTokenize(b *testing.B) {
 	b.SetBytes(int64(size))
 	var toks []string
 	b.ResetTimer()
-	for b.Loop() {
+	for i := 0; i < b.N; i++ {
 		for _, l := range lines {
 			toks = MeCab.Tokenize(toks[:0], l)
 		}
@@ -33,7 +33,8 @@ func BenchmarkTokenize(b *testing.B) {
 // data once that is loaded (which ipa.DictShrink does once per process).
 func BenchmarkBuild(b *testing.B) {
 	kd := ipa.DictShrink()
-	for b.Loop() {
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		if _, err := build(kd); err != nil {
 			b.Fatal(err)
 		}

@@ -1,7 +1,10 @@
 package ja
 
 // The dictionary: IPADIC 2.7.0-20070801 as MeCab 0.996 compiles it, built
-// at load time from the data of github.com/ikawaha/kagome-dict/ipa.
+// at load time from the data of github.com/ikawaha/kagome-dict/ipa. go.mod
+// asks for ipa v1.2.0 and kagome-dict v1.1.1, the oldest versions that ship
+// today's ipa.dict (byte for byte that of ipa v1.2.6) and can load it, and
+// that ask for no newer Go than 1.19.
 //
 // kagome-dict's data equals IPADIC's sources entry for entry (surfaces,
 // context ids, costs), its 1316x1316 connection matrix and its unknown-word
@@ -119,7 +122,8 @@ func build(kd *kdict.Dict) (*dictionary, error) {
 	return d, nil
 }
 
-// The entries of kagome-dict/ipa v1.2.6: IPADIC's 392,126 and 令和.
+// The entries of kagome-dict/ipa's ipa.dict (the same file from v1.2.0 to
+// v1.2.6): IPADIC's 392,126 and 令和.
 const (
 	kagomeEntries = 392127
 	reiwaSurface  = "令和"

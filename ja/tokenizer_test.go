@@ -116,7 +116,9 @@ func TestConcurrent(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	for g := range 4 {
-		wg.Go(func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			var toks []string
 			for i := range lines {
 				k := (i + g*7) % len(lines)
@@ -126,7 +128,7 @@ func TestConcurrent(t *testing.T) {
 					return
 				}
 			}
-		})
+		}()
 	}
 	wg.Wait()
 }
