@@ -268,12 +268,12 @@ input:
 
 BLEU:
   -m, --metrics bleu     the metric; only bleu is implemented
-  -tok, --tokenize NAME  13a (default), intl, zh, char, none, or zh-fixed
-                         (zh with the CJK ranges sacreBLEU meant; not in
-                         sacreBLEU)
+  -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab, or
+                         zh-fixed (zh with the CJK ranges sacreBLEU meant;
+                         not in sacreBLEU)
   -l, --language-pair SRC-TRG
-                         a target language zh selects -tok zh (ja and ko
-                         select MeCab tokenizers, which are not available)
+                         a target language zh selects -tok zh, ja selects
+                         ja-mecab (ko selects ko-mecab, not available)
   -lc, --lowercase       lowercase as Python's str.lower does
   -s, --smooth-method {exp,floor,add-k,none}
                          smoothing (default exp)
