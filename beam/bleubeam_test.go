@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	//lint:ignore SA1019 the tests run on the direct runner too, as users still do.
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
@@ -46,10 +47,10 @@ func init() {
 }
 
 func TestMain(m *testing.M) {
+	beam.Init()
 	// Prism logs every bundle and every failure at length; the tests
 	// report what matters themselves.
 	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
-	beam.Init()
 	os.Exit(m.Run())
 }
 

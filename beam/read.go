@@ -35,18 +35,19 @@ func init() {
 // with an error naming the file and line.
 //
 // The files are read by one worker, since a line's number is known only by
-// reading what comes before it; the segments are then redistributed
-// (beam.Reshuffle), so that the scoring, which is where the time goes, runs
-// on every worker. A corpus too large for one reader is better kept with
-// its segments already paired, one record each, and given to [Corpus].
+// reading what comes before it. On a distributed runner, follow ReadFiles
+// with beam.Reshuffle, so that the counting, which is where the time goes,
+// is shared out among the workers; in a single process (prism) the
+// shuffle only costs. A corpus too large for one reader is better kept
+// with its segments already paired, one record each, read in parallel and
+// given to [Corpus].
 func ReadFiles(s beam.Scope, hyp string, refs ...string) beam.PCollection {
 	s = s.Scope("bleu.ReadFiles")
 	filesystem.ValidateScheme(hyp)
 	for _, r := range refs {
 		filesystem.ValidateScheme(r)
 	}
-	segs := beam.ParDo(s, &readFn{Hyp: hyp, Refs: refs}, beam.Impulse(s))
-	return beam.Reshuffle(s, segs)
+	return beam.ParDo(s, &readFn{Hyp: hyp, Refs: refs}, beam.Impulse(s))
 }
 
 // readFn reads the files of ReadFiles.

@@ -30,6 +30,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
@@ -91,6 +92,10 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 	slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError + 4})))
 	p, s := beam.NewPipelineWithRoot()
 	segs := bleubeam.ReadFiles(s, a.hyp, a.refs...)
+	if runner := flag.Lookup("runner").Value.String(); runner != "prism" {
+		// Share the counting out among the workers of a distributed runner.
+		segs = beam.Reshuffle(s, segs)
+	}
 	scored, err := bleubeam.TryCorpus(s, a.opts, segs)
 	if err != nil {
 		fmt.Fprintln(stderr, "bleu-beam:", strings.TrimPrefix(err.Error(), "bleubeam: "))
