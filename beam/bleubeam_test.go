@@ -146,6 +146,7 @@ var optionSets = []Options{
 	{Tokenizer: "intl", Lowercase: true, Smooth: "floor", SmoothValue: 0.25},
 	{Tokenizer: "char", MaxOrder: 6, EffectiveOrder: true, Smooth: "add-k", SmoothValue: 2},
 	{Tokenizer: "test-words", Normalizer: "nfkc+test-nodigits", Smooth: "none"},
+	{Tokenizer: "ja-mecab"},
 }
 
 func TestCorpus(t *testing.T) {

@@ -7,7 +7,11 @@ import (
 	"sync"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/ja"
 )
+
+// jaMeCab is sacreBLEU's name of the Japanese tokenizer.
+const jaMeCab = "ja-mecab"
 
 // Options are the options of a BLEU computation by name, so that they travel
 // with a pipeline: Beam serializes a transform's functions as JSON, which
@@ -15,8 +19,9 @@ import (
 // zero value is sacreBLEU's default, as in [bleu.Config].
 type Options struct {
 	// Tokenizer names the tokenizer: a sacreBLEU name ("13a", "intl", "zh",
-	// "char", "none"; "" is "13a"), "zh-fixed", or a name given to
-	// [RegisterTokenizer].
+	// "char", "none", "ja-mecab"; "" is "13a"), "zh-fixed", or a name given
+	// to [RegisterTokenizer]. "ja-mecab" is [ja.MeCab], whose dictionary
+	// loads on the workers that use it.
 	Tokenizer string `json:"tokenizer,omitempty"`
 	// Normalizer names the normalizer applied before lowercasing and
 	// tokenizing: "" for none, "nfc", "nfkc", "lc", a name given to
@@ -124,7 +129,7 @@ func RegisterTokenizer(name string, t bleu.Tokenizer) {
 	if name == "" || t == nil {
 		panic("bleubeam: RegisterTokenizer with an empty name or a nil tokenizer")
 	}
-	if _, err := bleu.TokenizerByName(name); err == nil {
+	if _, err := bleu.TokenizerByName(name); err == nil || name == jaMeCab {
 		panic(fmt.Sprintf("bleubeam: RegisterTokenizer(%q): a standard tokenizer has that name", name))
 	}
 	registry.Lock()
@@ -167,6 +172,9 @@ var errUnknown = errors.New("not registered (see RegisterTokenizer and RegisterN
 func lookupTokenizer(name string) (bleu.Tokenizer, error) {
 	if t, err := bleu.TokenizerByName(name); err == nil {
 		return t, nil
+	}
+	if name == jaMeCab {
+		return ja.MeCab, nil
 	}
 	registry.RLock()
 	t, ok := registry.tokenizers[name]

@@ -11,7 +11,7 @@
 // this process.
 //
 // The options that bleu takes here are those that change a single corpus
-// score: -tok/--tokenize (13a, intl, zh, char, none; zh-fixed), -lc/
+// score: -tok/--tokenize (13a, intl, zh, char, none, ja-mecab; zh-fixed), -lc/
 // --lowercase, -s/--smooth-method, -sv/--smooth-value, -w/--width,
 // -b/--score-only, -sh/--short and -f/--format text (the only format). Any
 // other bleu option is an error. Exit status 0 on success, 1 when the

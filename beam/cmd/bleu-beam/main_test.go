@@ -43,6 +43,22 @@ func TestSameLineAsBleu(t *testing.T) {
 	zw.Write(read("sample.hyp.txt"))
 	zw.Close()
 	hypGz := write("hyp.txt.gz", gz.Bytes())
+	jaText, err := os.ReadFile(filepath.Join("..", "..", "..", "ja", "testdata", "text.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jaRef := write("ja.ref.txt", jaText)
+	// A Japanese hypothesis: the reference with its lines' first and last
+	// characters swapped, so that some words match and some do not.
+	jaLines := strings.SplitAfter(strings.TrimSuffix(string(jaText), "\n"), "\n")
+	for i, l := range jaLines {
+		r := []rune(strings.TrimSuffix(l, "\n"))
+		if len(r) > 1 && i%2 == 0 {
+			r[0], r[len(r)-1] = r[len(r)-1], r[0]
+		}
+		jaLines[i] = string(r) + "\n"
+	}
+	jaHyp := write("ja.hyp.txt", []byte(strings.Join(jaLines, "")))
 
 	for _, args := range [][]string{
 		{ref, "-i", hyp},
@@ -51,6 +67,7 @@ func TestSameLineAsBleu(t *testing.T) {
 		{ref, ref2, "-i", hyp, "-tok", "char", "-s", "floor", "-sv", "0.2", "-sh"},
 		{ref, "-i", hyp, "-s", "add-k", "-b", "-w", "16"},
 		{ref, "-i", hyp, "-tok", "none", "-s", "none", "--width=16"},
+		{jaRef, "-i", jaHyp, "-tok", "ja-mecab", "-w", "4"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			want, err := exec.Command(bleu, append(args, "-f", "text")...).Output()
