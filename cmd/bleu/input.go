@@ -192,6 +192,16 @@ func (lr *lineReader) Close() error {
 // rawLine returns the next line without its end of line, valid until the
 // next call; ok is false at the end of the input.
 func (lr *lineReader) rawLine() (line []byte, ok bool, err error) {
+	line, ok, err = lr.reader().Next()
+	lr.n = lr.lines.Line()
+	if err != nil {
+		return nil, false, lr.readError(err)
+	}
+	return line, ok, nil
+}
+
+// reader returns the reader of lr's lines, made on first use.
+func (lr *lineReader) reader() *linerules.Reader {
 	if lr.lines == nil {
 		var mode linerules.Mode
 		if lr.universal {
@@ -202,12 +212,7 @@ func (lr *lineReader) rawLine() (line []byte, ok bool, err error) {
 		}
 		lr.lines = linerules.NewReader(lr.r, mode)
 	}
-	line, ok, err = lr.lines.Next()
-	lr.n = lr.lines.Line()
-	if err != nil {
-		return nil, false, lr.readError(err)
-	}
-	return line, ok, nil
+	return lr.lines
 }
 
 func (lr *lineReader) readError(err error) error {
@@ -243,17 +248,11 @@ func (lr *lineReader) next() (string, bool, error) {
 
 // countRest returns the number of lines left, for an error message.
 func (lr *lineReader) countRest() (int, error) {
-	n := 0
-	for {
-		_, ok, err := lr.rawLine()
-		if err != nil {
-			return n, err
-		}
-		if !ok {
-			return n, nil
-		}
-		n++
+	n, err := lr.reader().CountRest()
+	if err != nil {
+		return n, lr.readError(err)
 	}
+	return n, nil
 }
 
 // utf8Error returns the error for line n of the input called name, whose
