@@ -219,25 +219,12 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 	// halted virtual CPU); the chunks being handed out as they go, a late
 	// worker only takes fewer.
 	found := make([]corpusError, j.workers)
-	panics := make([]*PanicError, j.workers)
-	// A panic of user code (a Tokenizer's, a Normalizer's) stops the
-	// hand-out of segments and reaches the caller once every worker has
-	// returned, so that none is left running on the caller's data.
-	safe := func(w int) {
-		defer func() {
-			if r := recover(); r != nil {
-				panics[w] = &PanicError{Value: r, Stack: debug.Stack()}
-				j.failed.Store(-1)
-			}
-		}()
-		found[w] = work(w)
-	}
 	var wg sync.WaitGroup
 	for w := 1; w < j.workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			safe(w)
+			found[w] = j.guard(w, work)
 		}()
 	}
 	if j.workers > 1 {
@@ -249,11 +236,11 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 		// (BENCHMARKS.md, fifth round).
 		runtime.Gosched()
 	}
-	safe(0)
+	found[0] = j.guard(0, work)
 	wg.Wait()
-	for _, p := range panics {
-		if p != nil {
-			panic(p)
+	for _, f := range found {
+		if f.panic != nil {
+			panic(f.panic)
 		}
 	}
 	// Each worker stops at its first error, and every segment before the
@@ -268,6 +255,20 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 		return found[first].err
 	}
 	return nil
+}
+
+// guard returns work(w), or, if it panics, the panic: a panic of user
+// code (a Tokenizer's, a Normalizer's) stops the hand-out of segments and
+// reaches the caller once every worker has returned, so that none is left
+// running on the caller's data.
+func (j *corpusJob) guard(w int, work func(w int) corpusError) (e corpusError) {
+	defer func() {
+		if r := recover(); r != nil {
+			e = corpusError{panic: &PanicError{Value: r, Stack: debug.Stack()}}
+			j.failed.Store(-1)
+		}
+	}()
+	return work(w)
 }
 
 // charShares reports whether c's tokenizer is the char tokenizer and
@@ -291,10 +292,11 @@ func (j *corpusJob) charShares(c Config) bool {
 }
 
 // corpusError is the first segment a worker of a corpusJob could not add,
-// and the error.
+// and the error, or the panic that stopped the worker.
 type corpusError struct {
-	at  int
-	err error
+	at    int
+	err   error
+	panic *PanicError
 }
 
 // minChunk is the fewest segments handed out at once: a few microseconds

@@ -94,7 +94,10 @@ const errCopied = "bleu: a Stats (or a Segments) was copied by value after use a
 // as used. Every method that changes s calls it first.
 func (s *Stats) own() {
 	if s.addr == nil {
-		s.addr = s
+		// Hidden from escape analysis, as strings.Builder hides its own:
+		// a Stats that points to itself would otherwise always be on the
+		// heap (one allocation more for every Sentence).
+		s.addr = self(s)
 	} else if s.addr != s {
 		panic(errCopied)
 	}
@@ -433,7 +436,7 @@ func (s *Stats) Reset() {
 	}
 	*s = Stats{Config: s.Config, w: w}
 	if w != nil {
-		s.addr = s
+		s.own()
 	}
 }
 
