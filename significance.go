@@ -688,9 +688,10 @@ func (sc *scorer) percentOf(hypLen, refLen int64, matches, totals []int64) float
 
 // percent returns BLEU on the 0–100 scale (uncapped, so a perfect match
 // scores 100.00000000000004 as in sacreBLEU) of a summed row [hyp len, ref
-// len, matches..., totals...]. f32 says the row holds float32 sums, as in
-// sacreBLEU's bootstrap; add-k's additions are then rounded to float32 too,
-// as NumPy stores them back into the float32 array.
+// len, matches..., totals...], with the formula of Stats.Score
+// (formula.percent), which does not change the row. f32 says the row holds
+// float32 sums, as in sacreBLEU's bootstrap; add-k's additions are then
+// rounded to float32 too, as NumPy stores them back into the float32 array.
 func (sc *scorer) percent(row []int64, f32 bool) float64 {
 	order := sc.order
 	f := formula{smooth: sc.smooth, value: sc.value, addK: sc.addK, eff: sc.eff}
