@@ -3,6 +3,7 @@ package bleu
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -19,10 +20,15 @@ const Version = "0.1.0"
 // A Score holds no reference to the [Stats] it came from: it is a plain
 // value, safe to keep, copy and read from several goroutines.
 type Score struct {
-	// BLEU is the score in [0, 1]. Where rounding makes sacreBLEU's score
-	// exceed 100 (a perfect match scores 100.00000000000004 there), BLEU is
-	// exactly 1.
+	// BLEU is the score in [0, 1]: BLEUPercent/100, except that a perfect
+	// match (BLEUPercent 100.00000000000004) is exactly 1.
 	BLEU float64
+	// BLEUPercent is the score on sacreBLEU's 0–100 scale, the very
+	// float64 that sacreBLEU computes, to the last bit (a perfect match
+	// scores 100.00000000000004, as there). The text formats and the
+	// command line print it, so that they print what sacreBLEU prints at
+	// any number of decimals.
+	BLEUPercent float64
 	// Precisions are the n-gram precisions after smoothing, index 0 for
 	// unigrams, in [0, 1]. Orders past the last one with any n-grams are 0.
 	// The one exception is sacreBLEU's: with [SmoothFloor] and a
@@ -47,8 +53,14 @@ type Score struct {
 	Signature Signature
 }
 
-// Percent returns the score on sacreBLEU's 0–100 scale.
-func (s Score) Percent() float64 { return 100 * s.BLEU }
+// Percent returns the score on sacreBLEU's 0–100 scale: BLEUPercent, or,
+// for a Score made by hand with BLEU alone, 100·BLEU.
+func (s Score) Percent() float64 {
+	if s.BLEUPercent == 0 && s.BLEU != 0 {
+		return 100 * s.BLEU
+	}
+	return s.BLEUPercent
+}
 
 // String returns the score in sacreBLEU's text format, for example
 //
@@ -207,9 +219,8 @@ type scoreMemo struct {
 }
 
 // compute is sacreBLEU's BLEU.compute_bleu on the given statistics, which
-// it does not modify.
+// it does not modify. c must be valid.
 func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
-	c.check()
 	s := Score{
 		Precisions: make([]float64, len(matches)),
 		Counts:     append([]int64(nil), matches...),
@@ -221,19 +232,65 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	if refLen != 0 {
 		s.Ratio = float64(hypLen) / float64(refLen)
 	}
-	s.BLEU = c.bleu(s.BP, s.Counts, s.Totals, s.Precisions, nil)
+	f := c.formula()
+	s.BLEUPercent = f.percent(s.BP, matches, totals, s.Precisions, nil, false)
+	s.BLEU = fraction(s.BLEUPercent)
 	for i := range s.Precisions {
 		s.Precisions[i] /= 100
 	}
+	f.reported(s.Counts, s.Totals)
 	return s
 }
 
-// bleu is the heart of sacreBLEU's BLEU.compute_bleu: it evaluates the same
-// float64 operations in the same order, on the 0–100 scale, and returns
-// BLEU on the 0–1 scale. It sets prec to the precisions in percent, and
-// changes counts and totals in place as add-k smoothing does. c must have
-// been checked.
-func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64, memo *scoreMemo) float64 {
+// fraction returns BLEU on the 0–1 scale from sacreBLEU's 0–100 number:
+// a perfect match, 100.00000000000004 there, is 1.
+func fraction(percent float64) float64 { return min(1, percent/100) }
+
+// formula is the one BLEU formula of the package, sacreBLEU's
+// BLEU.compute_bleu, which [Stats.Score], [Config.Sentences],
+// [Config.SentenceMatrix] and the significance tests all evaluate. It
+// holds the scoring options of a valid Config.
+type formula struct {
+	smooth SmoothMethod
+	value  float64 // SmoothValue or its default
+	addK   int64   // add-k's k (value), 0 for other methods
+	eff    bool    // effective order
+}
+
+// formula returns the formula of c, which must be valid.
+func (c *Config) formula() formula {
+	f := formula{smooth: c.Smooth, value: c.smoothValue(), eff: c.EffectiveOrder}
+	if f.smooth == SmoothAddK {
+		f.addK = int64(f.value)
+	}
+	return f
+}
+
+// percent evaluates compute_bleu's float64 operations in the same order,
+// on the 0–100 scale, for brevity penalty bp and the clipped matches and
+// totals per order, which it does not change: it returns sacreBLEU's
+// score exactly, uncapped (a perfect match scores 100.00000000000004).
+// When prec is not nil it sets it to the precisions in percent, 0 past
+// the last order with n-grams. memo, when not nil, remembers logarithms
+// and exponentials.
+//
+// f32 is the hook of the bootstrap tests, whose statistics sacreBLEU keeps
+// in a float32 array: add-k's sums are rounded to float32, as NumPy stores
+// them back into it.
+func (f *formula) percent(bp float64, counts, totals []int64, prec []float64, memo *scoreMemo, f32 bool) float64 {
+	x, matched := f.meanLog(counts, totals, prec, memo, f32)
+	if !matched {
+		return 0
+	}
+	if memo != nil {
+		return bp * memo.exp.of(x, crExp)
+	}
+	return bp * crExp(x)
+}
+
+// meanLog is percent's mean of the logarithms of the precisions, x in
+// BLEU = bp·exp(x), or false when nothing matched (BLEU is then 0).
+func (f *formula) meanLog(counts, totals []int64, prec []float64, memo *scoreMemo, f32 bool) (float64, bool) {
 	order := len(counts)
 	clear(prec)
 	matched := false
@@ -241,53 +298,68 @@ func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64, memo *
 		matched = matched || m != 0
 	}
 	if !matched {
-		return 0
+		return 0, false
 	}
-	value := c.smoothValue()
 	smoothMteval := 1.0
 	eff := order
-	for n := 1; n <= order; n++ {
-		if c.Smooth == SmoothAddK && n > 1 {
+	sum := 0.0
+	n := 1
+	for ; n <= order; n++ {
+		cnt, tot := counts[n-1], totals[n-1]
+		if f.addK != 0 && n > 1 {
 			// Saturate: statistics near the top of int64 must not wrap
 			// around to negative counts (and a NaN score).
-			k := int64(value)
-			counts[n-1] = addSat(counts[n-1], k)
-			totals[n-1] = addSat(totals[n-1], k)
+			cnt, tot = addSat(cnt, f.addK), addSat(tot, f.addK)
+			if f32 {
+				cnt, tot = int64(float32(cnt)), int64(float32(tot))
+			}
 		}
-		cnt, tot := counts[n-1], totals[n-1]
 		if tot == 0 {
 			break
 		}
-		if c.EffectiveOrder {
+		if f.eff {
 			eff = n
 		}
+		var p float64
 		if cnt == 0 {
-			switch c.Smooth {
+			switch f.smooth {
 			case SmoothExp:
 				smoothMteval *= 2
-				prec[n-1] = 100 / (smoothMteval * float64(tot))
+				p = 100 / (smoothMteval * float64(tot))
 			case SmoothFloor:
-				prec[n-1] = 100 * value / float64(tot)
+				p = 100 * f.value / float64(tot)
 			}
 		} else {
-			prec[n-1] = 100 * float64(cnt) / float64(tot)
+			p = 100 * float64(cnt) / float64(tot)
 		}
-	}
-	sum := 0.0
-	for _, p := range prec[:eff] {
+		if prec != nil {
+			prec[n-1] = p
+		}
 		if memo != nil {
 			sum += memo.log.of(p, myLog)
 		} else {
 			sum += myLog(p)
 		}
 	}
-	// A perfect match gives exp(N·log(100)/N) = 100.00000000000004 in
-	// float64 (sacreBLEU reports that); keep BLEU within [0, 1].
-	x := sum / float64(eff)
-	if memo != nil {
-		return min(1, bp*memo.exp.of(x, crExp)/100)
+	// The precisions past the break are 0; without effective order they
+	// take part in the mean, as log(0) = -9999999999.
+	for ; n <= eff; n++ {
+		sum += myLog(0)
 	}
-	return min(1, bp*crExp(x)/100)
+	return sum / float64(eff), true
+}
+
+// reported changes counts and totals as compute_bleu changes the ones it
+// reports: add-k adds k to the orders from 2 up, unless nothing matched
+// (percent's loop never stops early then, as k >= 1 makes every total
+// from order 2 up positive).
+func (f *formula) reported(counts, totals []int64) {
+	if f.addK == 0 || !slices.ContainsFunc(counts, func(m int64) bool { return m != 0 }) {
+		return
+	}
+	for n := 1; n < len(counts); n++ {
+		counts[n], totals[n] = addSat(counts[n], f.addK), addSat(totals[n], f.addK)
+	}
 }
 
 // addSat returns a+b for non-negative a and b, or math.MaxInt64 when the
@@ -320,6 +392,8 @@ func Sentence(hyp string, refs ...string) (Score, error) {
 // sentences). To score many sentences, use [Config.Sentences], or reuse
 // one [Stats]: Reset, Add and Score give the same result and, after the
 // first sentences, allocate only the Score.
+//
+// It returns the error of [Config.Validate] before anything else.
 func (c Config) Sentence(hyp string, refs ...string) (Score, error) {
 	s := Stats{Config: c}
 	if err := s.Add(hyp, refs...); err != nil {
@@ -389,19 +463,20 @@ func (g Signature) format(short bool) string {
 	return b.String()
 }
 
-// signature returns the signature of scores computed under c with the
-// given references-per-segment field.
-func (c *Config) signature(nrefs string) Signature {
+// signature returns the signature of scores computed under c's scoring
+// options from statistics collected under the options fp, with the given
+// references-per-segment field.
+func (c *Config) signature(fp fingerprint, nrefs string) Signature {
 	g := Signature{
 		NRefs:   nrefs,
 		Case:    "mixed",
-		Norm:    normalizerName(c.Normalizer),
+		Norm:    fp.norm,
 		Eff:     "no",
-		Tok:     tokenizerName(c.Tokenizer),
+		Tok:     fp.tok,
 		Smooth:  c.Smooth.String(),
 		Version: Version,
 	}
-	if c.Lowercase {
+	if fp.lowercase {
 		g.Case = "lc"
 	}
 	if c.EffectiveOrder {
@@ -419,8 +494,8 @@ func (c *Config) signature(nrefs string) Signature {
 // band's meaning depends on the language pair, the domain and the
 // references.
 type Quality struct {
-	// Min and Max bound the band on the 0–100 scale: Min <= score < Max
-	// (the last band includes 100).
+	// Min and Max bound the band on the 0–1 scale of [Score.BLEU]:
+	// Min <= BLEU < Max (the last band includes 1).
 	Min, Max float64
 	// Description is the band's interpretation, e.g. "high quality
 	// translations".
@@ -430,31 +505,51 @@ type Quality struct {
 	Color string
 }
 
-// qualityBands is the interpretation scale, in ascending order.
-var qualityBands = [...]Quality{
-	{0, 10, "almost useless", "#d73027"},
-	{10, 20, "hard to get the gist", "#f46d43"},
-	{20, 30, "the gist is clear, but has significant grammatical errors", "#fdae61"},
-	{30, 40, "understandable to good translations", "#fee08b"},
-	{40, 50, "high quality translations", "#d9ef8b"},
-	{50, 60, "very high quality, adequate, and fluent translations", "#91cf60"},
-	{60, 100, "quality often better than human", "#1a9850"},
+// String returns the band as it reads on sacreBLEU's 0–100 scale, for
+// example "30–40: understandable to good translations".
+func (q Quality) String() string {
+	return percentText(q.Min) + "–" + percentText(q.Max) + ": " + q.Description
+}
+
+// percentText formats fraction x in percent, to at most six decimals.
+func percentText(x float64) string {
+	return strconv.FormatFloat(math.Round(x*100e6)/1e6, 'f', -1, 64)
+}
+
+// qualityBands is the interpretation scale, in ascending order; maxPercent
+// is each band's Max on the 0–100 scale, to which [Score.Percent] is
+// compared (100·Max can differ from it in the last bit).
+var qualityBands = [...]struct {
+	Quality
+	maxPercent float64
+}{
+	{Quality{0, 0.1, "almost useless", "#d73027"}, 10},
+	{Quality{0.1, 0.2, "hard to get the gist", "#f46d43"}, 20},
+	{Quality{0.2, 0.3, "the gist is clear, but has significant grammatical errors", "#fdae61"}, 30},
+	{Quality{0.3, 0.4, "understandable to good translations", "#fee08b"}, 40},
+	{Quality{0.4, 0.5, "high quality translations", "#d9ef8b"}, 50},
+	{Quality{0.5, 0.6, "very high quality, adequate, and fluent translations", "#91cf60"}, 60},
+	{Quality{0.6, 1, "quality often better than human", "#1a9850"}, 100},
 }
 
 // Qualities returns the bands of the interpretation scale in ascending
 // order; the slice is the caller's own.
 func Qualities() []Quality {
-	return append([]Quality(nil), qualityBands[:]...)
+	out := make([]Quality, len(qualityBands))
+	for i, b := range qualityBands {
+		out[i] = b.Quality
+	}
+	return out
 }
 
 // Quality returns the band of the interpretation scale that s falls in.
 // Like the scale itself it is meant for corpus scores.
 func (s Score) Quality() Quality {
 	p := s.Percent()
-	for _, q := range qualityBands[:len(qualityBands)-1] {
-		if p < q.Max {
-			return q
+	for _, b := range qualityBands[:len(qualityBands)-1] {
+		if p < b.maxPercent {
+			return b.Quality
 		}
 	}
-	return qualityBands[len(qualityBands)-1]
+	return qualityBands[len(qualityBands)-1].Quality
 }

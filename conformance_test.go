@@ -8,8 +8,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -108,7 +111,8 @@ type goldenScore struct {
 	Formatted  string    `json:"formatted,omitempty"`
 }
 
-// asGolden expresses s as sacreBLEU reports it; formatted is filled when
+// asGolden expresses s as sacreBLEU reports it, but for the precisions,
+// left on the 0–1 scale (see checks.score); formatted is filled when
 // signature is not empty.
 func asGolden(s Score, signature string) goldenScore {
 	g := goldenScore{
@@ -121,27 +125,72 @@ func asGolden(s Score, signature string) goldenScore {
 		Ratio:   s.Ratio,
 		Verbose: s.Verbose(),
 	}
-	for _, p := range s.Precisions {
-		g.Precisions = append(g.Precisions, 100*p)
-	}
+	g.Precisions = append(g.Precisions, s.Precisions...)
 	if signature != "" {
 		g.Formatted = s.Text(2, signature)
 	}
 	return g
 }
 
-// approx is the tolerance of the conformance promise: floats within 1e-9
-// on the 0–100 scale (integers and strings exactly).
+// approx is a tolerance of 1e-9 on the 0–100 scale, for the significance
+// goldens' sums and means.
 var approx = cmpopts.EquateApprox(0, 1e-9)
+
+// glibcExp reports whether sacreBLEU's score want differs from ours, got,
+// only in the rounding of exp(x) of the same x: where glibc's exp, which
+// CPython's math.exp calls, is not correctly rounded (it is within about
+// 0.51 ulp), sacreBLEU's exp(x) is the other float64 neighbour of the
+// exact value. This is the one difference the conformance test allows.
+func glibcExp(cfg Config, got Score, want float64) bool {
+	f := cfg.formula()
+	matches, totals := slices.Clone(got.Counts), slices.Clone(got.Totals)
+	if f.addK != 0 && slices.ContainsFunc(matches, func(m int64) bool { return m != 0 }) {
+		for n := 1; n < len(matches); n++ {
+			matches[n] -= f.addK
+			totals[n] -= f.addK
+		}
+	}
+	x, ok := f.meanLog(matches, totals, nil, nil, false)
+	if !ok {
+		return false
+	}
+	e := crExp(x)
+	for _, other := range []float64{math.Nextafter(e, math.Inf(1)), math.Nextafter(e, math.Inf(-1))} {
+		if got.BP*other == want {
+			return true
+		}
+	}
+	return false
+}
 
 // ourVersion replaces sacreBLEU's version in a signature with ours.
 func ourVersion(sig string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(sig, "version:2.6.0", "version:"+Version), "v:2.6.0", "v:"+Version)
 }
 
-// checks counts the comparisons the conformance test makes.
+// checks counts the comparisons the conformance test makes, and the
+// scores that differ from sacreBLEU's in glibc's rounding of exp alone.
 // It is safe for concurrent use by parallel subtests.
-type checks struct{ n atomic.Int64 }
+type checks struct{ n, glibc atomic.Int64 }
+
+// score compares our score with sacreBLEU's to the last bit: every float
+// as sacreBLEU computes it, the score on the 0–100 scale
+// (Score.BLEUPercent), the precisions on our 0–1 scale (sacreBLEU's
+// divided by 100, as Score divides its own), except for the rounding of
+// exp that glibcExp allows.
+func (c *checks) score(t *testing.T, what string, cfg Config, want goldenScore, got Score, signature string) {
+	t.Helper()
+	g := asGolden(got, signature)
+	want.Precisions = slices.Clone(want.Precisions)
+	for i := range want.Precisions {
+		want.Precisions[i] /= 100
+	}
+	if g.Score != want.Score && glibcExp(cfg, got, want.Score) {
+		c.glibc.Add(1)
+		g.Score = want.Score
+	}
+	c.diff(t, what, want, g)
+}
 
 func (c *checks) diff(t *testing.T, what string, want, got any, opts ...cmp.Option) {
 	t.Helper()
@@ -185,7 +234,7 @@ func TestConformance(t *testing.T) {
 	if c.n.Load() == 0 {
 		t.Fatal("the conformance set had nothing to check")
 	}
-	t.Logf("ran %d conformance checks on %d golden files", c.n.Load(), len(files))
+	t.Logf("ran %d conformance checks on %d golden files; %d scores differ from sacreBLEU's in glibc's rounding of exp alone", c.n.Load(), len(files), c.glibc.Load())
 }
 
 // checkPairGolden checks the corpus and sentence entries of a
@@ -245,7 +294,7 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 					}
 					got := s.Score()
 					want.Formatted = ourVersion(want.Formatted)
-					c.diff(t, sys+" corpus score", want, asGolden(got, got.Signature.String()), approx)
+					c.score(t, sys+" corpus score", cfg, want, got, got.Signature.String())
 					c.diff(t, sys+" signature", ourVersion(e.Signature), got.Signature.String())
 					c.diff(t, sys+" short signature", ourVersion(e.SignatureShort), got.Signature.Short())
 				}
@@ -261,7 +310,7 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 			cfg := e.Config.config(t)
 			for sys, items := range e.Results {
 				hyps := read(t, g.Systems[sys])
-				var want, got []goldenScore
+				var sentenceBLEU []float64
 				for i, raw := range items {
 					sc, err := cfg.Sentence(hyps[i], refsOf(t, e.Config, i)...)
 					if err != nil {
@@ -272,20 +321,24 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 						if err := json.Unmarshal(raw, &w); err != nil {
 							t.Fatal(err)
 						}
-						got = append(got, asGolden(sc, ""))
+						c.score(t, fmt.Sprintf("%s segment %d", sys, i), cfg, w, sc, "")
 					} else {
 						if err := json.Unmarshal(raw, &w.Score); err != nil {
 							t.Fatal(err)
 						}
-						got = append(got, goldenScore{Score: sc.Percent()})
+						c.n.Add(1)
+						if got := sc.Percent(); got != w.Score && !glibcExp(cfg, sc, w.Score) {
+							t.Errorf("%s segment %d: score %v, sacreBLEU's %v", sys, i, got, w.Score)
+						} else if got != w.Score {
+							c.glibc.Add(1)
+						}
 					}
-					want = append(want, w)
+					sentenceBLEU = append(sentenceBLEU, sc.BLEU)
 					if i == len(items)-1 {
 						// sacreBLEU's signature describes the BLEU object after its last call.
 						c.diff(t, sys+" sentence signature", ourVersion(e.Signature), sc.Signature.String())
 					}
 				}
-				c.diff(t, sys+" sentence scores", want, got, approx)
 
 				// Sentences, all segments at once on every core.
 				var streams [][]string
@@ -302,11 +355,8 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 				if err != nil {
 					t.Fatalf("%s: Sentences: %v", sys, err)
 				}
-				wantPct, gotPct := make([]float64, len(items)), make([]float64, len(items))
-				for i := range items {
-					wantPct[i], gotPct[i] = want[i].Score, 100*scores[i]
-				}
-				c.diff(t, sys+" Sentences scores", wantPct, gotPct, approx)
+				// Sentences gives Sentence's BLEU, checked above, exactly.
+				c.diff(t, sys+" Sentences scores", sentenceBLEU, scores)
 			}
 		})
 	}
@@ -413,7 +463,7 @@ func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
 						got := s.Score()
 						want := *ce.Result
 						want.Formatted = ourVersion(want.Formatted)
-						c.diff(t, "corpus score", want, asGolden(got, got.Signature.String()), approx)
+						c.score(t, "corpus score", s.Config, want, got, got.Signature.String())
 						c.diff(t, "signature", ourVersion(ce.Signature), got.Signature.String())
 					}
 				})
@@ -440,7 +490,7 @@ func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
 						if err != nil {
 							t.Fatalf("segment %d: %v", i, err)
 						}
-						c.diff(t, "sentence score", w.goldenScore, asGolden(sc, ""), approx)
+						c.score(t, fmt.Sprintf("segment %d score", i), cfg, w.goldenScore, sc, "")
 						if i == len(se.Results)-1 {
 							// sacreBLEU's signature describes the BLEU object after its last call.
 							c.diff(t, "sentence signature", ourVersion(se.Signature), sc.Signature.String())

@@ -3,9 +3,45 @@ package bleu
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
+
+// PanicError is the value with which the functions that share their work
+// among goroutines ([Config.Corpus], [Corpus], [Stats.AddCorpus],
+// [Stats.AddReaders], [Config.Sentences], [Sentences]) re-panic, on the
+// calling goroutine, a panic of user code (a custom [Tokenizer] or
+// [Normalizer]) on any of their goroutines, the calling one included: a
+// deferred recover in the caller sees it, whichever goroutine ran the
+// code. They re-panic once all their goroutines have stopped; the
+// statistics of a Stats are then unchanged. Functions that call user code
+// on the calling goroutine alone ([Stats.Add], [Config.Sentence],
+// [Config.SentenceMatrix]) let its panics through as they are.
+type PanicError struct {
+	// Value is the value the code panicked with.
+	Value any
+	// Stack is the stack of the goroutine that panicked, at the panic.
+	Stack []byte
+}
+
+// Error returns the panic's value and stack.
+func (p *PanicError) Error() string {
+	return fmt.Sprintf("bleu: panic on a goroutine of the package: %v\n\n%s", p.Value, p.Stack)
+}
+
+// Unwrap returns the panic's value if it is an error.
+func (p *PanicError) Unwrap() error {
+	err, _ := p.Value.(error)
+	return err
+}
+
+// Corpus returns the corpus BLEU of hyps against the reference streams
+// refs with sacreBLEU's defaults (those of the zero [Config]); see
+// [Config.Corpus].
+func Corpus(hyps []string, refs ...[]string) (Score, error) {
+	return Config{}.Corpus(hyps, refs...)
+}
 
 // Corpus returns the corpus BLEU of hyps against the reference streams
 // refs under c: refs[k][i] is the k-th reference of segment i, and every
@@ -32,9 +68,19 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 //
 // It returns an error when a stream's length differs from len(hyps) or
 // there are no streams, and otherwise the errors of [Stats.Add] for the
-// first segment that has one, wrapped with its index; s is then
-// unchanged. The Tokenizer and Normalizer must be safe for concurrent use.
+// first segment that has one, wrapped with its index; before anything
+// else, the errors of [Config.Validate] and of options that are not those
+// of the statistics held (see [Stats]). s is unchanged on error. The
+// Tokenizer and Normalizer must be safe for concurrent use; a panic of
+// theirs reaches the caller as a [*PanicError].
 func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
+	s.own()
+	if err := s.Config.validate(); err != nil {
+		return err
+	}
+	if err := s.checkOptions(); err != nil {
+		return err
+	}
 	if err := checkStreams(hyps, refs); err != nil || len(hyps) == 0 {
 		return err
 	}
@@ -89,11 +135,26 @@ func Sentences(hyps []string, refs ...[]string) ([]float64, error) {
 //
 // It returns an error when a stream's length differs from len(hyps) or
 // there are no streams, and otherwise the errors of [Stats.Add] for the
-// first segment that has one, wrapped with its index. c's Tokenizer and
-// Normalizer must be safe for concurrent use. It panics if Smooth or
-// SmoothValue is invalid (see [Config]).
+// first segment that has one, wrapped with its index; before anything
+// else, the error of [Config.Validate]. c's Tokenizer and Normalizer must
+// be safe for concurrent use; a panic of theirs reaches the caller as a
+// [*PanicError].
 func (c Config) Sentences(hyps []string, refs ...[]string) ([]float64, error) {
-	c.check()
+	return c.sentences(hyps, refs, false)
+}
+
+// SentencesPercent is [Config.Sentences] on sacreBLEU's 0–100 scale:
+// out[i] equals c.Sentence(hyps[i], refs[0][i], ...).BLEUPercent, the
+// float64 sacreBLEU computes, to the last bit.
+func (c Config) SentencesPercent(hyps []string, refs ...[]string) ([]float64, error) {
+	return c.sentences(hyps, refs, true)
+}
+
+// sentences is Sentences, or SentencesPercent if percent.
+func (c Config) sentences(hyps []string, refs [][]string, percent bool) ([]float64, error) {
+	if err := c.validate(); err != nil {
+		return nil, err
+	}
 	if err := checkStreams(hyps, refs); err != nil {
 		return nil, err
 	}
@@ -103,7 +164,7 @@ func (c Config) Sentences(hyps []string, refs ...[]string) ([]float64, error) {
 	}
 	j := newCorpusJob(hyps, refs)
 	charTables := j.charShares(c)
-	if err := j.run(func(int) corpusError { return j.sentences(c, charTables, out) }); err != nil {
+	if err := j.run(func(int) corpusError { return j.sentences(c, charTables, percent, out) }); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -149,7 +210,9 @@ func newCorpusJob(hyps []string, refs [][]string) *corpusJob {
 
 // run calls work(w) for each worker w on a goroutine of its own, the
 // calling goroutine being worker 0, and returns the error of the first
-// segment that has one, as if the segments were added in order.
+// segment that has one, as if the segments were added in order. A panic
+// of a worker is re-panicked on the calling goroutine as a *PanicError,
+// after every worker has returned.
 func (j *corpusJob) run(work func(w int) corpusError) error {
 	// With a single processor no goroutine starts. An idle processor
 	// takes tens of µs to wake for the others (100 µs and more from a
@@ -161,7 +224,7 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			found[w] = work(w)
+			found[w] = j.guard(w, work)
 		}()
 	}
 	if j.workers > 1 {
@@ -173,8 +236,13 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 		// (BENCHMARKS.md, fifth round).
 		runtime.Gosched()
 	}
-	found[0] = work(0)
+	found[0] = j.guard(0, work)
 	wg.Wait()
+	for _, f := range found {
+		if f.panic != nil {
+			panic(f.panic)
+		}
+	}
 	// Each worker stops at its first error, and every segment before the
 	// first of all was added by some worker.
 	first := -1
@@ -187,6 +255,20 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 		return found[first].err
 	}
 	return nil
+}
+
+// guard returns work(w), or, if it panics, the panic: a panic of user
+// code (a Tokenizer's, a Normalizer's) stops the hand-out of segments and
+// reaches the caller once every worker has returned, so that none is left
+// running on the caller's data.
+func (j *corpusJob) guard(w int, work func(w int) corpusError) (e corpusError) {
+	defer func() {
+		if r := recover(); r != nil {
+			e = corpusError{panic: &PanicError{Value: r, Stack: debug.Stack()}}
+			j.failed.Store(-1)
+		}
+	}()
+	return work(w)
 }
 
 // charShares reports whether c's tokenizer is the char tokenizer and
@@ -210,10 +292,11 @@ func (j *corpusJob) charShares(c Config) bool {
 }
 
 // corpusError is the first segment a worker of a corpusJob could not add,
-// and the error.
+// and the error, or the panic that stopped the worker.
 type corpusError struct {
-	at  int
-	err error
+	at    int
+	err   error
+	panic *PanicError
 }
 
 // minChunk is the fewest segments handed out at once: a few microseconds
@@ -247,16 +330,15 @@ func (j *corpusJob) work(s *Stats, c Config) corpusError {
 }
 
 // sentences sets out[i] to the sentence BLEU under c of the segments i it
-// claims, with the char tokenizer's tables from the start if charTables.
-func (j *corpusJob) sentences(c Config, charTables bool, out []float64) corpusError {
+// claims, on the 0–100 scale if percent, with the char tokenizer's tables
+// from the start if charTables.
+func (j *corpusJob) sentences(c Config, charTables, percent bool, out []float64) corpusError {
 	// s only tokenizes and counts: it is emptied for every segment.
 	s := Stats{Config: c, w: &worker{}}
 	if charTables {
 		s.w.charText = charTablesAfter
 	}
-	order := c.order()
-	counts, totals := make([]int64, order), make([]int64, order)
-	prec := make([]float64, order)
+	f := c.formula()
 	// The memory of logarithms (128 KB) pays from a few hundred
 	// segments on.
 	var memo *scoreMemo
@@ -271,10 +353,11 @@ func (j *corpusJob) sentences(c Config, charTables bool, out []float64) corpusEr
 			return err
 		}
 		// As Stats.Score computes it, but for the Score itself.
-		copy(counts, seg.matches)
-		copy(totals, seg.totals)
 		bp := brevityPenaltyMemo(int64(seg.hypLen), int64(seg.refLen), memo)
-		out[i] = c.bleu(bp, counts, totals, prec, memo)
+		out[i] = f.percent(bp, seg.matches, seg.totals, nil, memo, false)
+		if !percent {
+			out[i] = fraction(out[i])
+		}
 		return nil
 	})
 }

@@ -1,6 +1,7 @@
 package bleu_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -210,7 +211,63 @@ func ExampleScore_Quality() {
 	sc := bleu.Score{BLEU: 0.3370}
 	q := sc.Quality()
 	fmt.Printf("%.1f: %s (%s)\n", sc.Percent(), q.Description, q.Color)
-	// Output: 33.7: understandable to good translations (#fee08b)
+	fmt.Println(q)
+	// Output:
+	// 33.7: understandable to good translations (#fee08b)
+	// 30–40: understandable to good translations
+}
+
+// A corpus in memory, one slice per reference stream.
+func ExampleCorpus() {
+	hyps := []string{"The cat sat on the mat.", "It was raining."}
+	refs := []string{"The cat sat on a mat.", "It rained heavily all day."}
+	sc, err := bleu.Corpus(hyps, refs)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sc)
+	// Output: BLEU = 30.74 72.7/44.4/28.6/20.0 (BP = 0.834 ratio = 0.846 hyp_len = 11 ref_len = 13)
+}
+
+// BLEUPercent is sacreBLEU's number itself, to the last digit; BLEU is the
+// same score on the 0–1 scale.
+func ExampleScore_BLEUPercent() {
+	sc, _ := bleu.Sentence("a perfect match", "a perfect match")
+	fmt.Println(sc.BLEU, sc.BLEUPercent)
+	// Output: 1 100.00000000000004
+}
+
+// A corpus read from files or pipes, line by line, as sacreBLEU's command
+// line reads files.
+func ExampleStats_AddReaders() {
+	hyps := strings.NewReader("The cat sat on the mat.\nIt was raining.\n")
+	refs := strings.NewReader("The cat sat on a mat.\r\nIt rained heavily all day.\r\n")
+	var s bleu.Stats
+	if err := s.AddReaders(context.Background(), hyps, refs); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.Len(), s.Score())
+
+	// Errors name the stream, the line and the byte.
+	var bad bleu.Stats
+	err := bad.AddReaders(context.Background(), strings.NewReader("ok\nnot \xff UTF-8\n"), strings.NewReader("ok\nok\n"))
+	fmt.Println(err)
+	// Output:
+	// 2 BLEU = 30.74 72.7/44.4/28.6/20.0 (BP = 0.834 ratio = 0.846 hyp_len = 11 ref_len = 13)
+	// bleu: invalid UTF-8: hypothesis line 2, byte 0xff at byte 5 of the line
+}
+
+// Options are checked before any work.
+func ExampleConfig_Validate() {
+	cfg := bleu.Config{Smooth: bleu.SmoothAddK, SmoothValue: 0.5}
+	fmt.Println(cfg.Validate())
+	_, err := cfg.Sentence("a b", "a b")
+	fmt.Println(err)
+	// Output:
+	// bleu: add-k smoothing needs a whole-number SmoothValue, not 0.5
+	// bleu: add-k smoothing needs a whole-number SmoothValue, not 0.5
 }
 
 // Filtering parallel data: the sentence BLEU of every pair at once, on

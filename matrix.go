@@ -25,11 +25,15 @@ func SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 // a lookup for each n-gram left of the reference in a table of the
 // hypothesis's counts. The rows are shared out among GOMAXPROCS
 // goroutines. It returns the errors of [Stats.Add] (wrapped with the
-// index of the text). c's Tokenizer and Normalizer must be safe for
-// concurrent use.
+// index of the text), and before anything else the error of
+// [Config.Validate]. c's Tokenizer and Normalizer must be safe for
+// concurrent use; they run on the calling goroutine.
 func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
-	c.check()
+	if err := c.validate(); err != nil {
+		return nil, err
+	}
 	order := c.order()
+	f := c.formula()
 	if len(refs) == 0 && len(hyps) > 0 {
 		return nil, ErrNoReference
 	}
@@ -43,7 +47,11 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 			if !validUTF8(t) {
 				return nil, fmt.Errorf("%w in %s %d", ErrInvalidUTF8, what, i)
 			}
-			out[i] = ix.profile(s.words(&s.w.hyp, t), order)
+			words, ok := s.words(&s.w.hyp, t)
+			if !ok {
+				return nil, fmt.Errorf("%w in the Normalizer's rewrite of %s %d", ErrInvalidUTF8, what, i)
+			}
+			out[i] = ix.profile(words, order)
 		}
 		return out, nil
 	}
@@ -71,7 +79,6 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 			defer wg.Done()
 			counts := make([]int64, order)
 			totals := make([]int64, order)
-			prec := make([]float64, order)
 			memo := new(scoreMemo)
 			// The counts of the row's hypothesis by n-gram id, 0 for
 			// those it does not have.
@@ -92,7 +99,7 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 						totals[k] = int64(max(0, h.len-k))
 					}
 					bp := brevityPenaltyMemo(int64(h.len), int64(r.len), memo)
-					m[i][j] = c.bleu(bp, counts, totals, prec, memo)
+					m[i][j] = fraction(f.percent(bp, counts, totals, nil, memo, false))
 				}
 				for _, id := range h.ids {
 					hypCounts[id] = 0

@@ -688,62 +688,14 @@ func (sc *scorer) percentOf(hypLen, refLen int64, matches, totals []int64) float
 
 // percent returns BLEU on the 0–100 scale (uncapped, so a perfect match
 // scores 100.00000000000004 as in sacreBLEU) of a summed row [hyp len, ref
-// len, matches..., totals...]. f32 says the row holds float32 sums, as in
-// sacreBLEU's bootstrap; add-k's additions are then rounded to float32 too,
-// as NumPy stores them back into the float32 array.
+// len, matches..., totals...], with the formula of Stats.Score
+// (formula.percent), which does not change the row. f32 says the row holds
+// float32 sums, as in sacreBLEU's bootstrap; add-k's additions are then
+// rounded to float32 too, as NumPy stores them back into the float32 array.
 func (sc *scorer) percent(row []int64, f32 bool) float64 {
 	order := sc.order
-	matches, totals := row[2:2+order], row[2+order:2+2*order]
-	bp := brevityPenalty(row[0], row[1])
-	matched := false
-	for _, m := range matches {
-		if m != 0 {
-			matched = true
-			break
-		}
-	}
-	if !matched {
-		return 0
-	}
-	smoothMteval := 1.0
-	eff := order
-	sum := 0.0
-	n := 1
-	for ; n <= order; n++ {
-		cnt, tot := matches[n-1], totals[n-1]
-		if sc.addK != 0 && n > 1 {
-			cnt += sc.addK
-			tot += sc.addK
-			if f32 {
-				cnt, tot = int64(float32(cnt)), int64(float32(tot))
-			}
-		}
-		if tot == 0 {
-			break
-		}
-		if sc.eff {
-			eff = n
-		}
-		var p float64
-		if cnt == 0 {
-			switch sc.smooth {
-			case SmoothExp:
-				smoothMteval *= 2
-				p = 100 / (smoothMteval * float64(tot))
-			case SmoothFloor:
-				p = 100 * sc.value / float64(tot)
-			}
-		} else {
-			p = 100 * float64(cnt) / float64(tot)
-		}
-		sum += myLog(p)
-	}
-	// The precisions past the break are 0; without effective order they
-	// take part in the mean.
-	for ; n <= eff; n++ {
-		sum += myLog(0)
-	}
-	return bp * crExp(sum/float64(eff))
+	f := formula{smooth: sc.smooth, value: sc.value, addK: sc.addK, eff: sc.eff}
+	return f.percent(brevityPenalty(row[0], row[1]), row[2:2+order], row[2+order:2+2*order], nil, nil, f32)
 }
 
 // resampler holds the scratch space of the resampling loops of one

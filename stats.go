@@ -8,118 +8,6 @@ import (
 	"strings"
 )
 
-// Config holds the options of a BLEU computation. Its zero value is
-// sacreBLEU 2.6.0's BLEU() default: the 13a tokenizer, mixed case, n-grams
-// up to order 4, exp smoothing, no effective order. Every field's zero
-// value is its sacreBLEU default.
-//
-// Tokenizer, Normalizer, Lowercase and MaxOrder decide the statistics that
-// [Stats.Add] collects and must not change once a Stats has statistics;
-// Smooth, SmoothValue and EffectiveOrder only affect how [Stats.Score]
-// turns them into a score and may change at any time.
-type Config struct {
-	// Tokenizer splits segments into words; nil means [Tokenizer13a].
-	Tokenizer Tokenizer
-	// Normalizer, if not nil, rewrites every segment first (for example
-	// [NFKC]). sacreBLEU has no such option; the signature shows it.
-	Normalizer Normalizer
-	// Lowercase lowercases every segment, after Normalizer, as Python's
-	// str.lower does (sacreBLEU's lowercase=True, -lc).
-	Lowercase bool
-	// MaxOrder is the largest n-gram order; 0 means 4. It must not be
-	// negative.
-	MaxOrder int
-	// Smooth is the smoothing method; the zero value is [SmoothExp].
-	Smooth SmoothMethod
-	// SmoothValue is the value of [SmoothFloor] (0 means 0.1) and
-	// [SmoothAddK] (0 means 1; it must be a whole number). Other methods
-	// ignore it. It must not be negative nor above 2^40, which keeps every
-	// number of a Score finite.
-	SmoothValue float64
-	// EffectiveOrder averages the log precisions only over the orders up to
-	// the last one that has n-grams in the hypotheses, so that a sentence
-	// shorter than MaxOrder words can score above 0. sacreBLEU turns it on
-	// for sentence BLEU.
-	EffectiveOrder bool
-}
-
-// order returns the effective MaxOrder.
-func (c *Config) order() int {
-	switch {
-	case c.MaxOrder == 0:
-		return 4
-	case c.MaxOrder < 0:
-		panic(fmt.Sprintf("bleu: negative MaxOrder %d", c.MaxOrder))
-	}
-	return c.MaxOrder
-}
-
-// smoothValue returns SmoothValue or the method's default for 0.
-func (c *Config) smoothValue() float64 {
-	if c.SmoothValue == 0 {
-		return c.Smooth.defaultValue()
-	}
-	return c.SmoothValue
-}
-
-// check panics when the scoring options are invalid: that is a programming
-// error, not a data problem.
-func (c *Config) check() {
-	if c.Smooth >= numSmoothMethods {
-		panic(fmt.Sprintf("bleu: invalid SmoothMethod %d", uint8(c.Smooth)))
-	}
-	v := c.SmoothValue
-	if v < 0 || math.IsNaN(v) || v > 1<<40 {
-		// Above 2^40 (or at +Inf) a floor precision can overflow to +Inf.
-		panic(fmt.Sprintf("bleu: invalid SmoothValue %v", v))
-	}
-	if c.Smooth == SmoothAddK && v != math.Trunc(v) {
-		panic(fmt.Sprintf("bleu: add-k smoothing needs a whole-number SmoothValue, not %v", v))
-	}
-}
-
-// fingerprint identifies the options that shape the statistics: two
-// Stats can be merged only when their fingerprints are equal. It is a
-// struct rather than a formatted string so that names containing the
-// separators of its String form cannot make two configurations collide.
-// The zero fingerprint (order 0) belongs to no configuration.
-type fingerprint struct {
-	tok       string // tokenizer name, as in the signature
-	norm      string // normalizer name, "" for none
-	lowercase bool
-	order     int
-}
-
-// String formats f for messages, for example "tok:13a|norm:nfc|case:lc|order:4".
-func (f fingerprint) String() string {
-	var b strings.Builder
-	b.WriteString("tok:")
-	b.WriteString(f.tok)
-	if f.norm != "" {
-		b.WriteString("|norm:")
-		b.WriteString(f.norm)
-	}
-	if f.lowercase {
-		b.WriteString("|case:lc")
-	} else {
-		b.WriteString("|case:mixed")
-	}
-	b.WriteString("|order:")
-	b.WriteString(strconv.Itoa(f.order))
-	return b.String()
-}
-
-// fingerprint returns the fingerprint of the options that shape the
-// statistics, for [Stats.Merge] and the encoding.
-func (c *Config) fingerprint() fingerprint {
-	return fingerprint{
-		tok:       tokenizerName(c.Tokenizer),
-		norm:      normalizerName(c.Normalizer),
-		lowercase: c.Lowercase,
-		order:     c.order(),
-	}
-}
-
 // Errors that [Stats.Add] returns for data it cannot score. They are
 // returned wrapped with detail; test for them with [errors.Is].
 var (
@@ -145,11 +33,37 @@ var (
 //
 //	s := bleu.Stats{Config: bleu.Config{Tokenizer: bleu.TokenizerIntl, Lowercase: true}}
 //
+// # Options fixed by the statistics
+//
+// The options that shape the statistics (Tokenizer, Normalizer, Lowercase
+// and MaxOrder) are those of the first segment added, merged or decoded.
+// While a Stats holds statistics, Add, AddCorpus, AddReaders, Merge and
+// the encodings return an error if its Config says otherwise (custom
+// tokenizers and normalizers are told apart by name), rather than mix
+// statistics of two tokenizers; [Stats.Reset] empties it for new options.
+// Score, which has no error return, scores the statistics held: its
+// signature names the options they were collected with, whatever the
+// Config says now. The scoring options (Smooth, SmoothValue,
+// EffectiveOrder) may change at any time.
+//
+// # Copies and concurrency
+//
+// A Stats must not be copied once used: copy one with [Stats.Clone]. A
+// copy made by assignment would share counts with its original, so it is
+// detected: using such a copy (any method but Len and Reset) panics, and
+// go vet's copylocks check reports the assignment. Reset makes a copy a
+// fresh Stats of its own, with the same Config.
+//
 // A Stats is not safe for concurrent use: give each goroutine its own and
-// combine them with [Stats.Merge]. Copy one with [Stats.Clone], not by
-// assignment, which would share its counts.
+// combine them with [Stats.Merge]. Only the methods that read it (Score,
+// Len, Clone, MarshalBinary, MarshalJSON) may run at the same time.
 type Stats struct {
 	Config
+
+	// noCopy makes go vet report copies; addr (the Stats itself, set by
+	// the first method that changes it) makes them panic when used.
+	noCopy noCopy
+	addr   *Stats
 
 	segments int
 	hypLen   int64
@@ -158,9 +72,83 @@ type Stats struct {
 	totals   []int64
 	minRefs  int // fewest and most references of a segment
 	maxRefs  int
-	fp       fingerprint // Config.fingerprint() at the first Add
+	fp       fingerprint // the options of the statistics held, when matches != nil
+	// opts are the Config's options that shape the statistics as last
+	// checked against fp: an Add under the same ones needs no fingerprint.
+	opts options
 
 	w *worker // scratch space, created by the first Add
+}
+
+// noCopy, as the first field of a struct, makes go vet's copylocks check
+// report copies of it (see sync.noCopy).
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
+
+// errCopied is the panic of a Stats copied by value and then used.
+const errCopied = "bleu: a Stats (or a Segments) was copied by value after use and the copy then used; copy one with Clone"
+
+// own panics if s is a copy of a Stats that was used; otherwise it marks s
+// as used. Every method that changes s calls it first.
+func (s *Stats) own() {
+	if s.addr == nil {
+		// Hidden from escape analysis, as strings.Builder hides its own:
+		// a Stats that points to itself would otherwise always be on the
+		// heap (one allocation more for every Sentence).
+		s.addr = self(s)
+	} else if s.addr != s {
+		panic(errCopied)
+	}
+}
+
+// readable panics if s is a copy of a Stats that was used. The methods that
+// only read s call it first.
+func (s *Stats) readable() {
+	if s.addr != nil && s.addr != s {
+		panic(errCopied)
+	}
+}
+
+// held reports whether s holds statistics (of zero or more segments)
+// whose options are fixed.
+func (s *Stats) held() bool { return s.matches != nil }
+
+// optionsChanged returns an error if s holds statistics and the options
+// of its Config that shape them are not those the statistics were
+// collected with. It only reads s.
+func (s *Stats) optionsChanged() error {
+	if !s.held() {
+		return nil
+	}
+	cur := s.Config.statsOptions()
+	if cur.same(&s.opts) {
+		return nil
+	}
+	if fp := s.Config.fingerprint(); fp != s.fp {
+		return fmt.Errorf("bleu: the statistics held were collected with %s, but the Config now says %s (Reset the Stats first)", s.fp, fp)
+	}
+	return nil
+}
+
+// checkOptions is optionsChanged for the methods that change s: it also
+// remembers options found equal, so that the next call is quick.
+func (s *Stats) checkOptions() error {
+	if err := s.optionsChanged(); err != nil {
+		return err
+	}
+	if s.held() {
+		s.opts = s.Config.statsOptions()
+	}
+	return nil
+}
+
+// hold records that s now holds statistics collected under its Config's
+// options, whose fingerprint is fp.
+func (s *Stats) hold(fp fingerprint) {
+	s.fp = fp
+	s.opts = s.Config.statsOptions()
 }
 
 // worker is the scratch space of Add: it makes a steady-state Add free of
@@ -192,16 +180,20 @@ type tokBuffer struct {
 }
 
 // Add adds one segment: a hypothesis and its references, one or more. It
-// returns an error wrapping [ErrNoReference] when refs is empty,
-// [ErrInvalidUTF8] when a text is not valid UTF-8 and [ErrOverflow] when a
-// count would overflow; the statistics are then unchanged. An empty string is a valid hypothesis or reference, of length
-// zero.
+// returns the error of [Config.Validate], an error when the statistics held
+// were collected under other options (see [Stats]), an error wrapping
+// [ErrNoReference] when refs is empty, [ErrInvalidUTF8] when a text, or
+// the Normalizer's rewrite of it, is not valid UTF-8, and [ErrOverflow]
+// when a count would overflow; the statistics are then unchanged. An empty
+// string is a valid hypothesis or reference, of length zero.
 //
 // Each text is normalized (Normalizer, then Lowercase), stripped of
 // trailing whitespace (as Python's str.rstrip), tokenized, and its n-grams
 // counted; hypothesis n-gram counts are clipped to the largest count of the
 // n-gram in any one reference, and the reference length is that of the
 // reference closest in length to the hypothesis (the shorter on a tie).
+//
+// A panic of a custom Tokenizer or Normalizer reaches the caller as it is.
 func (s *Stats) Add(hyp string, refs ...string) error {
 	_, err := s.add(hyp, refs)
 	return err
@@ -210,13 +202,17 @@ func (s *Stats) Add(hyp string, refs ...string) error {
 // add is Add, returning also the statistics of the segment itself, valid
 // until the next call (for per-segment work such as significance tests).
 func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
+	s.own()
+	if err := s.Config.validate(); err != nil {
+		return nil, err
+	}
+	if err := s.checkOptions(); err != nil {
+		return nil, err
+	}
 	if len(refs) == 0 {
 		return nil, ErrNoReference
 	}
 	order := s.order()
-	if s.matches != nil && len(s.matches) != order {
-		panic("bleu: Stats.MaxOrder changed after Add")
-	}
 	if s.w == nil {
 		s.w = &worker{}
 	}
@@ -246,10 +242,16 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	}
 	if !counted {
 		c := &w.counter
-		hw := s.words(&w.hyp, hyp)
+		hw, ok := s.words(&w.hyp, hyp)
+		if !ok {
+			return nil, fmt.Errorf("%w in the Normalizer's rewrite of the hypothesis", ErrInvalidUTF8)
+		}
 		c.begin(&w.seg, hw, w.hyp.text)
-		for _, r := range refs {
-			rw := s.words(&w.ref, r)
+		for i, r := range refs {
+			rw, ok := s.words(&w.ref, r)
+			if !ok {
+				return nil, fmt.Errorf("%w in the Normalizer's rewrite of reference %d", ErrInvalidUTF8, i+1)
+			}
 			c.addRef(&w.seg, rw, w.ref.text, len(refs) == 1)
 		}
 		c.finish(&w.seg)
@@ -263,7 +265,7 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 			s.matches = make([]int64, order)
 			s.totals = make([]int64, order)
 		}
-		s.fp = s.fingerprint()
+		s.hold(s.fingerprint())
 		s.minRefs, s.maxRefs = len(refs), len(refs)
 	}
 
@@ -332,33 +334,45 @@ func (s *Stats) addChars(w *worker, hyp string, refs []string) bool {
 	if s.Normalizer == nil && !s.Lowercase {
 		return w.char.segment(&w.seg, hyp, refs)
 	}
-	hyp = s.prepare(hyp)
+	hyp, ok := s.prepare(hyp)
 	prepared := w.char.prepared[:0]
 	for _, r := range refs {
-		prepared = append(prepared, s.prepare(r))
+		r, rok := s.prepare(r)
+		prepared = append(prepared, r)
+		ok = ok && rok
 	}
-	ok := w.char.segment(&w.seg, hyp, prepared)
+	// The token way reports a Normalizer's invalid UTF-8.
+	ok = ok && w.char.segment(&w.seg, hyp, prepared)
 	// Not kept: they are as long as the texts.
 	clear(prepared)
 	w.char.prepared = prepared
 	return ok
 }
 
-// prepare normalizes text as the Normalizer and Lowercase say.
-func (s *Stats) prepare(text string) string {
+// prepare normalizes text as the Normalizer and Lowercase say. It
+// reports false when the Normalizer returned text that is not valid UTF-8.
+func (s *Stats) prepare(text string) (string, bool) {
 	if s.Normalizer != nil {
 		text = s.Normalizer.Normalize(text)
+		if !validUTF8(text) {
+			return text, false
+		}
 	}
 	if s.Lowercase {
 		text = pyLower(text)
 	}
-	return text
+	return text, true
 }
 
 // words preprocesses and tokenizes one text as sacreBLEU's
-// _preprocess_segment does. The words are valid until b is used again.
-func (s *Stats) words(b *tokBuffer, text string) []string {
-	text = pyRStrip(s.prepare(text))
+// _preprocess_segment does. The words are valid until b is used again. It
+// reports false, and no words, when the Normalizer returned invalid UTF-8.
+func (s *Stats) words(b *tokBuffer, text string) ([]string, bool) {
+	text, ok := s.prepare(text)
+	if !ok {
+		return nil, false
+	}
+	text = pyRStrip(text)
 	b.text = text
 	switch t := s.Tokenizer.(type) {
 	case nil:
@@ -368,22 +382,30 @@ func (s *Stats) words(b *tokBuffer, text string) []string {
 	default:
 		b.toks = t.Tokenize(b.toks[:0], text)
 	}
-	return b.toks
+	return b.toks, true
 }
 
 // Score returns the BLEU score of the statistics added so far, computed
 // with the receiver's smoothing and effective-order options. It does not
 // change s. With no segments added the score is 0.
 //
-// Score panics if Smooth or SmoothValue is invalid (see [Config]).
+// The score describes the statistics held: its signature names the
+// tokenizer, normalizer and case of the statistics, even if the Config
+// was changed since (see [Stats]). Score panics if the Config is invalid
+// ([Config.Validate]): every method that adds statistics reports that as
+// an error first.
 func (s *Stats) Score() Score {
+	s.readable()
+	s.Config.check()
 	matches, totals := s.matches, s.totals
-	if matches == nil {
-		matches = make([]int64, s.order())
+	fp := s.fp
+	if !s.held() {
+		fp = s.fingerprint()
+		matches = make([]int64, fp.order)
 		totals = matches
 	}
 	sc := s.compute(s.hypLen, s.refLen, matches, totals)
-	sc.Signature = s.signature(s.nrefs())
+	sc.Signature = s.signature(fp, s.nrefs())
 	return sc
 }
 
@@ -399,19 +421,28 @@ func (s *Stats) nrefs() string {
 func (s *Stats) Len() int { return s.segments }
 
 // Reset discards the statistics, keeping the configuration (and the
-// scratch space, so that reuse does not allocate).
+// scratch space, so that reuse does not allocate). A copy of a used Stats
+// becomes, after Reset, a Stats of its own.
 func (s *Stats) Reset() {
 	w := s.w
+	if s.addr != nil && s.addr != s {
+		// A copy: the scratch space is its original's.
+		w = nil
+	}
 	if w != nil && s.matches != nil {
 		clear(s.matches)
 		clear(s.totals)
 		w.spareMatches, w.spareTotals = s.matches, s.totals
 	}
 	*s = Stats{Config: s.Config, w: w}
+	if w != nil {
+		s.own()
+	}
 }
 
 // Clone returns a copy of s with statistics of its own.
 func (s *Stats) Clone() *Stats {
+	s.readable()
 	c := &Stats{
 		Config:   s.Config,
 		segments: s.segments,
@@ -420,6 +451,7 @@ func (s *Stats) Clone() *Stats {
 		minRefs:  s.minRefs,
 		maxRefs:  s.maxRefs,
 		fp:       s.fp,
+		opts:     s.opts,
 	}
 	if s.matches != nil {
 		c.matches = append([]int64(nil), s.matches...)
@@ -430,28 +462,38 @@ func (s *Stats) Clone() *Stats {
 
 // Merge adds the statistics of other to s, as if every segment added to
 // other had been added to s. It is the way to combine the work of several
-// goroutines or machines. It returns an error, and leaves s unchanged,
-// when the two were collected with different tokenizers, normalizers,
-// lowercasing or maximum order (custom tokenizers and normalizers are told
-// apart only by name), and an error wrapping [ErrOverflow] when a sum would
-// overflow. Merging an empty Stats changes nothing; s.Merge(s) doubles
-// every count.
+// goroutines or machines. It returns the error of [Config.Validate] for
+// s's Config, an error when s or other holds statistics collected under
+// options other than its Config's, or when the two were collected with
+// different tokenizers, normalizers, lowercasing or maximum order (custom
+// tokenizers and normalizers are told apart only by name), and an error
+// wrapping [ErrOverflow] when a sum would overflow; s is then unchanged.
+// Merging an empty Stats changes nothing; s.Merge(s) doubles every count.
 //
 // An empty s whose Tokenizer, Normalizer, Lowercase and MaxOrder are all
 // zero, such as a new Stats, takes those options from other, so that a
 // coordinator can gather shards into a plain var total Stats without
 // knowing how they were collected; every later shard must then match.
 func (s *Stats) Merge(other *Stats) error {
+	s.own()
+	other.readable()
+	if err := s.Config.validate(); err != nil {
+		return err
+	}
+	if err := s.checkOptions(); err != nil {
+		return err
+	}
+	if err := other.optionsChanged(); err != nil {
+		return fmt.Errorf("bleu: cannot merge the other Stats: %s", strings.TrimPrefix(err.Error(), "bleu: "))
+	}
 	if other.segments == 0 {
 		return nil
 	}
 	mine, theirs := s.fp, other.fp
 	adopt := false
-	if s.segments == 0 {
+	if !s.held() {
 		mine = s.fingerprint()
-		// other.fingerprint() == theirs: other's options are still those
-		// its statistics were collected with.
-		if mine != theirs && s.statsOptionsZero() && other.fingerprint() == theirs {
+		if mine != theirs && s.statsOptionsZero() {
 			mine, adopt = theirs, true
 		}
 	}
@@ -464,10 +506,10 @@ func (s *Stats) Merge(other *Stats) error {
 	if adopt {
 		s.Tokenizer, s.Normalizer, s.Lowercase, s.MaxOrder = other.Tokenizer, other.Normalizer, other.Lowercase, other.MaxOrder
 	}
-	if s.matches == nil {
+	if !s.held() {
 		s.matches = make([]int64, len(other.matches))
 		s.totals = make([]int64, len(other.totals))
-		s.fp = theirs
+		s.hold(theirs)
 		s.minRefs, s.maxRefs = other.minRefs, other.maxRefs
 	}
 	s.segments += other.segments
@@ -480,13 +522,6 @@ func (s *Stats) Merge(other *Stats) error {
 	s.minRefs = min(s.minRefs, other.minRefs)
 	s.maxRefs = max(s.maxRefs, other.maxRefs)
 	return nil
-}
-
-// statsOptionsZero reports whether every option that shapes the statistics
-// is zero: a Stats so configured takes the options of the statistics that
-// Merge or decoding give it.
-func (c *Config) statsOptionsZero() bool {
-	return c.Tokenizer == nil && c.Normalizer == nil && !c.Lowercase && c.MaxOrder == 0
 }
 
 // fits reports whether adding the given counts to those of s keeps every

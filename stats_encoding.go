@@ -59,6 +59,13 @@ type encodedStats struct {
 
 // encoded returns the content of s's encoding. It does not modify s.
 func (s *Stats) encoded() (encodedStats, error) {
+	s.readable()
+	if err := s.Config.validate(); err != nil {
+		return encodedStats{}, err
+	}
+	if err := s.optionsChanged(); err != nil {
+		return encodedStats{}, err
+	}
 	e := encodedStats{
 		fp:       s.fp,
 		segments: int64(s.segments),
@@ -92,12 +99,14 @@ func (s *Stats) encoded() (encodedStats, error) {
 // [Stats.UnmarshalBinary]. The smoothing and effective-order options are
 // not part of it: they belong to whoever scores the statistics.
 //
-// It fails only when a custom tokenizer or normalizer has a name that is
-// not valid UTF-8 or longer than 1024 bytes. It only reads s, so it may
-// run concurrently with other readers such as [Stats.Score]; its receiver
-// is a value so that a Stats held in a map or an unaddressable field
-// encodes too.
-func (s Stats) MarshalBinary() ([]byte, error) {
+// It fails when the Config is invalid ([Config.Validate]), when its
+// options are no longer those of the statistics held (see [Stats]), and
+// when a custom tokenizer or normalizer has a name that is not valid UTF-8
+// or longer than 1024 bytes. It only reads s, so it may run concurrently
+// with other readers such as [Stats.Score]. Its receiver is a pointer, as
+// a Stats is not to be copied: encoding/json and encoding/gob find it for
+// a Stats they can address (pass them a pointer).
+func (s *Stats) MarshalBinary() ([]byte, error) {
 	e, err := s.encoded()
 	if err != nil {
 		return nil, err
@@ -148,8 +157,9 @@ func (s Stats) MarshalBinary() ([]byte, error) {
 //     anything else is an error. Custom tokenizers and normalizers are
 //     told apart only by name, as in [Stats.Merge].
 //
-// The smoothing and effective-order options of the receiver are kept. On
-// error s is unchanged. UnmarshalBinary does not keep data.
+// The smoothing and effective-order options of the receiver are kept; an
+// invalid receiver Config ([Config.Validate]) is an error. On error s is
+// unchanged. UnmarshalBinary does not keep data.
 func (s *Stats) UnmarshalBinary(data []byte) error {
 	e, err := decodeBinary(data)
 	if err != nil {
@@ -341,6 +351,10 @@ func (e *encodedStats) validate() error {
 // install replaces the statistics of s with e, after checking or restoring
 // the options (see UnmarshalBinary). On error s is unchanged.
 func (s *Stats) install(e *encodedStats) error {
+	s.own()
+	if err := s.Config.validate(); err != nil {
+		return err
+	}
 	cfg := s.Config
 	if cfg.statsOptionsZero() {
 		if err := cfg.restore(e.fp); err != nil {
@@ -350,7 +364,11 @@ func (s *Stats) install(e *encodedStats) error {
 	if fp := cfg.fingerprint(); fp != e.fp {
 		return fmt.Errorf("bleu: encoded statistics were collected with %s; the receiver is configured for %s", e.fp, fp)
 	}
+	if e.fp.order > MaxMaxOrder {
+		return fmt.Errorf("bleu: encoded statistics of order %d; at most %d is accepted", e.fp.order, MaxMaxOrder)
+	}
 	*s = Stats{Config: cfg, w: s.w}
+	s.own()
 	if e.segments == 0 {
 		return nil
 	}
@@ -359,7 +377,7 @@ func (s *Stats) install(e *encodedStats) error {
 	s.minRefs, s.maxRefs = int(e.minRefs), int(e.maxRefs)
 	s.matches = append([]int64(nil), e.matches...)
 	s.totals = append([]int64(nil), e.totals...)
-	s.fp = e.fp
+	s.hold(e.fp)
 	return nil
 }
 
@@ -437,7 +455,7 @@ type jsonStats struct {
 // Counts are integers up to 2^63-1; a reader outside Go must not round
 // them to floating point. It does not modify s, and fails as MarshalBinary
 // does.
-func (s Stats) MarshalJSON() ([]byte, error) {
+func (s *Stats) MarshalJSON() ([]byte, error) {
 	e, err := s.encoded()
 	if err != nil {
 		return nil, err

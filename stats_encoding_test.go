@@ -14,11 +14,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Stats, held by value or by pointer, has both encodings.
+// *Stats has both encodings.
 var (
-	_ encoding.BinaryMarshaler   = Stats{}
+	_ encoding.BinaryMarshaler   = &Stats{}
 	_ encoding.BinaryUnmarshaler = (*Stats)(nil)
-	_ json.Marshaler             = Stats{}
+	_ json.Marshaler             = &Stats{}
 	_ json.Unmarshaler           = (*Stats)(nil)
 )
 
@@ -36,7 +36,7 @@ type statsView struct {
 func view(s *Stats) statsView {
 	v := statsView{
 		Config:   s.fingerprint().String(),
-		Scoring:  s.signature("").String(),
+		Scoring:  s.signature(s.fingerprint(), "").String(),
 		Segments: s.segments, HypLen: s.hypLen, RefLen: s.refLen,
 		MinRefs: s.minRefs, MaxRefs: s.maxRefs, Matches: s.matches, Totals: s.totals,
 	}
@@ -185,9 +185,8 @@ func TestEncodingFormat(t *testing.T) {
 		t.Errorf("JSON encoding (-want +got):\n%s", d)
 	}
 
-	// A Stats held by value, where no pointer method can be called, encodes
-	// the same way.
-	m, err := json.Marshal(map[string]Stats{"shard": s})
+	// A Stats held by pointer, in a map, encodes the same way.
+	m, err := json.Marshal(map[string]*Stats{"shard": &s})
 	if err != nil || string(m) != `{"shard":`+wantJSON+`}` {
 		t.Errorf("map of Stats encodes as %s (%v)", m, err)
 	}

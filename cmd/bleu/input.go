@@ -1,22 +1,11 @@
 package main
 
-// Reading input as sacreBLEU's command line does.
-//
-// sacreBLEU opens files with utils.smart_open: open(file, encoding=...,
-// newline="\n"), through gzip for names ending in ".gz". With newline="\n"
-// only "\n" ends a line; a "\r" before it stays in the line, and each line
-// is then rstrip()ped, which removes it (and all other trailing Python
-// whitespace). Standard input is different: sacreBLEU wraps it in a
-// TextIOWrapper with the default newline=None, universal newlines, so
-// there "\r", "\n" and "\r\n" all end a line. A last line without a
-// newline is a line; an empty file has no lines.
-//
-// Lines are read with a bufio.Reader of fixed size, so a line may be of
-// any length and memory is bounded by the longest line.
+// Reading input as sacreBLEU's command line does: the line rules are
+// package internal/lines', which the library's Stats.AddReaders follows
+// too; this file opens the inputs and turns lines into text.
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -25,6 +14,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
+
+	linerules "github.com/go-bleu/bleu/internal/lines"
 )
 
 // isPySpace reports whether r is whitespace for Python's str.isspace
@@ -123,8 +114,7 @@ type lineReader struct {
 	unchecked bool
 	sig       bool // drop a BOM before the first line
 	n         int  // lines returned so far
-	buf       []byte
-	eof       bool
+	lines     *linerules.Reader
 	// arena, when not nil, holds the lines next returns: they are
 	// substrings of its String, one allocation for many lines (see
 	// corpus.arena).
@@ -202,68 +192,27 @@ func (lr *lineReader) Close() error {
 // rawLine returns the next line without its end of line, valid until the
 // next call; ok is false at the end of the input.
 func (lr *lineReader) rawLine() (line []byte, ok bool, err error) {
-	if lr.eof {
-		return nil, false, nil
+	line, ok, err = lr.reader().Next()
+	lr.n = lr.lines.Line()
+	if err != nil {
+		return nil, false, lr.readError(err)
 	}
-	lr.buf = lr.buf[:0]
-	for {
-		data, perr := lr.r.Peek(max(lr.r.Buffered(), 1))
-		if len(data) == 0 {
-			if perr == io.EOF {
-				lr.eof = true
-				if len(lr.buf) == 0 {
-					return nil, false, nil
-				}
-				return lr.finish(lr.buf)
-			}
-			return nil, false, lr.readError(perr)
-		}
-		i := bytes.IndexByte(data, '\n')
-		if lr.universal {
-			// The first "\r" or "\n": two IndexByte, which look at 16
-			// bytes or more at a time, not IndexAny, which looks at one
-			// (7% of a run that read its hypotheses this way).
-			before := data
-			if i >= 0 {
-				before = data[:i]
-			}
-			if j := bytes.IndexByte(before, '\r'); j >= 0 {
-				i = j
-			}
-		}
-		if i < 0 {
-			lr.buf = append(lr.buf, data...)
-			lr.r.Discard(len(data))
-			continue
-		}
-		end := data[i]
-		line := data[:i:i]
-		if len(lr.buf) > 0 || end == '\r' {
-			// A line begun in an earlier buffer, or one that the Peek
-			// below may move.
-			lr.buf = append(lr.buf, line...)
-			line = lr.buf
-		}
-		// Otherwise the line is returned in the reader's buffer, which
-		// stays as it is until the next read: one copy of the text
-		// fewer.
-		lr.r.Discard(i + 1)
-		if end == '\r' {
-			// "\r\n" is one end of line.
-			if next, err := lr.r.Peek(1); err == nil && next[0] == '\n' {
-				lr.r.Discard(1)
-			}
-		}
-		return lr.finish(line)
-	}
+	return line, ok, nil
 }
 
-func (lr *lineReader) finish(line []byte) ([]byte, bool, error) {
-	lr.n++
-	if lr.n == 1 && lr.sig {
-		line = bytes.TrimPrefix(line, []byte("\uFEFF"))
+// reader returns the reader of lr's lines, made on first use.
+func (lr *lineReader) reader() *linerules.Reader {
+	if lr.lines == nil {
+		var mode linerules.Mode
+		if lr.universal {
+			mode |= linerules.Universal
+		}
+		if lr.sig {
+			mode |= linerules.DropBOM
+		}
+		lr.lines = linerules.NewReader(lr.r, mode)
 	}
-	return line, true, nil
+	return lr.lines
 }
 
 func (lr *lineReader) readError(err error) error {
@@ -280,7 +229,7 @@ func (lr *lineReader) next() (string, bool, error) {
 	switch {
 	case lr.replace:
 		if !utf8.Valid(b) {
-			b = replaceInvalidUTF8(b)
+			b = linerules.ReplaceInvalid(b)
 		}
 	case !lr.unchecked:
 		if err := utf8Error(lr.name, lr.n, b); err != nil {
@@ -299,17 +248,11 @@ func (lr *lineReader) next() (string, bool, error) {
 
 // countRest returns the number of lines left, for an error message.
 func (lr *lineReader) countRest() (int, error) {
-	n := 0
-	for {
-		_, ok, err := lr.rawLine()
-		if err != nil {
-			return n, err
-		}
-		if !ok {
-			return n, nil
-		}
-		n++
+	n, err := lr.reader().CountRest()
+	if err != nil {
+		return n, lr.readError(err)
 	}
+	return n, nil
 }
 
 // utf8Error returns the error for line n of the input called name, whose
@@ -318,77 +261,8 @@ func utf8Error(name string, n int, b []byte) error {
 	if utf8.Valid(b) {
 		return nil
 	}
-	i := invalidAt(b)
+	i := linerules.InvalidAt(b)
 	return inputErrorf("bleu: %s:%d: invalid UTF-8 (byte 0x%02x at byte %d of the line); use --replace-invalid to replace invalid bytes with U+FFFD", name, n, b[i], i+1)
-}
-
-// invalidAt returns the offset of the first byte of b that is not part of
-// valid UTF-8.
-func invalidAt(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n == 1 {
-			return i
-		}
-		i += n
-	}
-	return len(b)
-}
-
-// replaceInvalidUTF8 replaces every maximal invalid subsequence of b (as
-// the Unicode standard's "maximal subpart" practice defines it, which is
-// what Python's errors="replace" does) with U+FFFD: "\xe2\x82" (a
-// truncated sequence) becomes one U+FFFD, "\xff\xfe" two.
-func replaceInvalidUTF8(b []byte) []byte {
-	out := make([]byte, 0, len(b)+8)
-	for i := 0; i < len(b); {
-		if b[i] < utf8.RuneSelf {
-			out = append(out, b[i])
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRune(b[i:])
-		if r != utf8.RuneError || n > 1 {
-			out = append(out, b[i:i+n]...)
-			i += n
-			continue
-		}
-		out = append(out, "\uFFFD"...)
-		i += maximalSubpart(b[i:])
-	}
-	return out
-}
-
-// maximalSubpart returns the length of the invalid sequence at the start
-// of b: a lead byte and the continuation bytes that could still have
-// completed it, or 1.
-func maximalSubpart(b []byte) int {
-	lo, hi := byte(0x80), byte(0xbf)
-	var need int
-	switch c := b[0]; {
-	case c >= 0xc2 && c <= 0xdf:
-		need = 1
-	case c == 0xe0:
-		need, lo = 2, 0xa0
-	case c == 0xed:
-		need, hi = 2, 0x9f
-	case c >= 0xe1 && c <= 0xef:
-		need = 2
-	case c == 0xf0:
-		need, lo = 3, 0x90
-	case c == 0xf4:
-		need, hi = 3, 0x8f
-	case c >= 0xf1 && c <= 0xf3:
-		need = 3
-	default:
-		return 1
-	}
-	i := 1
-	for i <= need && i < len(b) && b[i] >= lo && b[i] <= hi {
-		lo, hi = 0x80, 0xbf
-		i++
-	}
-	return i
 }
 
 // countingReader counts the bytes read through it; n may be read while

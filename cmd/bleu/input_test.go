@@ -52,32 +52,6 @@ func TestPyStrings(t *testing.T) {
 	}
 }
 
-// TestReplaceInvalidUTF8 compares with Python's
-// bytes.decode("utf-8", "replace").
-func TestReplaceInvalidUTF8(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"\xff", "\ufffd"},
-		{"\xe2\x82", "\ufffd"},
-		{"\xe2\x82x", "\ufffdx"},
-		{"\xf0\x80\x80", "\ufffd\ufffd\ufffd"},
-		{"\xf0\x90\x80", "\ufffd"},
-		{"\xed\xa0\x80", "\ufffd\ufffd\ufffd"},
-		{"\xc0\xaf", "\ufffd\ufffd"},
-		{"\xf4\x90\x80\x80", "\ufffd\ufffd\ufffd\ufffd"},
-		{"a\xffb\xfe", "a\ufffdb\ufffd"},
-		{"\xe0\x80", "\ufffd\ufffd"},
-		{"\xe0\xa0", "\ufffd"},
-		{"\xf1\x80\x80\xf1", "\ufffd\ufffd"},
-		{"\x80\x80", "\ufffd\ufffd"},
-		{"ok \ufffd é", "ok \ufffd é"},
-	}
-	for _, tt := range tests {
-		if got := string(replaceInvalidUTF8([]byte(tt.in))); got != tt.want {
-			t.Errorf("replaceInvalidUTF8(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestLineReader checks how lines are split: files at "\n" only, standard
 // input with universal newlines, whatever the size of the reads.
 func TestLineReader(t *testing.T) {

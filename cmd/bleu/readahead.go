@@ -255,10 +255,11 @@ type sentenceScorer struct {
 	// text formats a segment's score as a line of output; each goroutine
 	// passes a signatures of its own.
 	text func(bleu.Score, *signatures) string
-	// number, when not nil, formats a segment's BLEU alone (-b), which
-	// Config.Sentences gives for a whole batch faster than Stats.Score
-	// one by one: it keeps no Score and remembers its logarithms.
-	number func(bleu float64) string
+	// number, when not nil, formats a segment's BLEU alone (-b), on the
+	// 0–100 scale, which Config.SentencesPercent gives for a whole batch
+	// faster than Stats.Score one by one: it keeps no Score and remembers
+	// its logarithms.
+	number func(percent float64) string
 }
 
 // sentenceChunk is the number of segments a goroutine claims at a time.
@@ -273,7 +274,7 @@ func (ss *sentenceScorer) score(b *batch, lines []string) error {
 	if ss.number != nil {
 		// On an error, the segment-by-segment way below finds the
 		// segment and its error.
-		if scores, err := ss.cfg.Sentences(b.hyps[0], b.refs...); err == nil {
+		if scores, err := ss.cfg.SentencesPercent(b.hyps[0], b.refs...); err == nil {
 			for j, v := range scores {
 				lines[j] = ss.number(v)
 			}
