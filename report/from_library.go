@@ -2,8 +2,7 @@ package report
 
 // The one file that reads the library's types: everything else in this
 // package works on the plain Report. The library's significance results
-// (Interval, Estimate) and Quality bounds are on the 0–100 scale and are
-// divided by 100 here.
+// (Interval, Estimate) are on the 0–100 scale and are divided by 100 here.
 
 import (
 	"context"
@@ -219,7 +218,7 @@ func Qualities() []Band {
 	qs := bleu.Qualities()
 	bands := make([]Band, len(qs))
 	for i, q := range qs {
-		bands[i] = Band{Min: q.Min / 100, Max: q.Max / 100, Description: q.Description}
+		bands[i] = Band{Min: q.Min, Max: q.Max, Description: q.Description}
 	}
 	return bands
 }

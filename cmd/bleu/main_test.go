@@ -73,7 +73,12 @@ func conformanceDir(t testing.TB) string {
 	if _, err := os.Stat(filepath.Join(dir, "goldens")); err != nil {
 		t.Skipf("no conformance set at %s (set BLEU_CONFORMANCE_DIR to its directory)", dir)
 	}
-	return dir
+	// Absolute, since tests change directory into it.
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
 }
 
 func readJSON(t testing.TB, path string, v any) {
