@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/go-bleu/bleu/internal/crmath"
 )
 
 // Version is this library's version. Signatures carry it in their
@@ -165,12 +167,12 @@ func (m SmoothMethod) defaultValue() float64 {
 
 // myLog is sacreBLEU's my_log: the natural logarithm, with log(0) taken as
 // -9999999999 so that an unsmoothed zero precision makes BLEU 0. Like
-// Python's math.log it is correctly rounded (crLog, libm.go).
+// Python's math.log it is correctly rounded (internal/crmath).
 func myLog(x float64) float64 {
 	if x == 0 {
 		return -9999999999
 	}
-	return crLog(x)
+	return crmath.Log(x)
 }
 
 // floatMemo remembers the values of a function of float64. Sentence scores
@@ -201,7 +203,7 @@ func (m *floatMemo) of(x float64, f func(float64) float64) float64 {
 }
 
 // scoreMemo is the memory of a goroutine scoring sentences: myLog and
-// crExp.
+// crmath.Exp.
 type scoreMemo struct {
 	log, exp floatMemo
 }
@@ -285,9 +287,9 @@ func (c *Config) bleu(bp float64, counts, totals []int64, prec []float64, memo *
 	// float64 (sacreBLEU reports that); keep BLEU within [0, 1].
 	x := sum / float64(eff)
 	if memo != nil {
-		return min(1, bp*memo.exp.of(x, crExp)/100)
+		return min(1, bp*memo.exp.of(x, crmath.Exp)/100)
 	}
-	return min(1, bp*crExp(x)/100)
+	return min(1, bp*crmath.Exp(x)/100)
 }
 
 // addSat returns a+b for non-negative a and b, or math.MaxInt64 when the

@@ -20,6 +20,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/go-bleu/bleu/internal/crmath"
 )
 
 // Segments keeps the sufficient statistics of every segment of a corpus,
@@ -743,7 +745,7 @@ func (sc *scorer) percent(row []int64, f32 bool) float64 {
 	for ; n <= eff; n++ {
 		sum += myLog(0)
 	}
-	return bp * crExp(sum/float64(eff))
+	return bp * crmath.Exp(sum/float64(eff))
 }
 
 // resampler holds the scratch space of the resampling loops of one
