@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/go-bleu/bleu/internal/crmath"
 )
@@ -304,4 +305,23 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// String returns the Python repr of what corpus_bleu returns: the score
+// (its int 0 as "0"), or with several weight vectors the list of scores.
+func (r NLTKResult) String() string {
+	one := func(f float64) string {
+		if r.EarlyZero {
+			return "0"
+		}
+		return pyFloatRepr(f)
+	}
+	if len(r.Scores) == 1 {
+		return one(r.Scores[0])
+	}
+	parts := make([]string, len(r.Scores))
+	for i, f := range r.Scores {
+		parts[i] = one(f)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
