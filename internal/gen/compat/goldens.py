@@ -8,6 +8,7 @@ tests compare bit for bit, and the perl scripts' output as printed.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import warnings
@@ -132,14 +133,19 @@ def moses_goldens(moses_src, tmp):
     generic = os.path.join(moses_src, "scripts", "generic")
     env = dict(os.environ, LC_ALL="C", PERL_HASH_SEED="0")
     texts = dict(TEXTS)
-    # Quirks: more hypotheses than references, no words at all, no final
-    # newline (multi-bleu-detok.perl chops the last character of a line).
+    # Quirks: more hypotheses than references, no words at all, no lines
+    # at all, no final newline (multi-bleu-detok.perl chops the last
+    # character of a line).
     texts["mismatch"] = ("testdata/compat/edge.hyp.txt", ["testdata/sample.ref.txt"])
     os.makedirs(tmp, exist_ok=True)
     empty = os.path.join(tmp, "empty.txt")
     with open(empty, "w") as f:
         f.write("\n\n\n")
     texts["emptyhyp"] = (empty, ["testdata/compat/edge.ref.txt"])
+    nothing = os.path.join(tmp, "nothing.txt")
+    with open(nothing, "w") as f:
+        pass
+    texts["nolines"] = (nothing, ["testdata/compat/edge.ref.txt"])
     nonl = os.path.join(tmp, "nonl.txt")
     with open("testdata/sample.hyp.txt", "rb") as f:
         data = f.read()
@@ -155,20 +161,27 @@ def moses_goldens(moses_src, tmp):
                     p = subprocess.run(args, stdin=f, capture_output=True, env=env)
                 cases.append({"text": name, "script": script, "lc": lc,
                               "stdout": p.stdout.decode("utf-8"), "exit": p.returncode})
+    # mteval-v13a.pl runs in tmp on files named as compat.MTEval's report
+    # names them, through a symbolic link to the script so that its
+    # "command line:" shows "mteval-v13a.pl"; the timestamps of its first
+    # and last lines are replaced by a fixed one.
+    link = os.path.join(tmp, "mteval-v13a.pl")
+    if os.path.lexists(link):
+        os.remove(link)
+    os.symlink(os.path.abspath(os.path.join(generic, "mteval-v13a.pl")), link)
     mteval = []
     for name, (hyp, refs) in TEXTS.items():
         hyps = lines(hyp)
         ref_lines = [lines(r) for r in refs]
-        src = os.path.join(tmp, "src.sgm")
-        ref = os.path.join(tmp, "ref.sgm")
-        tst = os.path.join(tmp, "tst.sgm")
-        write(src, sgml("srcset", [("", [""] * len(hyps))]))
-        write(ref, sgml("refset", [("ref%d" % (k + 1), r) for k, r in enumerate(ref_lines)]))
-        write(tst, sgml("tstset", [("hyp", hyps)]))
+        write(os.path.join(tmp, "src.sgm"), sgml("srcset", [("", [""] * len(hyps))]))
+        write(os.path.join(tmp, "ref.sgm"), sgml("refset", [("ref%d" % (k + 1), r) for k, r in enumerate(ref_lines)]))
+        write(os.path.join(tmp, "tst.sgm"), sgml("tstset", [("hyp", hyps)]))
         for opts in ([], ["-c"], ["-b", "-c"], ["-n"], ["--no-smoothing", "-c"], ["--brevity-penalty", "shortest"]):
-            args = ["perl", os.path.join(generic, "mteval-v13a.pl"), "-r", ref, "-s", src, "-t", tst] + opts
-            p = subprocess.run(args, capture_output=True, env=env)
-            mteval.append({"text": name, "options": opts, "stdout": p.stdout.decode("utf-8"), "exit": p.returncode})
+            args = ["perl", "mteval-v13a.pl", "-r", "ref.sgm", "-s", "src.sgm", "-t", "tst.sgm"] + opts
+            p = subprocess.run(args, capture_output=True, env=env, cwd=tmp)
+            out = re.sub(r"scorer (began|ended) on \d{4} \w{3} \d+ at \d\d:\d\d:\d\d",
+                         r"scorer \1 on 2000 Jan 1 at 00:00:00", p.stdout.decode("utf-8"))
+            mteval.append({"text": name, "options": opts, "stdout": out, "exit": p.returncode})
     return {"scripts": "moses-smt/mosesdecoder scripts/generic", "cases": cases, "mteval": mteval}
 
 
