@@ -18,6 +18,7 @@ var goldenTexts = map[string][2][]string{
 	"sample": {{"sample.hyp.txt"}, {"sample.ref.txt"}},
 	"edge":   {{"compat/edge.hyp.txt"}, {"compat/edge.ref.txt"}},
 	"edge3":  {{"compat/edge.hyp.txt"}, {"compat/edge.ref.txt", "compat/edge.ref2.txt", "compat/edge.ref3.txt"}},
+	"short":  {{"compat/edge.ref3.txt"}, {"compat/edge.ref.txt"}},
 }
 
 func readGolden(t *testing.T, name string, v any) {

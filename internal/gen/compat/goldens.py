@@ -19,6 +19,8 @@ TEXTS = {
     "edge": ("testdata/compat/edge.hyp.txt", ["testdata/compat/edge.ref.txt"]),
     "edge3": ("testdata/compat/edge.hyp.txt", ["testdata/compat/edge.ref.txt",
               "testdata/compat/edge.ref2.txt", "testdata/compat/edge.ref3.txt"]),
+    # shorter hypotheses than references: a brevity penalty below 1
+    "short": ("testdata/compat/edge.ref3.txt", ["testdata/compat/edge.ref.txt"]),
 }
 
 

@@ -1,0 +1,79 @@
+package compat
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMTEvalGoldens(t *testing.T) {
+	var g struct {
+		MTEval []struct {
+			Text    string   `json:"text"`
+			Options []string `json:"options"`
+			Stdout  string   `json:"stdout"`
+			Exit    int      `json:"exit"`
+		} `json:"mteval"`
+	}
+	readGolden(t, "moses.json", &g)
+	stamp := time.Date(2000, 1, 1, 0, 0, 0, 0, time.Local)
+	checked := 0
+	defer func() { t.Logf("%d reports identical to the script's", checked) }()
+	for _, k := range g.MTEval {
+		var m MTEval
+		for i := 0; i < len(k.Options); i++ {
+			switch k.Options[i] {
+			case "-c":
+				m.PreserveCase = true
+			case "-b":
+				m.BLEUOnly = true
+			case "-n":
+				m.NISTOnly = true
+			case "--no-smoothing":
+				m.NoSmoothing = true
+			case "--brevity-penalty":
+				i++
+				m.Shortest = k.Options[i] == "shortest"
+			default:
+				t.Fatalf("option %q", k.Options[i])
+			}
+		}
+		hyps, refs := goldenText(t, k.Text)
+		streams := make([][]string, len(refs[0]))
+		for _, r := range refs {
+			for j, s := range r {
+				streams[j] = append(streams[j], s)
+			}
+		}
+		name := k.Text + " " + strings.Join(k.Options, " ")
+		res, err := m.Corpus(hyps, streams...)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		args := strings.Join(append([]string{"-r ref.sgm -s src.sgm -t tst.sgm"}, k.Options...), " ")
+		checked++
+		if got := res.Report(stamp, stamp, args); got != k.Stdout {
+			t.Errorf("%s:\n%s", name, lineDiff(got, k.Stdout))
+		}
+	}
+}
+
+// lineDiff shows the lines that differ.
+func lineDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	var b strings.Builder
+	for i := range max(len(g), len(w)) {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			b.WriteString("got  " + gl + "\nwant " + wl + "\n")
+		}
+	}
+	return b.String()
+}
