@@ -54,3 +54,23 @@ func fsum(xs []float64) float64 {
 	}
 	return hi
 }
+
+// fsumInf is math.fsum for terms that may be infinite (a huge weight
+// times a logarithm overflows): an infinity of one sign is the sum, both
+// signs are Python's ValueError.
+func fsumInf(xs []float64) (float64, error) {
+	pos, neg := false, false
+	for _, x := range xs {
+		pos = pos || math.IsInf(x, 1)
+		neg = neg || math.IsInf(x, -1)
+	}
+	switch {
+	case pos && neg:
+		return 0, pyErr("ValueError", "-inf + inf in fsum")
+	case pos:
+		return math.Inf(1), nil
+	case neg:
+		return math.Inf(-1), nil
+	}
+	return fsum(xs), nil
+}

@@ -215,7 +215,11 @@ func (n NLTK) score(t *nltkCounts, weights [][]float64, lastHyp []string, lastRe
 				terms = append(terms, w[i]*crmath.Log(p[i].float()))
 			}
 		}
-		s := bp * crmath.Exp(fsum(terms))
+		sum, err := fsumInf(terms)
+		if err != nil {
+			return NLTKResult{}, err
+		}
+		s := bp * crmath.Exp(sum)
 		if math.IsInf(s, 0) || math.IsNaN(s) {
 			return NLTKResult{}, fmt.Errorf("compat: NLTK's BLEU overflows float64 (%v) with weights %v", s, w)
 		}
