@@ -341,14 +341,14 @@ func (m MTEval) CommandLine() string {
 	if m.NISTOnly {
 		s += " -n"
 	}
-	if m.PreserveCase {
-		s += " -c"
+	if m.NoSmoothing {
+		s += " --no-smoothing"
 	}
 	if m.Shortest {
 		s += " --brevity-penalty shortest"
 	}
-	if m.NoSmoothing {
-		s += " --no-smoothing"
+	if m.PreserveCase {
+		s += " -c"
 	}
 	return s
 }
