@@ -2,7 +2,6 @@ package compat
 
 import (
 	"errors"
-	"math"
 	"math/big"
 )
 
@@ -102,9 +101,4 @@ func pySquare(x pyNum) pyNum {
 		return pyFloatOf(x.f * x.f)
 	}
 	return pyNum{kind: x.kind, r: new(big.Rat).Mul(x.r, x.r)}
-}
-
-// finite reports whether x is a finite number (exact numbers always are).
-func (x pyNum) finite() bool {
-	return x.kind != pyFloat || !math.IsInf(x.f, 0) && !math.IsNaN(x.f)
 }
