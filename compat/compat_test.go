@@ -90,17 +90,7 @@ func TestNLTKErrors(t *testing.T) {
 		{"infinite terms", NLTK{Weights: []float64{1e308, -1e308}}, [][]string{john}, [][][]string{{words("John hates Mary")}}, ""}, // NLTK: inf
 	} {
 		_, err := c.n.Result(c.hyps, c.refs)
-		var pe *PythonError
-		switch {
-		case err == nil:
-			t.Errorf("%s: no error", c.name)
-		case c.want == "" && errors.As(err, &pe):
-			t.Errorf("%s: %v, want a Go error", c.name, err)
-		case c.want != "" && (!errors.As(err, &pe) || pe.Exception != c.want):
-			t.Errorf("%s: %v, want %s", c.name, err, c.want)
-		case !strings.HasPrefix(err.Error(), "compat: "):
-			t.Errorf("%s: error %q lacks the package prefix", c.name, err)
-		}
+		checkRaises(t, c.name, err, c.want)
 	}
 }
 
@@ -120,15 +110,7 @@ func TestHFErrors(t *testing.T) {
 		{"lengths differ", HF{}, []string{"a"}, nil, ""},
 	} {
 		_, err := c.h.Compute(c.preds, c.refs)
-		var pe *PythonError
-		switch {
-		case err == nil:
-			t.Errorf("%s: no error", c.name)
-		case c.want == "" && errors.As(err, &pe):
-			t.Errorf("%s: %v, want a Go error", c.name, err)
-		case c.want != "" && (!errors.As(err, &pe) || pe.Exception != c.want):
-			t.Errorf("%s: %v, want %s", c.name, err, c.want)
-		}
+		checkRaises(t, c.name, err, c.want)
 	}
 }
 
@@ -146,5 +128,45 @@ func TestNoInputChange(t *testing.T) {
 	after := strings.Join(append(slices.Concat(hyps...), slices.Concat(slices.Concat(refs...)...)...), " ")
 	if before != after || !slices.Equal(w, []float64{0.25, 0.25, 0.25, 0.25}) {
 		t.Errorf("inputs changed: %q -> %q, weights %v", before, after, w)
+	}
+}
+
+// checkRaises checks that err is the Python exception want, or with want
+// "" an error of this package that is not one.
+func checkRaises(t *testing.T, name string, err error, want string) {
+	t.Helper()
+	var pe *PythonError
+	switch {
+	case err == nil:
+		t.Errorf("%s: no error", name)
+	case want == "" && errors.As(err, &pe):
+		t.Errorf("%s: %v, want a Go error", name, err)
+	case want != "" && (!errors.As(err, &pe) || pe.Exception != want):
+		t.Errorf("%s: %v, want %s", name, err, want)
+	case !strings.HasPrefix(err.Error(), "compat: "):
+		t.Errorf("%s: error %q lacks the package prefix", name, err)
+	}
+}
+
+func TestParseMTEvalArgs(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want MTEval
+		err  bool
+	}{
+		{nil, MTEval{}, false},
+		{[]string{"-c", "-b"}, MTEval{PreserveCase: true, BLEUOnly: true}, false},
+		{[]string{"--brevity-penalty", "shortest", "--no-smoothing"}, MTEval{Shortest: true, NoSmoothing: true}, false},
+		{[]string{"--brevity-penalty=closest", "-n"}, MTEval{NISTOnly: true}, false},
+		{[]string{"--brevity-penalty"}, MTEval{}, true},
+		{[]string{"--brevity-penalty", "longest"}, MTEval{}, true},
+		{[]string{"-b", "-n"}, MTEval{}, true},
+		{[]string{"-r", "ref.sgm"}, MTEval{}, true},
+		{[]string{"--international-tokenization"}, MTEval{}, true},
+	} {
+		got, err := ParseMTEvalArgs(c.args)
+		if (err != nil) != c.err || got != c.want {
+			t.Errorf("ParseMTEvalArgs(%q) = %+v, %v; want %+v (error %v)", c.args, got, err, c.want, c.err)
+		}
 	}
 }

@@ -331,6 +331,46 @@ func perlNum(x float64) string {
 	return strconv.FormatFloat(x, 'g', 15, 64)
 }
 
+// ParseMTEvalArgs returns the MTEval for the script's options: -c, -b,
+// -n, --no-smoothing and --brevity-penalty closest|shortest (the value
+// also as --brevity-penalty=shortest). Other options are an error, among
+// them the file options -r, -s and -t.
+func ParseMTEvalArgs(args []string) (MTEval, error) {
+	var m MTEval
+	for i := 0; i < len(args); i++ {
+		a, bp := args[i], ""
+		switch a {
+		case "-c":
+			m.PreserveCase = true
+			continue
+		case "-b":
+			m.BLEUOnly = true
+			continue
+		case "-n":
+			m.NISTOnly = true
+			continue
+		case "--no-smoothing":
+			m.NoSmoothing = true
+			continue
+		case "--brevity-penalty":
+			if i+1 < len(args) {
+				i++
+				bp = args[i]
+			}
+		default:
+			bp, _ = strings.CutPrefix(a, "--brevity-penalty=")
+		}
+		if bp != "closest" && bp != "shortest" {
+			return MTEval{}, fmt.Errorf("compat: %q is not an mteval-v13a.pl option reproduced here", a)
+		}
+		m.Shortest = bp == "shortest"
+	}
+	if m.BLEUOnly && m.NISTOnly {
+		return MTEval{}, errors.New("compat: mteval-v13a.pl's -b and -n exclude each other here")
+	}
+	return m, nil
+}
+
 // CommandLine returns the arguments the script would have been given for
 // m, after "mteval-v13a.pl", with files named as the package doc says.
 func (m MTEval) CommandLine() string {

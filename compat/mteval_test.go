@@ -20,23 +20,9 @@ func TestMTEvalGoldens(t *testing.T) {
 	checked := 0
 	defer func() { t.Logf("%d reports identical to the script's", checked) }()
 	for _, k := range g.MTEval {
-		var m MTEval
-		for i := 0; i < len(k.Options); i++ {
-			switch k.Options[i] {
-			case "-c":
-				m.PreserveCase = true
-			case "-b":
-				m.BLEUOnly = true
-			case "-n":
-				m.NISTOnly = true
-			case "--no-smoothing":
-				m.NoSmoothing = true
-			case "--brevity-penalty":
-				i++
-				m.Shortest = k.Options[i] == "shortest"
-			default:
-				t.Fatalf("option %q", k.Options[i])
-			}
+		m, err := ParseMTEvalArgs(k.Options)
+		if err != nil {
+			t.Fatal(err)
 		}
 		hyps, refs := goldenText(t, k.Text)
 		streams := make([][]string, len(refs[0]))

@@ -273,29 +273,9 @@ func (c *cli) compatMoses(o *options, opts []string, hyp string, refs []string) 
 }
 
 func (c *cli) compatMTEval(opts []string, hyp string, refs []string, began time.Time) error {
-	var m compat.MTEval
-	for i := 0; i < len(opts); i++ {
-		switch opts[i] {
-		case "-c":
-			m.PreserveCase = true
-		case "-b":
-			m.BLEUOnly = true
-		case "-n":
-			m.NISTOnly = true
-		case "--no-smoothing":
-			m.NoSmoothing = true
-		case "--brevity-penalty":
-			if i+1 == len(opts) || opts[i+1] != "shortest" && opts[i+1] != "closest" {
-				return usageErrorf("--compat-options: --brevity-penalty takes shortest or closest")
-			}
-			i++
-			m.Shortest = opts[i] == "shortest"
-		default:
-			return badCompatOption("mteval", opts[i])
-		}
-	}
-	if m.BLEUOnly && m.NISTOnly {
-		return usageErrorf("--compat-options: -b and -n exclude each other")
+	m, err := compat.ParseMTEvalArgs(opts)
+	if err != nil {
+		return usageErrorf("--compat-options: %s", strings.TrimPrefix(err.Error(), "compat: "))
 	}
 	hyps := segments(hyp)
 	streams := make([][]string, len(refs))
