@@ -34,7 +34,7 @@ func readGolden(t *testing.T, name string, v any) {
 
 // readLines returns a file's segments: split on "\n", the final empty
 // piece dropped.
-func readLines(t *testing.T, path string) []string {
+func readLines(t testing.TB, path string) []string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "testdata", path))
 	if err != nil {
@@ -48,7 +48,7 @@ func readLines(t *testing.T, path string) []string {
 }
 
 // goldenText returns a text's hypotheses and, per segment, its references.
-func goldenText(t *testing.T, name string) (hyps []string, refs [][]string) {
+func goldenText(t testing.TB, name string) (hyps []string, refs [][]string) {
 	t.Helper()
 	files, ok := goldenTexts[name]
 	if !ok {

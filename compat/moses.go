@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/crmath"
 )
 
@@ -81,7 +82,7 @@ func (m MultiBLEU) Corpus(hyps []string, refs ...[]string) (MosesResult, error) 
 		}
 		return strings.FieldsFunc(s, isPerlASCIISpace)
 	}
-	return mosesScore(hyps, refs, split)
+	return mosesScore(hyps, refs, split, split)
 }
 
 // Corpus is MultiBLEU.Corpus with the script's tokenization.
@@ -98,32 +99,42 @@ func (m MultiBLEUDetok) Corpus(hyps []string, refs ...[]string) (MosesResult, er
 			}
 		}
 	}
-	split := func(s string) []string {
-		s = mteval13a(s, true)
+	// The script lowercases a hypothesis before its tokenization (which
+	// decodes only lowercase entities) and a reference after it.
+	hypWords := func(s string) []string {
 		if m.Lowercase {
 			s = perlLower(s)
 		}
-		return strings.FieldsFunc(s, isPerlSpace)
+		return words13a(s)
 	}
-	return mosesScore(hyps, refs, split)
+	refWords := func(s string) []string {
+		w := words13a(s)
+		if m.Lowercase {
+			for i := range w {
+				w[i] = perlLower(w[i])
+			}
+		}
+		return w
+	}
+	return mosesScore(hyps, refs, hypWords, refWords)
 }
 
 // mosesScore is the scripts' counting and formula.
-func mosesScore(hyps []string, refs [][]string, split func(string) []string) (MosesResult, error) {
+func mosesScore(hyps []string, refs [][]string, hypWords, refWords func(string) []string) (MosesResult, error) {
 	var c counter
 	var sc segmentCounts
 	var correct, total [4]int
 	var hypLen, refLen int
 	var segRefs [][]string
 	for i, h := range hyps {
-		words := split(h)
+		words := hypWords(h)
 		segRefs = segRefs[:0]
 		closest, closestDiff := 9999, 9999
 		for _, r := range refs {
 			if i >= len(r) {
 				continue
 			}
-			rw := split(r[i])
+			rw := refWords(r[i])
 			segRefs = append(segRefs, rw)
 			d := abs(len(words) - len(rw))
 			if d < closestDiff || d == closestDiff && len(rw) < closest {
@@ -216,6 +227,17 @@ var (
 	mteval13aDash    = regexp.MustCompile(`([0-9])(-)`)
 	mteval13aSpace   = regexp.MustCompile(`[\t\n\v\f\r \x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]+`)
 )
+
+// words13a returns the words of mteval-v13a's tokenization of s, with
+// preserved case: sacreBLEU's 13a words (package bleu's fast tokenizer),
+// which are the same but on lines with U+001C..U+001F, whitespace for
+// Python and not for Perl (FuzzMTEval13a checks it).
+func words13a(s string) []string {
+	if strings.ContainsAny(s, "\x1c\x1d\x1e\x1f") {
+		return strings.FieldsFunc(mteval13a(s, true), isPerlSpace)
+	}
+	return bleu.Tokenizer13a.Tokenize(nil, s)
+}
 
 // mteval13a is mteval-v13a.pl's sub tokenization: the text with its
 // tokens separated by single spaces. preserveCase false lowercases ASCII

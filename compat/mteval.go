@@ -83,11 +83,16 @@ func (m MTEval) Corpus(hyps []string, refs ...[]string) (MTEvalResult, error) {
 		if !utf8.ValidString(s) {
 			return nil, errors.New("compat: mteval-v13a.pl reads UTF-8, and a line is not")
 		}
-		t := mteval13a(sgmlEscape(s), m.PreserveCase)
-		if t == "" {
-			return nil, nil
+		// mteval lowercases ASCII letters after decoding entities and
+		// before its rules, which letters do not affect: lowercasing the
+		// words is the same.
+		w := words13a(sgmlEscape(s))
+		if !m.PreserveCase {
+			for i := range w {
+				w[i] = asciiLower(w[i])
+			}
 		}
-		return strings.Split(t, " "), nil
+		return w, nil
 	}
 	var err error
 	hw := make([][]string, len(hyps))
