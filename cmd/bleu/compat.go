@@ -42,6 +42,9 @@ func (c *cli) runCompat(o *options) error {
 	if o.numRefs != 1 {
 		return usageErrorf("--compat reads one reference per line of each REF file; -nr is not supported")
 	}
+	if err := compatExcluded(o); err != nil {
+		return err
+	}
 	began := c.now()
 	hyp, err := c.readCompatFile(o)
 	if err != nil {
@@ -63,6 +66,30 @@ func (c *cli) runCompat(o *options) error {
 		return c.compatMoses(o, opts, hyp, refs)
 	}
 	return c.compatMTEval(opts, hyp, refs, began)
+}
+
+// compatExcluded rejects the options of sacreBLEU's BLEU that --compat's
+// tools do not have: their own options go in --compat-options.
+func compatExcluded(o *options) error {
+	var bad string
+	switch {
+	case o.tokenize != "":
+		bad = "-tok/--tokenize"
+	case o.smoothMethod != "exp" || o.smoothValueGiven:
+		bad = "-s/--smooth-method and -sv/--smooth-value"
+	case o.lowercase && o.compat != "multi-bleu" && o.compat != "multi-bleu-detok":
+		bad = "-lc/--lowercase"
+	case o.sentenceLevel && o.compat != "nltk" && o.compat != "hf":
+		bad = "-sl/--sentence-level"
+	case o.confidence || o.paired():
+		bad = "the significance tests"
+	case o.scoreOnly:
+		bad = "-b/--score-only"
+	}
+	if bad != "" {
+		return usageErrorf("--compat %s prints what that tool prints; %s does not apply (its own options go in --compat-options)", o.compat, bad)
+	}
+	return nil
 }
 
 // readCompatFile reads the hypotheses: the -i file or standard input.

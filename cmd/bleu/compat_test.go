@@ -123,8 +123,19 @@ func TestCompatMosesQuirks(t *testing.T) {
 	if want := "BLEU = 64.31, 86.4/70.4/58.2/50.0 (BP=0.992, ratio=0.992, hyp_len=118, ref_len=119)\n"; r.Stdout != want {
 		t.Errorf("no final newline: %q, want %q", r.Stdout, want)
 	}
-	if r := runCompat("", ref, "--compat", "mteval", "--compat-options=-x"); r.RC != 2 {
-		t.Errorf("unknown tool option: %+v", r)
+	for _, args := range [][]string{
+		{"--compat", "mteval", "--compat-options=-x"},
+		{"--compat", "nltk", "-tok", "13a"},
+		{"--compat", "hf", "-lc"},
+		{"--compat", "mteval", "-sl"},
+		{"--compat", "multi-bleu", "-b"},
+		{"--compat", "nltk", "--compat-options", "method9"},
+		{"--compat", "hf", "--compat-options", "max_order=0"},
+		{"--compat", "bleu"},
+	} {
+		if r := runCompat("", append([]string{ref}, args...)...); r.RC != 2 {
+			t.Errorf("%q: %+v, want a usage error", args, r)
+		}
 	}
 }
 
