@@ -91,10 +91,13 @@ type nltkPair struct {
 }
 
 type nltkGoldenCounts struct {
-	HypLen       int64   `json:"hyp_len"`
-	RefLen       int64   `json:"ref_len"`
-	Numerators   []int64 `json:"numerators"`
-	Denominators []int64 `json:"denominators"`
+	HypLen       int64             `json:"hyp_len"`
+	RefLen       int64             `json:"ref_len"`
+	Numerators   []int64           `json:"numerators"`
+	Denominators []int64           `json:"denominators"`
+	HypNgrams    []int64           `json:"hyp_ngrams"`
+	BP           json.Number       `json:"bp"`           // corpus_stats only
+	LastSegment  *nltkGoldenCounts `json:"last_segment"` // corpus_stats only
 }
 
 type nltkGroup struct {
@@ -304,7 +307,22 @@ func TestNLTKConformancePairs(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				checkCounts(t, p.Pair+" "+sys+" "+strings.Join(cs.Refs, ","), tt, cs.Results[sys])
+				name := p.Pair + " " + sys + " " + strings.Join(cs.Refs, ",")
+				want := cs.Results[sys]
+				checkCounts(t, name, tt, want)
+				checkHypNgrams(t, name, toks[file], want.HypNgrams)
+				if want.BP.String() == "1" { // NLTK's int 1: longer hypotheses
+					if tt.hypLen <= tt.refLen {
+						t.Errorf("%s: bp is the int 1, but the hypotheses are not longer", name)
+					}
+				} else {
+					c.check(name+" bp", nltkBrevityPenalty(tt.refLen, tt.hypLen), false, want.BP)
+				}
+				last, err := nltkTotals(toks[file][p.FirstN-1:], refs[p.FirstN-1:], 5)
+				if err != nil || want.LastSegment == nil {
+					t.Fatalf("%s: last segment: %v", name, err)
+				}
+				checkCounts(t, name+" last segment", last, *want.LastSegment)
 				totals[strings.Join(cs.Refs, ",")+"|"+sys] = tt
 			}
 		}
@@ -370,6 +388,24 @@ func TestNLTKConformancePairs(t *testing.T) {
 	c.done()
 }
 
+// checkHypNgrams checks the real numbers of hypothesis n-grams, orders
+// 1..5, which NLTK's max(1, n) denominators exceed for short segments.
+func checkHypNgrams(t *testing.T, name string, hyps [][]string, want []int64) {
+	t.Helper()
+	got := make([]int64, 5)
+	var c counter
+	var sc segmentCounts
+	for _, h := range hyps {
+		c.count(&sc, h, nil, 5)
+		for k := range got {
+			got[k] += int64(sc.ngrams[k])
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: hypothesis n-grams %v, want %v", name, got, want)
+	}
+}
+
 func checkNLTKSentences(t *testing.T, c *ulpChecker, p nltkPair, toks map[string][][]string, refsOf func([]string) [][][]string) {
 	s := p.Sentence
 	hyps := toks[p.Systems[s.System]]
@@ -384,6 +420,7 @@ func checkNLTKSentences(t *testing.T, c *ulpChecker, p nltkPair, toks map[string
 				t.Fatal(err)
 			}
 			checkCounts(t, p.Pair+" sentence "+strconv.Itoa(i), tt[i], st.Segments[i])
+			checkHypNgrams(t, p.Pair+" sentence "+strconv.Itoa(i), hyps[i:i+1], st.Segments[i].HypNgrams)
 		}
 		segTotals[strings.Join(st.Refs, ",")] = tt
 	}
