@@ -84,6 +84,7 @@ func TestNLTKErrors(t *testing.T) {
 		{"lengths differ", NLTK{}, [][]string{john}, nil, "AssertionError"},
 		{"method6, two weights", NLTK{Smoothing: NLTKMethod6, Weights: []float64{0.5, 0.5}}, [][]string{john}, [][][]string{{john}}, "IndexError"},
 		{"method6 without a trigram match", NLTK{Smoothing: NLTKMethod6}, [][]string{words("John loves Mary a lot")}, [][][]string{{words("John loves a lot of Mary")}}, "AssertionError"},
+		{"no weights", NLTK{Weights: []float64{}}, [][]string{john}, [][][]string{{john}}, "IndexError"},
 		{"NaN weight", NLTK{Weights: []float64{math.NaN()}}, [][]string{john}, [][][]string{{john}}, ""},
 		{"unknown smoothing", NLTK{Smoothing: 8}, [][]string{john}, [][][]string{{john}}, ""},
 		{"overflow", NLTK{Weights: []float64{-1e300}}, [][]string{john}, [][][]string{{words("John hates Mary")}}, ""},
@@ -168,5 +169,15 @@ func TestParseMTEvalArgs(t *testing.T) {
 		if (err != nil) != c.err || got != c.want {
 			t.Errorf("ParseMTEvalArgs(%q) = %+v, %v; want %+v (error %v)", c.args, got, err, c.want, c.err)
 		}
+	}
+}
+
+// TestNLTKEmptyWeightVector: an empty vector after the first scores
+// exp(fsum([])) = 1 times the brevity penalty, as in NLTK 3.8
+// (corpus_bleu([[["a","b"]]], [["a","b"]], weights=[(1,), ()]) is [1.0, 1.0]).
+func TestNLTKEmptyWeightVector(t *testing.T) {
+	r, err := NLTK{}.Result([][]string{{"a", "b"}}, [][][]string{{{"a", "b"}}}, []float64{1}, []float64{})
+	if err != nil || r.String() != "[1.0, 1.0]" {
+		t.Errorf("got %v, %v; want [1.0, 1.0]", r, err)
 	}
 }

@@ -160,6 +160,10 @@ func (n NLTK) Result(hyps [][]string, refs [][][]string, weights ...[]float64) (
 	if err := n.validate(weights); err != nil {
 		return NLTKResult{}, err
 	}
+	if len(weights[0]) == 0 {
+		// corpus_bleu's weights[0][0], which tells one vector from several.
+		return NLTKResult{}, pyErr("IndexError", "tuple index out of range")
+	}
 	if len(refs) != len(hyps) {
 		return NLTKResult{}, pyErr("AssertionError", "The number of hypotheses and their reference(s) should be the same ")
 	}
