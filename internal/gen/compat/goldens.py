@@ -88,25 +88,36 @@ def run_nltk(case, call):
         case["warnings"] = [int(str(w.message).split(" counts of ")[1].split("-gram")[0]) for w in ws]
 
 
-def hf_goldens(evaluate_src, nmt_src):
-    sys.path.insert(0, os.path.join(evaluate_src, "metrics", "bleu"))
-    sys.path.insert(0, os.path.join(nmt_src, "nmt", "scripts"))
-    from tokenizer_13a import Tokenizer13a
-    from bleu import compute_bleu  # tensorflow/nmt's nmt/scripts/bleu.py
+def hf_goldens(evaluate_src, nmt_src, tmp):
+    # evaluate's metrics/bleu/bleu.py itself, run without the evaluate and
+    # datasets libraries: stand-ins for the few names it imports, and a
+    # package around it with the modules its relative imports name
+    # (nmt_bleu is what evaluate downloads from tensorflow/nmt).
+    import types
+    ev = types.ModuleType("evaluate")
+    ev.Metric = object
+    ev.MetricInfo = lambda **kw: kw
+    ev.utils = types.SimpleNamespace(file_utils=types.SimpleNamespace(
+        add_start_docstrings=lambda *a: (lambda f: f)))
+    ds = types.ModuleType("datasets")
+    ds.Features = ds.Value = ds.Sequence = lambda *a, **kw: None
+    sys.modules["evaluate"], sys.modules["datasets"] = ev, ds
+    pkg = os.path.join(tmp, "hfbleu")
+    os.makedirs(pkg, exist_ok=True)
+    for name, src in (("bleu.py", os.path.join(evaluate_src, "metrics", "bleu", "bleu.py")),
+                      ("tokenizer_13a.py", os.path.join(evaluate_src, "metrics", "bleu", "tokenizer_13a.py")),
+                      ("nmt_bleu.py", os.path.join(nmt_src, "nmt", "scripts", "bleu.py"))):
+        link = os.path.join(pkg, name)
+        if os.path.lexists(link):
+            os.remove(link)
+        os.symlink(os.path.abspath(src), link)
+    write(os.path.join(pkg, "__init__.py"), "")
+    sys.path.insert(0, tmp)
+    from hfbleu.bleu import Bleu
 
     def compute(predictions, references, max_order=4, smooth=False):
-        # evaluate's metrics/bleu/bleu.py, Bleu._compute with its default
-        # tokenizer (the module itself imports datasets and evaluate).
-        tokenizer = Tokenizer13a()
-        if isinstance(references[0], str):
-            references = [[ref] for ref in references]
-        references = [[tokenizer(r) for r in ref] for ref in references]
-        predictions = [tokenizer(p) for p in predictions]
-        (bleu, precisions, bp, ratio, tl, rl) = compute_bleu(
-            reference_corpus=references, translation_corpus=predictions,
-            max_order=max_order, smooth=smooth)
-        return {"bleu": bleu, "precisions": precisions, "brevity_penalty": bp,
-                "length_ratio": ratio, "translation_length": tl, "reference_length": rl}
+        return Bleu()._compute(predictions=predictions, references=references,
+                               max_order=max_order, smooth=smooth)
 
     def run(case, call):
         try:
@@ -128,7 +139,7 @@ def hf_goldens(evaluate_src, nmt_src):
             seg = [run({}, lambda: compute([preds[i]], [references[i]], order, smooth))
                    for i in range(len(preds))]
             cases.append({"text": name, "max_order": order, "smooth": smooth, "segments": seg})
-    return {"source": "huggingface/evaluate metrics/bleu + tensorflow/nmt nmt/scripts/bleu.py", "cases": cases}
+    return {"source": "huggingface/evaluate metrics/bleu/bleu.py (Bleu._compute) with tensorflow/nmt nmt/scripts/bleu.py as nmt_bleu", "cases": cases}
 
 
 def moses_goldens(moses_src, tmp):
@@ -229,7 +240,8 @@ def main():
     ap.add_argument("--tmp", default="/tmp/bleu-compat-goldens")
     a = ap.parse_args()
     dump(os.path.join(a.out, "nltk.json"), nltk_goldens())
-    dump(os.path.join(a.out, "hf.json"), hf_goldens(a.evaluate, a.nmt))
+    os.makedirs(a.tmp, exist_ok=True)
+    dump(os.path.join(a.out, "hf.json"), hf_goldens(a.evaluate, a.nmt, a.tmp))
     dump(os.path.join(a.out, "moses.json"), moses_goldens(a.moses, a.tmp))
 
 

@@ -8,7 +8,8 @@
 #     python3-nltk must be NLTK 3.8 (Debian 12's 3.8-1); otherwise clone
 #     github.com/nltk/nltk, check out tag 3.8 and put it first on PYTHONPATH.
 #   EVALUATE_SRC: a clone of github.com/huggingface/evaluate (metrics/bleu/
-#     tokenizer_13a.py; bleu.py's _compute is reproduced in goldens.py).
+#     bleu.py and tokenizer_13a.py; goldens.py runs Bleu._compute without
+#     installing evaluate or datasets).
 #   TF_NMT_SRC: a clone of github.com/tensorflow/nmt (nmt/scripts/bleu.py,
 #     the compute_bleu that evaluate's bleu.py downloads as nmt_bleu.py).
 #   MOSES_SRC: a clone of github.com/moses-smt/mosesdecoder
