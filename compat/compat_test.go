@@ -109,6 +109,7 @@ func TestHFErrors(t *testing.T) {
 		{"empty predictions", HF{}, []string{""}, [][]string{{"a b"}}, "ZeroDivisionError"},
 		{"negative order", HF{MaxOrder: -1}, []string{"a"}, [][]string{{"a"}}, "ValueError"},
 		{"lengths differ", HF{}, []string{"a"}, nil, ""},
+		{"invalid UTF-8", HF{}, []string{"a\xff"}, [][]string{{"a"}}, ""},
 	} {
 		_, err := c.h.Compute(c.preds, c.refs)
 		checkRaises(t, c.name, err, c.want)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/crmath"
@@ -88,6 +89,11 @@ func (h HF) Compute(predictions []string, references [][]string) (HFResult, erro
 	if len(predictions) == 0 {
 		return HFResult{}, pyErr("IndexError", "list index out of range")
 	}
+	for i, p := range predictions {
+		if !utf8.ValidString(p) || !allValid(references[i]) {
+			return HFResult{}, fmt.Errorf("compat: segment %d is not valid UTF-8 (Python's strings are text)", i+1)
+		}
+	}
 	tok := h.Tokenizer
 	if tok == nil {
 		tok = bleu.Tokenizer13a
@@ -161,4 +167,13 @@ func hfScore(matches, possible []int, transLen, refLen int, smooth bool) (HFResu
 	}
 	res.BLEU = geoMean * res.BrevityPenalty
 	return res, nil
+}
+
+func allValid(ss []string) bool {
+	for _, s := range ss {
+		if !utf8.ValidString(s) {
+			return false
+		}
+	}
+	return true
 }

@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/compat"
 )
@@ -54,6 +55,18 @@ func (c *cli) runCompat(o *options) error {
 	for i, name := range o.refs {
 		if refs[i], err = readCompatFile(name); err != nil {
 			return err
+		}
+	}
+	if o.compat == "nltk" || o.compat == "hf" {
+		// Python reads text: invalid UTF-8 stops it (UnicodeDecodeError).
+		for i, text := range append([]string{hyp}, refs...) {
+			if !utf8.ValidString(text) {
+				name := "the hypotheses"
+				if i > 0 {
+					name = o.refs[i-1]
+				}
+				return inputErrorf("bleu: --compat %s: %s: invalid UTF-8", o.compat, name)
+			}
 		}
 	}
 	opts := strings.Fields(o.compatOptions)

@@ -114,6 +114,9 @@ func TestCompatMosesQuirks(t *testing.T) {
 	if r := runCompat("\n\n", ref, "--compat", "multi-bleu-detok"); r.RC != 1 || r.Stdout != "" || !strings.Contains(r.Stderr, "no words") {
 		t.Errorf("no hypothesis words: %+v", r)
 	}
+	if r := runCompat("a\xff\n", ref, "--compat", "nltk"); r.RC != 1 || !strings.Contains(r.Stderr, "invalid UTF-8") {
+		t.Errorf("invalid UTF-8: %+v", r)
+	}
 	// multi-bleu-detok.perl chops a last line without a newline.
 	hyp, err := os.ReadFile(filepath.Join("..", "..", "testdata", "sample.hyp.txt"))
 	if err != nil {
