@@ -204,8 +204,8 @@ func (c *cli) compatNLTK(o *options, opts []string, hyp string, refs []string) e
 		}
 	}
 	warned := map[int]bool{}
-	result := func(h [][]string, r [][][]string) error {
-		res, err := n.Result(h, r)
+	return eachScope(o.sentenceLevel, len(toks), func(i, j int) error {
+		res, err := n.Result(toks[i:j], refToks[i:j])
 		if err != nil {
 			return inputErrorf("bleu: NLTK: %v", strings.TrimPrefix(err.Error(), "compat: "))
 		}
@@ -217,12 +217,17 @@ func (c *cli) compatNLTK(o *options, opts []string, hyp string, refs []string) e
 		}
 		fmt.Fprintln(c.out, res)
 		return nil
+	})
+}
+
+// eachScope calls f with the whole corpus [0, n), or with -sl with each
+// segment [i, i+1) in turn, until it fails.
+func eachScope(sentences bool, n int, f func(i, j int) error) error {
+	if !sentences {
+		return f(0, n)
 	}
-	if !o.sentenceLevel {
-		return result(toks, refToks)
-	}
-	for i := range toks {
-		if err := result(toks[i:i+1], refToks[i:i+1]); err != nil {
+	for i := range n {
+		if err := f(i, i+1); err != nil {
 			return err
 		}
 	}
@@ -258,23 +263,14 @@ func (c *cli) compatHF(o *options, opts []string, hyp string, refs []string) err
 	if err != nil {
 		return err
 	}
-	result := func(p []string, r [][]string) error {
-		res, err := h.Compute(p, r)
+	return eachScope(o.sentenceLevel, len(hyps), func(i, j int) error {
+		res, err := h.Compute(hyps[i:j], perSeg[i:j])
 		if err != nil {
 			return inputErrorf("bleu: HF: %v", strings.TrimPrefix(err.Error(), "compat: "))
 		}
 		fmt.Fprintln(c.out, res)
 		return nil
-	}
-	if !o.sentenceLevel {
-		return result(hyps, perSeg)
-	}
-	for i := range hyps {
-		if err := result(hyps[i:i+1], perSeg[i:i+1]); err != nil {
-			return err
-		}
-	}
-	return nil
+	})
 }
 
 const multiBLEUAdvice = "It is not advisable to publish scores from multi-bleu.perl.  The scores depend on your tokenizer, which is unlikely to be reproducible from your paper or consistent across research groups.  Instead you should detokenize then use mteval-v14.pl, which has a standard tokenization.  Scores from multi-bleu.perl can still be used for internal purposes when you have a consistent tokenizer."
