@@ -185,6 +185,10 @@ type mtevalTotals struct {
 	refLength       int
 	match, tst, ref [mtevalMaxN]int
 	tstInfo         [mtevalMaxN]float64
+
+	// noRefWords is the first segment (from 1) whose references are all
+	// empty, 0 if none: the script's NIST of that segment divides by 0.
+	noRefWords int
 }
 
 func (m MTEval) totals(hyps [][]string, refs [][][]string, info map[string]float64) mtevalTotals {
@@ -198,7 +202,7 @@ func (m MTEval) totals(hyps [][]string, refs [][][]string, info map[string]float
 		for j := range mtevalMaxN {
 			t.tst[j] += max(0, len(words)-j)
 		}
-		refLen := -1
+		refLen, refWords := -1, 0
 		for _, r := range refs {
 			rw := r[i]
 			clear(refCounts)
@@ -210,8 +214,12 @@ func (m MTEval) totals(hyps [][]string, refs [][][]string, info map[string]float
 				t.ref[j] += max(0, len(rw)-j)
 			}
 			refLen = m.refLength(refLen, len(rw), len(words))
+			refWords += len(rw)
 		}
 		t.refLength += refLen
+		if refWords == 0 && t.noRefWords == 0 {
+			t.noRefWords = i + 1
+		}
 		// The script adds up the information in Perl's hash order, which
 		// varies from run to run; this is the order of first occurrence.
 		for _, k := range order {
@@ -244,10 +252,11 @@ func (m MTEval) refLength(cur, l, hypLen int) int {
 	return cur
 }
 
-// nist is nist_score at the system level.
+// nist is nist_score at the system level. The script computes it for
+// every segment first, and dies on a segment without reference words.
 func (r *MTEvalResult) nist(t *mtevalTotals, nsys int) error {
-	if t.ref[0] == 0 {
-		return errors.New("compat: the references have no words (mteval-v13a.pl dies: Illegal division by zero)")
+	if t.noRefWords > 0 {
+		return fmt.Errorf("compat: the references of segment %d have no words (mteval-v13a.pl's NIST dies: Illegal division by zero)", t.noRefWords)
 	}
 	lp := nistLengthPenalty(float64(t.tst[0]) / (float64(t.ref[0]) / float64(nsys)))
 	score := 0.0

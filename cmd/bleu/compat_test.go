@@ -91,7 +91,11 @@ func TestCompatMoses(t *testing.T) {
 		n++
 	}
 	for _, k := range g.MTEval {
-		args := append(compatArgs(t, k.Text), "--compat", "mteval")
+		args := compatArgs(t, k.Text)
+		if args == nil { // a text made up by goldens.py
+			continue
+		}
+		args = append(args, "--compat", "mteval")
 		if len(k.Options) > 0 {
 			args = append(args, "--compat-options="+strings.Join(k.Options, " "))
 		}

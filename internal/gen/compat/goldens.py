@@ -182,8 +182,16 @@ def moses_goldens(moses_src, tmp):
     if os.path.lexists(link):
         os.remove(link)
     os.symlink(os.path.abspath(os.path.join(generic, "mteval-v13a.pl")), link)
+    # A segment whose references are all empty: the script's NIST divides
+    # by zero (with -b it carries on).
+    emptyref = os.path.join(tmp, "emptyref.txt")
+    ref_lines = lines("testdata/sample.ref.txt")
+    ref_lines[1] = ""
+    write(emptyref, "".join(l + "\n" for l in ref_lines))
+    mteval_texts = dict(TEXTS)
+    mteval_texts["emptyref"] = ("testdata/sample.hyp.txt", [emptyref])
     mteval = []
-    for name, (hyp, refs) in TEXTS.items():
+    for name, (hyp, refs) in mteval_texts.items():
         hyps = lines(hyp)
         ref_lines = [lines(r) for r in refs]
         write(os.path.join(tmp, "src.sgm"), sgml("srcset", [("", [""] * len(hyps))]))
