@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/go-bleu/bleu/internal/crmath"
 )
 
 // Version is this library's version. Signatures carry it in their
@@ -177,12 +179,12 @@ func (m SmoothMethod) defaultValue() float64 {
 
 // myLog is sacreBLEU's my_log: the natural logarithm, with log(0) taken as
 // -9999999999 so that an unsmoothed zero precision makes BLEU 0. Like
-// Python's math.log it is correctly rounded (crLog, libm.go).
+// Python's math.log it is correctly rounded (internal/crmath).
 func myLog(x float64) float64 {
 	if x == 0 {
 		return -9999999999
 	}
-	return crLog(x)
+	return crmath.Log(x)
 }
 
 // floatMemo remembers the values of a function of float64. Sentence scores
@@ -213,7 +215,7 @@ func (m *floatMemo) of(x float64, f func(float64) float64) float64 {
 }
 
 // scoreMemo is the memory of a goroutine scoring sentences: myLog and
-// crExp.
+// crmath.Exp.
 type scoreMemo struct {
 	log, exp floatMemo
 }
@@ -283,9 +285,9 @@ func (f *formula) percent(bp float64, counts, totals []int64, prec []float64, me
 		return 0
 	}
 	if memo != nil {
-		return bp * memo.exp.of(x, crExp)
+		return bp * memo.exp.of(x, crmath.Exp)
 	}
-	return bp * crExp(x)
+	return bp * crmath.Exp(x)
 }
 
 // meanLog is percent's mean of the logarithms of the precisions, x in

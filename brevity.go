@@ -1,5 +1,7 @@
 package bleu
 
+import "github.com/go-bleu/bleu/internal/crmath"
+
 // closerRef reports whether a reference of l words is closer in length to
 // a hypothesis of hypLen words than the closest one so far, of best words
 // (best < 0: none yet). Closest means the smallest absolute difference,
@@ -39,7 +41,7 @@ func brevityPenaltyMemo(hypLen, refLen int64, memo *scoreMemo) float64 {
 	}
 	x := 1 - float64(refLen)/float64(hypLen)
 	if memo != nil {
-		return memo.exp.of(x, crExp)
+		return memo.exp.of(x, crmath.Exp)
 	}
-	return crExp(x)
+	return crmath.Exp(x)
 }

@@ -21,6 +21,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/go-bleu/bleu/internal/crmath"
 )
 
 // conformanceDir returns the conformance set's directory:
@@ -154,7 +156,7 @@ func glibcExp(cfg Config, got Score, want float64) bool {
 	if !ok {
 		return false
 	}
-	e := crExp(x)
+	e := crmath.Exp(x)
 	for _, other := range []float64{math.Nextafter(e, math.Inf(1)), math.Nextafter(e, math.Inf(-1))} {
 		if got.BP*other == want {
 			return true

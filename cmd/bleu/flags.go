@@ -57,6 +57,7 @@ type options struct {
 	detail, noColor                   bool
 	format                            string
 	printTokens, replaceInvalid       bool
+	compat, compatOptions             string // --compat, --compat-options
 }
 
 // defaultOptions returns sacreBLEU's defaults.
@@ -204,6 +205,8 @@ func optionTable() []*optSpec {
 		{names: []string{"--replace-invalid"}, apply: flag(func(o *options) { o.replaceInvalid = true })},
 		// Not "--holm": "--h" must stay --help's prefix, as in sacreBLEU.
 		{names: []string{"--paired-holm"}, apply: flag(func(o *options) { o.pairedHolm = true })},
+		{names: []string{"--compat"}, nargs: nargsOne, choices: compatChoices, apply: str(func(o *options, s string) { o.compat = s })},
+		{names: []string{"--compat-options"}, nargs: nargsOne, apply: str(func(o *options, s string) { o.compatOptions = s })},
 	}
 }
 

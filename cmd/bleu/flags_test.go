@@ -47,7 +47,8 @@ func TestParseArgs(t *testing.T) {
 		// attached values.
 		{args: []string{"ref", "-tokchar"}, want: func(o *options) { o.refs, o.testSet = []string{"ref"}, str("okchar") }},
 		{args: []string{"ref", "-to", "char"}, err: "ambiguous option: -to could match -t, -tok"},
-		{args: []string{"ref", "--c"}, err: "ambiguous option: --c could match --citation, --cite, --chrf-char-order, --chrf-word-order, --chrf-beta, --chrf-whitespace, --chrf-lowercase, --chrf-eps-smoothing, --confidence, --confidence-n"},
+		{args: []string{"ref", "--c"}, err: "ambiguous option: --c could match --citation, --cite, --chrf-char-order, --chrf-word-order, --chrf-beta, --chrf-whitespace, --chrf-lowercase, --chrf-eps-smoothing, --confidence, --confidence-n, --compat, --compat-options"},
+		{args: []string{"ref", "--co"}, err: "ambiguous option: --co could match --confidence, --confidence-n, --compat, --compat-options"},
 		{args: []string{"ref", "--cit"}, err: "ambiguous option: --cit could match --citation, --cite"},
 		{args: []string{"ref", "--conf"}, err: "ambiguous option: --conf could match --confidence, --confidence-n"},
 		{args: []string{"ref", "--paired-b"}, err: "ambiguous option: --paired-b could match --paired-bs, --paired-bs-n"},

@@ -8,6 +8,7 @@
 //	bleu REF [REF ...] -i HYP [HYP ...] [options]
 //	bleu REF [REF ...] [options] < HYP
 //	bleu --print-tokens [-tok NAME] [-lc] [FILE ...] [< FILE]
+//	bleu REF [REF ...] -i HYP --compat TOOL [--compat-options "OPTS"]
 //
 // Each line of a file is a segment; line i of the hypotheses is scored
 // against line i of every reference file (or against the -nr
@@ -24,7 +25,10 @@
 // for the list. Beyond sacreBLEU, --print-tokens shows every line exactly
 // as BLEU sees it (lowercased with -lc, tokenized, tokens joined by one
 // space), and --replace-invalid replaces invalid UTF-8 with U+FFFD instead
-// of stopping with an error.
+// of stopping with an error. --compat prints what another BLEU
+// implementation prints for the same files (NLTK, Hugging Face evaluate,
+// multi-bleu.perl, multi-bleu-detok.perl, mteval-v13a.pl; package compat
+// and compat.go here describe how).
 //
 // A corpus is scored in one pass over the files, in memory independent of
 // their length (except for the significance tests); lines may be of any
@@ -175,6 +179,9 @@ func (c *cli) execute(o *options) error {
 	if o.printTokens {
 		return c.printTokens(o, enc)
 	}
+	if o.compat != "" {
+		return c.runCompat(o)
+	}
 	for _, m := range o.metrics {
 		if m != "bleu" {
 			return unsupportedf("only BLEU is implemented (-m bleu); %s is not", strings.ToUpper(m))
@@ -296,6 +303,15 @@ output:
   -d, --detail           accepted; subsets need test sets, which are not
                          available
   -nc, --no-color        accepted (the output has no colours)
+  --compat {nltk,hf,multi-bleu,multi-bleu-detok,mteval}
+                         print what NLTK's corpus_bleu, Hugging Face's bleu,
+                         multi-bleu.perl, multi-bleu-detok.perl or
+                         mteval-v13a.pl prints for REF and HYP (not
+                         sacreBLEU's BLEU; see the README)
+  --compat-options "OPTS"
+                         that tool's options, such as "method1" (nltk),
+                         "max_order=2 smooth" (hf), "-lc" (multi-bleu) or
+                         "-c -b" (mteval)
   --print-tokens         print every line as BLEU sees it: lowercased with
                          -lc, tokenized with -tok, tokens joined by one space
                          (reads FILEs, -i files, or standard input)

@@ -1,4 +1,4 @@
-package bleu
+package crmath
 
 import (
 	"math"
@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The reference for crLog and crExp: series evaluated with math/big at
+// The reference for Log and Exp: series evaluated with math/big at
 // 300 bits, then rounded to the nearest float64.
 
 const refPrec = 300
@@ -116,7 +116,7 @@ func libmInputs(n int) (logs, exps []float64) {
 	return logs, exps
 }
 
-func TestCrLogCrExp(t *testing.T) {
+func TestLogExp(t *testing.T) {
 	n := 20000
 	if testing.Short() {
 		n = 2000
@@ -135,11 +135,11 @@ func TestCrLogCrExp(t *testing.T) {
 	}
 	for _, x := range logs {
 		want := refLog(x)
-		check("crLog", x, crLog(x), want)
+		check("Log", x, Log(x), want)
 		if x > 0x1p-900 && x < 0x1p900 && x != 1 {
-			check("crLogSlow", x, crLogSlow(x), want)
-			if y, ok := crLogFast(x); ok {
-				check("crLogFast", x, y, want)
+			check("slowLog", x, slowLog(x), want)
+			if y, ok := fastLog(x); ok {
+				check("fastLog", x, y, want)
 			} else {
 				slow++
 			}
@@ -147,11 +147,11 @@ func TestCrLogCrExp(t *testing.T) {
 	}
 	for _, x := range exps {
 		want := refExp(x)
-		check("crExp", x, crExp(x), want)
+		check("Exp", x, Exp(x), want)
 		if x > -708 && x < 708 {
-			check("crExpSlow", x, crExpSlow(x), want)
-			if y, ok := crExpFast(x); ok {
-				check("crExpFast", x, y, want)
+			check("slowExp", x, slowExp(x), want)
+			if y, ok := fastExp(x); ok {
+				check("fastExp", x, y, want)
 			} else {
 				slow++
 			}
@@ -167,38 +167,38 @@ func TestCrLogCrExp(t *testing.T) {
 	}
 }
 
-func TestCrLogCrExpSpecial(t *testing.T) {
+func TestLogExpSpecial(t *testing.T) {
 	same := func(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b)) }
 	for _, x := range []float64{0, -1, math.Inf(1), math.Inf(-1), math.NaN(), 1e-310, 0x1p-901, 0x1p901, math.MaxFloat64} {
-		if got, want := crLog(x), math.Log(x); !same(got, want) {
-			t.Errorf("crLog(%v) = %v, want math.Log's %v", x, got, want)
+		if got, want := Log(x), math.Log(x); !same(got, want) {
+			t.Errorf("Log(%v) = %v, want math.Log's %v", x, got, want)
 		}
 	}
 	for _, x := range []float64{-9999999999, -2.5e9, -745.2, -708.5, 709.5, 710, math.Inf(1), math.Inf(-1), math.NaN()} {
-		if got, want := crExp(x), math.Exp(x); !same(got, want) {
-			t.Errorf("crExp(%v) = %v, want math.Exp's %v", x, got, want)
+		if got, want := Exp(x), math.Exp(x); !same(got, want) {
+			t.Errorf("Exp(%v) = %v, want math.Exp's %v", x, got, want)
 		}
 	}
-	if got := crExp(4 * crLog(100) / 4); got != 100.00000000000004 {
+	if got := Exp(4 * Log(100) / 4); got != 100.00000000000004 {
 		t.Errorf("exp(log(100)) = %v, want sacreBLEU's 100.00000000000004", got)
 	}
 }
 
-func BenchmarkCrLog(b *testing.B) {
+func BenchmarkLog(b *testing.B) {
 	x := 33.7
 	s := 0.0
 	for b.Loop() {
-		s += crLog(x)
+		s += Log(x)
 		x += 1e-9
 	}
 	sinkFloat = s
 }
 
-func BenchmarkCrExp(b *testing.B) {
+func BenchmarkExp(b *testing.B) {
 	x := 3.5
 	s := 0.0
 	for b.Loop() {
-		s += crExp(x)
+		s += Exp(x)
 		x -= 1e-9
 	}
 	sinkFloat = s

@@ -1,0 +1,19 @@
+package compat
+
+import (
+	"strings"
+	"unicode"
+)
+
+// SplitWords returns the words of s as Python's str.split() gives them:
+// the runs of characters between Unicode whitespace (Python's isspace,
+// which unlike Go's unicode.IsSpace counts U+001C..U+001F). It is how
+// NLTK's users usually turn a line into tokens, and how the command line's
+// NLTK mode reads its files.
+func SplitWords(s string) []string {
+	return strings.FieldsFunc(s, isPySpace)
+}
+
+func isPySpace(r rune) bool {
+	return unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f
+}
