@@ -115,7 +115,7 @@ func edgeCases() []edgeCase {
 		{Name: "cr_inside", Description: "A bare \\r inside lines and before the line end (files are split on \\n only).",
 			Hyps: []string{"one\rtwo three", "four five\r", "six\r\rseven", "\r"},
 			Refs: refs([]string{"one two three", "four five", "six\rseven", "eight"})},
-		{Name: "lowercase_edges", Description: "Python str.lower(): İ to i + U+0307, final sigma at word ends, ß and ẞ, titlecase digraphs, Kelvin and Ohm signs, ligatures.",
+		{Name: "lowercase_special", Description: "Python str.lower(): İ to i + U+0307, final sigma at word ends, ß and ẞ, titlecase digraphs, Kelvin and Ohm signs, ligatures.",
 			Hyps: []string{
 				"İstanbul DİYARBAKIR I ı", "ΟΔΟΣ ΣΟΦΟΣ. Σ ΣΑΣ, ΑΣ'Β Α'Σ ΜΑΣ\u0301 ΣΣ", "Straße STRASSE ẞ", "ǅemal ǄEMAL ǈ ǲ",
 				"\u212aELVIN \u2126MEGA ﬁne ŉ", "ὈΔΥΣΣΕΎΣ Ꭰ Ა ԵՒ", "ΑΣ1 ΑΣ_ ΑΣ\u00ad ΑΣ\u200dΒ",
