@@ -1,8 +1,12 @@
 package bleu
 
-// The conformance test: every golden file of the shared sacreBLEU 2.6.0
-// conformance set that this package can check, walked from the directory
+// The conformance test: every golden file of the sacreBLEU 2.6.0
+// conformance sets that this package can check, walked from the directory
 // rather than listed, so that any set laid out the same way runs as well.
+// Two sets: the portable one in testdata/conformance, always, and the WMT
+// one when it is present (testdata/README.md).
+
+//go:generate go run ./internal/gen/conformance
 
 import (
 	"crypto/sha256"
@@ -11,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,19 +25,42 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// conformanceDir returns the conformance set's directory:
-// $BLEU_CONFORMANCE_DIR, or ../shared/conformance relative to the module
-// root. It skips the test when there is none.
-func conformanceDir(t testing.TB) string {
-	t.Helper()
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		t.Skipf("no conformance set at %s (set BLEU_CONFORMANCE_DIR to its directory)", conformanceCandidate())
-	}
-	return dir
+// conformanceSet is a directory of sacreBLEU goldens (goldens/) and the
+// text they score (data/, edge/).
+type conformanceSet struct {
+	name string // "portable" or "wmt": the subtests' names
+	dir  string
 }
 
-// conformanceCandidate is where the conformance set should be.
+// portableConformanceDir is the conformance set that travels with the
+// module: text written for it, scored by sacreBLEU 2.6.0.
+var portableConformanceDir = filepath.Join("testdata", "conformance")
+
+// conformanceSets returns the sets to check: the portable set, which must
+// be there, and the WMT set when it is present.
+func conformanceSets(t testing.TB) []conformanceSet {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(portableConformanceDir, "goldens")); err != nil {
+		t.Fatalf("the portable conformance set is missing: %v", err)
+	}
+	sets := []conformanceSet{{"portable", portableConformanceDir}}
+	if dir := conformanceDirOrEmpty(); dir != "" {
+		sets = append(sets, conformanceSet{"wmt", dir})
+	}
+	return sets
+}
+
+// forEachConformanceSet runs f in a subtest per set, named by the set.
+func forEachConformanceSet(t *testing.T, f func(t *testing.T, set conformanceSet)) {
+	t.Helper()
+	for _, set := range conformanceSets(t) {
+		t.Run(set.name, func(t *testing.T) { f(t, set) })
+	}
+}
+
+// conformanceCandidate is where the WMT conformance set should be:
+// $BLEU_CONFORMANCE_DIR, or ../shared/conformance relative to the module
+// root.
 func conformanceCandidate() string {
 	if dir := os.Getenv("BLEU_CONFORMANCE_DIR"); dir != "" {
 		return dir
@@ -40,8 +68,10 @@ func conformanceCandidate() string {
 	return filepath.Join("..", "shared", "conformance")
 }
 
-// conformanceDirOrEmpty returns the conformance set's directory, or "" if
-// it is absent.
+// conformanceDirOrEmpty returns the WMT conformance set's directory, or ""
+// if it is absent. Tests that check goldens take both sets
+// (conformanceSets); some others add its text to their own when it is
+// there, and benchmarks measure on it.
 func conformanceDirOrEmpty() string {
 	dir := conformanceCandidate()
 	if _, err := os.Stat(filepath.Join(dir, "goldens")); err != nil {
@@ -130,8 +160,13 @@ func asGolden(s Score, signature string) goldenScore {
 	return g
 }
 
-// approx is the tolerance of the conformance promise: floats within 1e-9
-// on the 0–100 scale (integers and strings exactly).
+// approx is the tolerance of the conformance tests for floats: within
+// 1e-9 on the 0–100 scale (integers and strings exactly). It is wider
+// than it needs to be for most fields because Score.Percent is 100*BLEU
+// after BLEU was divided by 100, which can be 1 ulp off sacreBLEU's
+// number, and caps a perfect match at 100 where sacreBLEU has
+// 100.00000000000004; once Percent is sacreBLEU's number bit for bit this
+// is the one place to tighten.
 var approx = cmpopts.EquateApprox(0, 1e-9)
 
 // ourVersion replaces sacreBLEU's version in a signature with ours.
@@ -151,41 +186,61 @@ func (c *checks) diff(t *testing.T, what string, want, got any, opts ...cmp.Opti
 	}
 }
 
-func TestConformance(t *testing.T) {
-	dir := conformanceDir(t)
-	files, err := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
-	if err != nil {
-		t.Fatal(err)
+// logChecks logs how many checks ran on a set, and fails the test if
+// none did: a set that checks nothing is a broken set, not a pass.
+func (c *checks) logChecks(t *testing.T, set conformanceSet, what string) {
+	t.Helper()
+	n := c.n.Load()
+	if n == 0 {
+		t.Fatalf("%s: no %s checks ran", set.name, what)
 	}
-	sort.Strings(files)
-	var c checks
-	for _, f := range files {
-		var head struct {
-			DataDir *string         `json:"data_dir"`
-			Corpus  json.RawMessage `json:"corpus"`
-			Cases   json.RawMessage `json:"cases"`
-		}
-		b, err := os.ReadFile(f)
+	t.Logf("%s: %s %s checks", set.name, thousands(n), what)
+}
+
+// thousands formats n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// TestConformance checks the corpus, sentence and edge-case goldens of
+// every conformance set.
+func TestConformance(t *testing.T) {
+	forEachConformanceSet(t, func(t *testing.T, set conformanceSet) {
+		files, err := filepath.Glob(filepath.Join(set.dir, "goldens", "*.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := json.Unmarshal(b, &head); err != nil {
-			t.Fatalf("%s: %v", f, err)
+		sort.Strings(files)
+		var c checks
+		for _, f := range files {
+			var head struct {
+				DataDir *string         `json:"data_dir"`
+				Corpus  json.RawMessage `json:"corpus"`
+				Cases   json.RawMessage `json:"cases"`
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &head); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			name := filepath.Base(f)
+			switch {
+			case head.DataDir != nil && head.Corpus != nil:
+				t.Run(name, func(t *testing.T) { checkPairGolden(t, &c, set.dir, b) })
+			case head.Cases != nil:
+				t.Run(name, func(t *testing.T) { checkEdgeGolden(t, &c, set.dir, b) })
+			default:
+				t.Logf("%s: no corpus or edge entries; its tests belong elsewhere", name)
+			}
 		}
-		name := filepath.Base(f)
-		switch {
-		case head.DataDir != nil && head.Corpus != nil:
-			t.Run(name, func(t *testing.T) { checkPairGolden(t, &c, dir, b) })
-		case head.Cases != nil:
-			t.Run(name, func(t *testing.T) { checkEdgeGolden(t, &c, dir, b) })
-		default:
-			t.Logf("%s: no corpus or edge entries; its tests belong elsewhere", name)
-		}
-	}
-	if c.n.Load() == 0 {
-		t.Fatal("the conformance set had nothing to check")
-	}
-	t.Logf("ran %d conformance checks on %d golden files", c.n.Load(), len(files))
+		c.logChecks(t, set, "corpus, sentence and edge-case")
+	})
 }
 
 // checkPairGolden checks the corpus and sentence entries of a

@@ -56,12 +56,13 @@ func TestSentenceMatrix(t *testing.T) {
 // enough for the matrix's memories of logarithms and exponentials to fill
 // and reuse their slots, against Sentence, pair by pair.
 func TestSentenceMatrixConformance(t *testing.T) {
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		t.Skip("no conformance set (set BLEU_CONFORMANCE_DIR to its directory)")
-	}
-	hyps := readSegments(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:240]
-	refs := readSegments(t, filepath.Join(dir, "data", "en-de", "ref.txt"))[200:320]
+	forEachConformanceSet(t, testSentenceMatrixConformance)
+}
+
+func testSentenceMatrixConformance(t *testing.T, set conformanceSet) {
+	data := filepath.Join(set.dir, "data", set.twoRefPairs()[0])
+	hyps := readSegments(t, filepath.Join(data, set.system()))[:240]
+	refs := readSegments(t, filepath.Join(data, "ref.txt"))[120:240]
 	if testing.Short() {
 		hyps, refs = hyps[:60], refs[:40]
 	}
