@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -153,7 +154,7 @@ func TestCharSeveralReferences(t *testing.T) {
 }
 
 func testCharSeveralReferences(t *testing.T, set conformanceSet) {
-	for _, pair := range set.twoRefPairs() {
+	for _, pair := range twoRefPairs(set) {
 		hyps, ref, ref2 := twoRefPair(t, set, pair)
 		for _, lower := range []bool{false, true} {
 			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
@@ -183,17 +184,17 @@ func testCharSeveralReferences(t *testing.T, set conformanceSet) {
 }
 
 // twoRefPairs returns the set's pairs that have two references.
-func (s conformanceSet) twoRefPairs() []string {
-	if s.name == "portable" {
+func twoRefPairs(s conformanceSet) []string {
+	if s.Name == conftest.Portable {
 		return []string{"en", "mul", "zh"}
 	}
 	return []string{"en-de", "de-en", "en-zh"}
 }
 
-// system returns the file name of a system output every pair of the set
-// has.
-func (s conformanceSet) system() string {
-	if s.name == "portable" {
+// setSystem returns the file name of a system output every pair of the
+// set has.
+func setSystem(s conformanceSet) string {
+	if s.Name == conftest.Portable {
 		return "sys-A.txt"
 	}
 	return "sys-JDExploreAcademy.txt"
@@ -202,8 +203,8 @@ func (s conformanceSet) system() string {
 // twoRefPair reads a conformance pair that has two references: a
 // system's hypotheses, references A and B.
 func twoRefPair(t *testing.T, set conformanceSet, pair string) (hyps, ref, ref2 []string) {
-	data := filepath.Join(set.dir, "data", pair)
-	return readSegments(t, filepath.Join(data, set.system())),
+	data := filepath.Join(set.Dir, "data", pair)
+	return readSegments(t, filepath.Join(data, setSystem(set))),
 		readSegments(t, filepath.Join(data, "ref.txt")),
 		readSegments(t, filepath.Join(data, "ref2.txt"))
 }
@@ -238,7 +239,7 @@ func TestCharDocuments(t *testing.T) {
 }
 
 func testCharDocuments(t *testing.T, set conformanceSet) {
-	for _, pair := range set.twoRefPairs() {
+	for _, pair := range twoRefPairs(set) {
 		hyps, ref, ref2 := twoRefPair(t, set, pair)
 		for _, k := range []int{4, 16} {
 			fast := Stats{Config: Config{Tokenizer: TokenizerChar}}

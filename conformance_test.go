@@ -15,70 +15,32 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// conformanceSet is a directory of sacreBLEU goldens (goldens/) and the
-// text they score (data/, edge/).
-type conformanceSet struct {
-	name string // "portable" or "wmt": the subtests' names
-	dir  string
-}
+// conformanceSet is a conformance set: the portable one, always, or the
+// WMT one when it is present (internal/conftest).
+type conformanceSet = conftest.Set
 
-// portableConformanceDir is the conformance set that travels with the
-// module: text written for it, scored by sacreBLEU 2.6.0.
-var portableConformanceDir = filepath.Join("testdata", "conformance")
-
-// conformanceSets returns the sets to check: the portable set, which must
-// be there, and the WMT set when it is present.
-func conformanceSets(t testing.TB) []conformanceSet {
-	t.Helper()
-	if _, err := os.Stat(filepath.Join(portableConformanceDir, "goldens")); err != nil {
-		t.Fatalf("the portable conformance set is missing: %v", err)
-	}
-	sets := []conformanceSet{{"portable", portableConformanceDir}}
-	if dir := conformanceDirOrEmpty(); dir != "" {
-		sets = append(sets, conformanceSet{"wmt", dir})
-	}
-	return sets
-}
-
-// forEachConformanceSet runs f in a subtest per set, named by the set.
+// forEachConformanceSet runs f in a subtest per conformance set, named by
+// the set.
 func forEachConformanceSet(t *testing.T, f func(t *testing.T, set conformanceSet)) {
 	t.Helper()
-	for _, set := range conformanceSets(t) {
-		t.Run(set.name, func(t *testing.T) { f(t, set) })
-	}
-}
-
-// conformanceCandidate is where the WMT conformance set should be:
-// $BLEU_CONFORMANCE_DIR, or ../shared/conformance relative to the module
-// root.
-func conformanceCandidate() string {
-	if dir := os.Getenv("BLEU_CONFORMANCE_DIR"); dir != "" {
-		return dir
-	}
-	return filepath.Join("..", "shared", "conformance")
+	conftest.ForEach(t, ".", f)
 }
 
 // conformanceDirOrEmpty returns the WMT conformance set's directory, or ""
 // if it is absent. Tests that check goldens take both sets
-// (conformanceSets); some others add its text to their own when it is
-// there, and benchmarks measure on it.
-func conformanceDirOrEmpty() string {
-	dir := conformanceCandidate()
-	if _, err := os.Stat(filepath.Join(dir, "goldens")); err != nil {
-		return ""
-	}
-	return dir
-}
+// (forEachConformanceSet); some others add its text to their own when it
+// is there, and benchmarks measure on it.
+func conformanceDirOrEmpty() string { return conftest.WMTDir(".") }
 
 // readSegments reads a data file's segments: its lines, split on "\n" with
 // the final empty piece dropped and nothing else removed.
@@ -187,30 +149,17 @@ func (c *checks) diff(t *testing.T, what string, want, got any, opts ...cmp.Opti
 }
 
 // logChecks logs how many checks ran on a set, and fails the test if
-// none did: a set that checks nothing is a broken set, not a pass.
+// none did.
 func (c *checks) logChecks(t *testing.T, set conformanceSet, what string) {
 	t.Helper()
-	n := c.n.Load()
-	if n == 0 {
-		t.Fatalf("%s: no %s checks ran", set.name, what)
-	}
-	t.Logf("%s: %s %s checks", set.name, thousands(n), what)
-}
-
-// thousands formats n with commas between groups of three digits.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
+	conftest.LogChecks(t, set, c.n.Load(), what)
 }
 
 // TestConformance checks the corpus, sentence and edge-case goldens of
 // every conformance set.
 func TestConformance(t *testing.T) {
 	forEachConformanceSet(t, func(t *testing.T, set conformanceSet) {
-		files, err := filepath.Glob(filepath.Join(set.dir, "goldens", "*.json"))
+		files, err := filepath.Glob(filepath.Join(set.Dir, "goldens", "*.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,9 +181,9 @@ func TestConformance(t *testing.T) {
 			name := filepath.Base(f)
 			switch {
 			case head.DataDir != nil && head.Corpus != nil:
-				t.Run(name, func(t *testing.T) { checkPairGolden(t, &c, set.dir, b) })
+				t.Run(name, func(t *testing.T) { checkPairGolden(t, &c, set.Dir, b) })
 			case head.Cases != nil:
-				t.Run(name, func(t *testing.T) { checkEdgeGolden(t, &c, set.dir, b) })
+				t.Run(name, func(t *testing.T) { checkEdgeGolden(t, &c, set.Dir, b) })
 			default:
 				t.Logf("%s: no corpus or edge entries; its tests belong elsewhere", name)
 			}

@@ -60,8 +60,8 @@ func TestSentenceMatrixConformance(t *testing.T) {
 }
 
 func testSentenceMatrixConformance(t *testing.T, set conformanceSet) {
-	data := filepath.Join(set.dir, "data", set.twoRefPairs()[0])
-	hyps := readSegments(t, filepath.Join(data, set.system()))[:240]
+	data := filepath.Join(set.Dir, "data", twoRefPairs(set)[0])
+	hyps := readSegments(t, filepath.Join(data, setSystem(set)))[:240]
 	refs := readSegments(t, filepath.Join(data, "ref.txt"))[120:240]
 	if testing.Short() {
 		hyps, refs = hyps[:60], refs[:40]

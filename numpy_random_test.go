@@ -433,7 +433,7 @@ func TestBootstrapGoldenIndices(t *testing.T) {
 }
 
 func testBootstrapGoldenIndices(t *testing.T, set conformanceSet) {
-	dir := set.dir
+	dir := set.Dir
 	files, err := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -492,7 +492,7 @@ func testBootstrapGoldenIndices(t *testing.T, set conformanceSet) {
 		checked++
 	}
 	if checked < 3 {
-		t.Errorf("%s: checked %d golden files with a bootstrap key, want at least 3", set.name, checked)
+		t.Errorf("%s: checked %d golden files with a bootstrap key, want at least 3", set.Name, checked)
 	}
 }
 

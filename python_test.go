@@ -438,7 +438,7 @@ type edgeGolden struct {
 
 func loadEdgeGolden(t *testing.T, set conformanceSet) *edgeGolden {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(set.dir, "goldens", "edge.json"))
+	data, err := os.ReadFile(filepath.Join(set.Dir, "goldens", "edge.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

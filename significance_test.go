@@ -67,7 +67,7 @@ func TestConformanceBootstrap(t *testing.T) {
 }
 
 func testConformanceBootstrap(t *testing.T, set conformanceSet) {
-	dir := set.dir
+	dir := set.Dir
 	files, err := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -164,7 +164,7 @@ func testConformanceBootstrap(t *testing.T, set conformanceSet) {
 		t.Fatal("no golden file has a bootstrap entry")
 	}
 	c.logChecks(t, set, "bootstrap")
-	t.Logf("%s: %d golden files with a bootstrap entry; %d of %d floats bit-identical", set.name, found, ex.exact, ex.all)
+	t.Logf("%s: %d golden files with a bootstrap entry; %d of %d floats bit-identical", set.Name, found, ex.exact, ex.all)
 }
 
 // TestConformancePaired checks the paired bootstrap and approximate
@@ -174,7 +174,7 @@ func TestConformancePaired(t *testing.T) {
 }
 
 func testConformancePaired(t *testing.T, set conformanceSet) {
-	dir := set.dir
+	dir := set.Dir
 	files, err := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -293,10 +293,10 @@ func testConformancePaired(t *testing.T, set conformanceSet) {
 		})
 	}
 	if found == 0 {
-		t.Fatalf("%s: no golden file has paired tests", set.name)
+		t.Fatalf("%s: no golden file has paired tests", set.Name)
 	}
 	c.logChecks(t, set, "paired-test")
-	t.Logf("%s: %d golden files with paired tests; %d of %d floats bit-identical", set.name, found, ex.exact, ex.all)
+	t.Logf("%s: %d golden files with paired tests; %d of %d floats bit-identical", set.Name, found, ex.exact, ex.all)
 }
 
 // smallCorpus is a corpus of a few segments for unit tests.

@@ -123,7 +123,7 @@ func TestIntlClasses(t *testing.T) {
 }
 
 func testIntlClasses(t *testing.T, set conformanceSet) {
-	b, err := os.ReadFile(filepath.Join(set.dir, "goldens", "edge.json"))
+	b, err := os.ReadFile(filepath.Join(set.Dir, "goldens", "edge.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

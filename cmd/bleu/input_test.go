@@ -17,7 +17,7 @@ func TestPySpace(t *testing.T) {
 }
 
 func testPySpace(t *testing.T, set conformanceSet) {
-	dir := set.dir
+	dir := set.Dir
 	var g struct {
 		Tables struct {
 			Space [][2]rune `json:"python_isspace"`

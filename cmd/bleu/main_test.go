@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -62,78 +63,18 @@ func lookupIn(env map[string]string) func(string) (string, bool) {
 	}
 }
 
-// conformanceSet is a directory of sacreBLEU goldens (goldens/) and the
-// text they score (data/, edge/).
-type conformanceSet struct {
-	name string // "portable" or "wmt": the subtests' names
-	dir  string
-}
+// conformanceSet is a conformance set: the portable one, always, or the
+// WMT one when it is present (internal/conftest).
+type conformanceSet = conftest.Set
 
-// conformanceSets returns the sets to check: the portable set in the
-// module's testdata/conformance, which must be there, and the WMT set
-// ($BLEU_CONFORMANCE_DIR, or ../shared/conformance relative to the module
-// root) when it is present.
-func conformanceSets(t testing.TB) []conformanceSet {
-	t.Helper()
-	portable := filepath.Join("..", "..", "testdata", "conformance")
-	if _, err := os.Stat(filepath.Join(portable, "goldens")); err != nil {
-		t.Fatalf("the portable conformance set is missing: %v", err)
-	}
-	sets := []conformanceSet{{"portable", absPath(t, portable)}}
-	if dir := wmtConformanceDir(); dir != "" {
-		sets = append(sets, conformanceSet{"wmt", absPath(t, dir)})
-	}
-	return sets
-}
+// moduleRoot is the module's root directory, relative to this package.
+var moduleRoot = filepath.Join("..", "..")
 
-// wmtConformanceDir returns the WMT conformance set's directory, or "" if
-// it is absent.
-func wmtConformanceDir() string {
-	dir := os.Getenv("BLEU_CONFORMANCE_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "conformance")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "goldens")); err != nil {
-		return ""
-	}
-	return dir
-}
-
-// absPath makes dir absolute, so that it survives t.Chdir.
-func absPath(t testing.TB, dir string) string {
-	t.Helper()
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return abs
-}
-
-// forEachConformanceSet runs f in a subtest per set, named by the set.
+// forEachConformanceSet runs f in a subtest per conformance set, named by
+// the set.
 func forEachConformanceSet(t *testing.T, f func(t *testing.T, set conformanceSet)) {
 	t.Helper()
-	for _, set := range conformanceSets(t) {
-		t.Run(set.name, func(t *testing.T) { f(t, set) })
-	}
-}
-
-// logChecks logs how many checks ran on a set, and fails the test if
-// none did.
-func logChecks(t *testing.T, set conformanceSet, n int64, what string) {
-	t.Helper()
-	if n == 0 {
-		t.Fatalf("%s: no %s checks ran", set.name, what)
-	}
-	t.Logf("%s: %s %s checks", set.name, thousands(n), what)
-}
-
-// thousands formats n with commas between groups of three digits.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
+	conftest.ForEach(t, moduleRoot, f)
 }
 
 func readJSON(t testing.TB, path string, v any) {
@@ -164,7 +105,7 @@ func TestCLIGoldens(t *testing.T) {
 }
 
 func testCLIGoldens(t *testing.T, set conformanceSet) {
-	dir := set.dir
+	dir := set.Dir
 	var golden struct {
 		Runs []struct {
 			Args   []string `json:"args"`
@@ -207,7 +148,7 @@ func testCLIGoldens(t *testing.T, set conformanceSet) {
 	if int(ran) != len(golden.Runs) {
 		t.Errorf("ran %d of the %d cli.json runs", ran, len(golden.Runs))
 	}
-	logChecks(t, set, ran, "command-line")
+	conftest.LogChecks(t, set, ran, "command-line")
 }
 
 // percentCapped rewrites sacreBLEU's score of a perfect match in JSON
@@ -286,7 +227,7 @@ func TestCorpusGoldens(t *testing.T) {
 }
 
 func testCorpusGoldens(t *testing.T, set conformanceSet) {
-	dir := set.dir
+	dir := set.Dir
 	files, _ := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
 	var checks, skipped atomic.Int64
 	pairs := 0
@@ -374,8 +315,8 @@ func testCorpusGoldens(t *testing.T, set conformanceSet) {
 		})
 	}
 	t.Cleanup(func() {
-		logChecks(t, set, checks.Load(), "score")
-		t.Logf("%s: %d golden entries not expressible with CLI options (effective order without -sl, n-gram orders other than 4)", set.name, skipped.Load())
+		conftest.LogChecks(t, set, checks.Load(), "score")
+		t.Logf("%s: %d golden entries not expressible with CLI options (effective order without -sl, n-gram orders other than 4)", set.Name, skipped.Load())
 	})
 }
 
@@ -449,7 +390,7 @@ func TestEdgeGoldens(t *testing.T) {
 }
 
 func testEdgeGoldens(t *testing.T, set conformanceSet) {
-	dir := set.dir
+	dir := set.Dir
 	var checks atomic.Int64
 	for _, c := range readEdge(t, dir) {
 		if c.APIOnly {
@@ -479,7 +420,7 @@ func testEdgeGoldens(t *testing.T, set conformanceSet) {
 			}
 		})
 	}
-	logChecks(t, set, checks.Load(), "edge-case")
+	conftest.LogChecks(t, set, checks.Load(), "edge-case")
 }
 
 // TestPrintTokensGoldens checks that --print-tokens shows every line of
@@ -493,7 +434,7 @@ func TestPrintTokensGoldens(t *testing.T) {
 }
 
 func testPrintTokensGoldens(t *testing.T, set conformanceSet) {
-	dir := set.dir
+	dir := set.Dir
 	var lines int64
 	for _, c := range readEdge(t, dir) {
 		if c.APIOnly {
@@ -558,7 +499,7 @@ func testPrintTokensGoldens(t *testing.T, set conformanceSet) {
 			})
 		}
 	}
-	logChecks(t, set, lines, "tokenized-line")
+	conftest.LogChecks(t, set, lines, "tokenized-line")
 }
 
 // preprocessedLine is a pre_hyps or pre_refs item: the tokenizer's output,
@@ -889,7 +830,7 @@ func BenchmarkRunSmall(b *testing.B) {
 // written out 20 times (9.4 MB): reading, checking and scoring, corpus
 // level and sentence level.
 func BenchmarkRunCorpus(b *testing.B) {
-	wmt := wmtConformanceDir()
+	wmt := conftest.WMTDir(moduleRoot)
 	if wmt == "" {
 		b.Skip("no WMT conformance set")
 	}
