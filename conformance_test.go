@@ -122,14 +122,10 @@ func asGolden(s Score, signature string) goldenScore {
 	return g
 }
 
-// approx is the tolerance of the conformance tests for floats: within
-// 1e-9 on the 0–100 scale (integers and strings exactly). It is wider
-// than it needs to be for most fields because Score.Percent is 100*BLEU
-// after BLEU was divided by 100, which can be 1 ulp off sacreBLEU's
-// number, and caps a perfect match at 100 where sacreBLEU has
-// 100.00000000000004; once Percent is sacreBLEU's number bit for bit this
-// is the one place to tighten.
-var approx = cmpopts.EquateApprox(0, 1e-9)
+// approx is the tolerance of the conformance tests for floats on the
+// 0–100 scale, conftest.PercentTolerance (integers and strings compare
+// exactly).
+var approx = cmpopts.EquateApprox(0, conftest.PercentTolerance)
 
 // ourVersion replaces sacreBLEU's version in a signature with ours.
 func ourVersion(sig string) string {

@@ -132,7 +132,7 @@ func testCLIGoldens(t *testing.T, set conformanceSet) {
 				stdin = string(b)
 			}
 			got := runCLI(t, stdin, run.Args...)
-			want := result{Stdout: percentCapped(ourVersion.Replace(run.Stdout)), RC: run.RC}
+			want := result{Stdout: conftest.PercentCapped(ourVersion.Replace(run.Stdout)), RC: run.RC}
 			// The informational messages are sacreBLEU's too ("Found 2
 			// systems.", the paired tests' progress); error messages are
 			// our own.
@@ -149,15 +149,6 @@ func testCLIGoldens(t *testing.T, set conformanceSet) {
 		t.Errorf("ran %d of the %d cli.json runs", ran, len(golden.Runs))
 	}
 	conftest.LogChecks(t, set, ran, "command-line")
-}
-
-// percentCapped rewrites sacreBLEU's score of a perfect match in JSON
-// output with 14 or more decimals, 100.00000000000004 (what
-// exp(4*log(100)/4) gives), to the 100 that Score.Percent caps it at. It
-// is the one tolerance of the byte-for-byte comparison of TestCLIGoldens,
-// and goes once Percent is sacreBLEU's number bit for bit.
-func percentCapped(stdout string) string {
-	return strings.ReplaceAll(stdout, `"score": 100.00000000000004,`, `"score": 100.0,`)
 }
 
 // goldenConfig is the conformance set's config object.
@@ -205,23 +196,17 @@ func parseScores(t testing.TB, stdout string) []float64 {
 	return out
 }
 
-// scoreTolerance is how far a score printed with 10 decimals may be from
-// sacreBLEU's: the printing's rounding, and the 1 ulp Score.Percent can
-// differ by until it is sacreBLEU's number bit for bit (then the printed
-// digits can be compared exactly).
-const scoreTolerance = 1e-9
-
 // checkScore compares a score printed with 10 decimals with a golden one.
 func checkScore(t testing.TB, what string, got, want float64) {
 	t.Helper()
-	if math.Abs(got-want) > scoreTolerance {
+	if math.Abs(got-want) > conftest.PercentTolerance {
 		t.Errorf("%s: score %.10f, sacreBLEU %.15g (difference %.3g)", what, got, want, got-want)
 	}
 }
 
 // TestCorpusGoldens scores every corpus and sentence golden of
 // goldens/<pair>.json that command-line options can express, through
-// "-b -w 10", and compares the printed numbers within scoreTolerance.
+// "-b -w 10", and compares the printed numbers within conftest.PercentTolerance.
 func TestCorpusGoldens(t *testing.T) {
 	forEachConformanceSet(t, testCorpusGoldens)
 }
@@ -383,7 +368,7 @@ func readEdge(t testing.TB, dir string) []edgeCase {
 }
 
 // TestEdgeGoldens scores the edge cases that are files: every corpus
-// golden the options can express within scoreTolerance, and the recorded
+// golden the options can express within conftest.PercentTolerance, and the recorded
 // "sacrebleu ... -b -w 12 -tok T" outputs byte for byte.
 func TestEdgeGoldens(t *testing.T) {
 	forEachConformanceSet(t, testEdgeGoldens)
