@@ -197,7 +197,7 @@ func optionTable() []*optSpec {
 		{names: []string{"--width", "-w"}, nargs: nargsOne, kind: kindInt, apply: integer(func(o *options, i int) { o.width = i })},
 		{names: []string{"--detail", "-d"}, apply: flag(func(o *options) { o.detail = true })},
 		{names: []string{"--no-color", "-nc"}, apply: flag(func(o *options) { o.noColor = true })},
-		{names: []string{"--format", "-f"}, nargs: nargsOne, choices: []string{"json", "text", "latex"}, apply: str(func(o *options, s string) { o.format = s })},
+		{names: []string{"--format", "-f"}, nargs: nargsOne, choices: []string{"json", "text", "latex", "html"}, apply: str(func(o *options, s string) { o.format = s })},
 		{names: []string{"--version", "-V"}, special: specialVersion},
 		// Ours.
 		{names: []string{"--print-tokens"}, apply: flag(func(o *options) { o.printTokens = true })},

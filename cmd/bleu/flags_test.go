@@ -97,7 +97,7 @@ func TestParseArgs(t *testing.T) {
 		{args: []string{"ref", "-", "-i", "-"}, want: func(o *options) { o.refs, o.inputs, o.inputGiven = []string{"ref", "-"}, []string{"-"}, true }},
 		// An argument with a space is positional, unless it starts with a
 		// known two-character option.
-		{args: []string{"ref", "-foo bar"}, err: "argument --format/-f: invalid choice: 'oo bar' (choose from 'json', 'text', 'latex')"},
+		{args: []string{"ref", "-foo bar"}, err: "argument --format/-f: invalid choice: 'oo bar' (choose from 'json', 'text', 'latex', 'html')"},
 		{args: []string{"-x y", "-b"}, want: func(o *options) { o.refs, o.scoreOnly = []string{"-x y"}, true }},
 		// Ours.
 		{args: []string{"--print-tokens", "-tok", "zh-fixed", "f"}, want: func(o *options) { o.refs, o.printTokens, o.tokenize = []string{"f"}, true, "zh-fixed" }},

@@ -15,7 +15,8 @@
 // systems and print a table. Without -i the hypotheses are read from
 // standard input, one system per tab-separated field. The output is JSON
 // by default; -f text prints sacreBLEU's one-line format, -b the score
-// alone, -sl one score per segment.
+// alone, -sl one score per segment, and -f html (not in sacreBLEU) a
+// self-contained HTML page comparing the systems (see package report).
 //
 // The options are sacreBLEU's, spelt as its argparse parser accepts them:
 // short and long forms, "--width=2" and "-w2", packed flags such as "-bq",
@@ -234,6 +235,9 @@ func (c *cli) execute(o *options) error {
 	if err != nil {
 		return err
 	}
+	if o.format == "html" {
+		return c.htmlReport(o, s, enc)
+	}
 	if o.sentenceLevel {
 		return c.scoreSentences(o, s, enc)
 	}
@@ -265,12 +269,12 @@ input:
 
 BLEU:
   -m, --metrics bleu     the metric; only bleu is implemented
-  -tok, --tokenize NAME  13a (default), intl, zh, char, none, or zh-fixed
-                         (zh with the CJK ranges sacreBLEU meant; not in
-                         sacreBLEU)
+  -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab, or
+                         zh-fixed (zh with the CJK ranges sacreBLEU meant;
+                         not in sacreBLEU)
   -l, --language-pair SRC-TRG
-                         a target language zh selects -tok zh (ja and ko
-                         select MeCab tokenizers, which are not available)
+                         a target language zh selects -tok zh, ja selects
+                         ja-mecab (ko selects ko-mecab, not available)
   -lc, --lowercase       lowercase as Python's str.lower does
   -s, --smooth-method {exp,floor,add-k,none}
                          smoothing (default exp)
@@ -279,9 +283,13 @@ BLEU:
   --force                do not warn about hypotheses that look tokenized
 
 output:
-  -f, --format {json,text,latex}
+  -f, --format {json,text,latex,html}
                          json (default) or text; latex for several systems
-                         (SACREBLEU_FORMAT overrides it, as in sacreBLEU)
+                         (SACREBLEU_FORMAT overrides it, as in sacreBLEU);
+                         html for a report comparing the systems, with
+                         bootstrap intervals and a paired test against the
+                         first (--paired-bs unless --paired-ar; not in
+                         sacreBLEU)
   -b, --score-only       print only the score
   -w, --width N          decimals of the score (default 1)
   -sh, --short           the short form of the signature

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/ja"
 )
 
 // scoring is the BLEU configuration a command line asks for.
@@ -25,12 +26,12 @@ type scoring struct {
 // given, else from the target language of -l (zh for Chinese, MeCab for
 // Japanese and Korean), else 13a. It returns the warnings sacreBLEU gives
 // for a -tok that does not suit the target language.
-func tokenizerFor(o *options) (bleu.StandardTokenizer, []string, error) {
+func tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
 	trg := ""
 	if o.langPair != "" {
 		parts := strings.Split(o.langPair, "-")
 		if len(parts) < 2 {
-			return 0, nil, usageErrorf("-l/--language-pair needs a source-target pair such as en-de, not %s", pyRepr(o.langPair))
+			return nil, nil, usageErrorf("-l/--language-pair needs a source-target pair such as en-de, not %s", pyRepr(o.langPair))
 		}
 		trg = parts[1]
 	}
@@ -56,9 +57,16 @@ func tokenizerFor(o *options) (bleu.StandardTokenizer, []string, error) {
 			warnings = append(warnings, "Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.")
 		}
 	}
+	if name == "ja-mecab" {
+		// Only now: the dictionary takes half a second to load.
+		if err := ja.Load(); err != nil {
+			return nil, warnings, &exitError{code: 1, msg: "bleu: " + err.Error()}
+		}
+		return ja.MeCab, warnings, nil
+	}
 	tok, err := bleu.TokenizerByName(name)
 	if err != nil {
-		return 0, warnings, unavailableTokenizer(name, o)
+		return nil, warnings, unavailableTokenizer(name, o)
 	}
 	return tok, warnings, nil
 }
@@ -68,8 +76,7 @@ func tokenizerFor(o *options) (bleu.StandardTokenizer, []string, error) {
 // when the tokenizer's Python dependencies are missing.
 func unavailableTokenizer(name string, o *options) error {
 	why := "it needs " + map[string]string{
-		"ja-mecab":  "the MeCab morphological analyser with the IPA dictionary",
-		"ko-mecab":  "the MeCab-ko morphological analyser",
+		"ko-mecab":  "the MeCab-ko morphological analyser and its dictionary, which there is no reference to test against here",
 		"spm":       "a SentencePiece model",
 		"flores101": "a SentencePiece model",
 		"flores200": "a SentencePiece model",
@@ -80,7 +87,7 @@ func unavailableTokenizer(name string, o *options) error {
 		chosen = fmt.Sprintf(" (sacreBLEU's choice for -l %s)", o.langPair)
 	}
 	return &exitError{code: 1, msg: fmt.Sprintf("bleu: the %s tokenizer%s is not available in this implementation: %s.\n"+
-		"bleu: choose another with -tok (one of 13a, intl, zh, char, none); for Japanese, -tok char is a common choice.", name, chosen, why)}
+		"bleu: choose another with -tok (one of 13a, intl, zh, char, none, ja-mecab); for Korean, -tok char is a common choice.", name, chosen, why)}
 }
 
 // smoothing returns the smoothing configuration. sacreBLEU takes -sv only
@@ -433,6 +440,20 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 	return cp, p, nil
 }
 
+// checkFirst makes the checks of the first batch of segments read: a
+// line-by-line reading stops at a first line that is not valid UTF-8,
+// before the systems are counted, and the systems of standard input are
+// known only now.
+func (cp *corpus) checkFirst(o *options, b *batch) error {
+	if err := b.badLine(0); err != nil {
+		return err
+	}
+	if cp.stdinSystems {
+		return checkSystems(o, len(b.hyps))
+	}
+	return nil
+}
+
 // segmentAdder is what scoreCorpus feeds: a [bleu.Stats] (corpus totals,
 // constant memory) or, for the significance tests, a [bleu.Segments] (a
 // row of statistics per segment).
@@ -463,15 +484,8 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	}
 	for b := range ra.batches {
 		if b.n > 0 && systems == nil {
-			// A line-by-line reading stops at a first line that is not
-			// valid UTF-8, before the systems are counted.
-			if err := b.badLine(0); err != nil {
+			if err := cp.checkFirst(o, b); err != nil {
 				return fail(err)
-			}
-			if cp.stdinSystems {
-				if err := checkSystems(o, len(b.hyps)); err != nil {
-					return fail(err)
-				}
 			}
 			for range b.hyps {
 				if o.keepsRows() {
@@ -503,11 +517,7 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	ra.close()
 	prog.done()
 	names := cp.systemNames()
-	for i, n := range tokenized {
-		if !o.force && n >= 100 {
-			c.warnf("%d lines of %s end in a tokenized period (' .'): it looks like you forgot to detokenize your test data, which may hurt your score. If you insist your data is detokenized, or don't care, --force suppresses this message.", n, names[i])
-		}
-	}
+	c.warnTokenized(o, names, tokenized)
 	if o.paired() {
 		return c.pairedTest(o, s, pairedNames(names, cp.stdinSystems), segs)
 	}
@@ -530,6 +540,17 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
 	}
 	return nil
+}
+
+// warnTokenized warns, as sacreBLEU does, about every system with 100
+// lines or more ending in " ." (tokenized[i] of system names[i]), unless
+// --force.
+func (c *cli) warnTokenized(o *options, names []string, tokenized []int) {
+	for i, n := range tokenized {
+		if !o.force && n >= 100 {
+			c.warnf("%d lines of %s end in a tokenized period (' .'): it looks like you forgot to detokenize your test data, which may hurt your score. If you insist your data is detokenized, or don't care, --force suppresses this message.", n, names[i])
+		}
+	}
 }
 
 // scoreSentences prints the score of every segment. The lines are kept

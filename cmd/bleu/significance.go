@@ -69,7 +69,8 @@ func checkSystems(o *options, systems int) error {
 	if o.paired() && systems == 1 {
 		return fail("Paired tests require multiple input systems given to --input (-i).")
 	}
-	if systems > 1 && o.confidence {
+	// The HTML report gives every system an interval.
+	if systems > 1 && o.confidence && o.format != "html" {
 		return fail("Use paired tests (--paired) for multiple systems.")
 	}
 	return nil

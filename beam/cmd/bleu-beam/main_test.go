@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSameLineAsBleu runs the pipeline on prism and checks that it prints
+// what the bleu command prints with -f text for the same arguments.
+func TestSameLineAsBleu(t *testing.T) {
+	dir := t.TempDir()
+	bleu := filepath.Join(dir, "bleu")
+	if out, err := exec.Command("go", "build", "-o", bleu, "github.com/go-bleu/bleu/cmd/bleu").CombinedOutput(); err != nil {
+		t.Fatalf("building bleu: %v\n%s", err, out)
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	hyp := write("hyp.txt", read("sample.hyp.txt"))
+	ref := write("ref.txt", read("sample.ref.txt"))
+	// A second reference: the first with its words in another case and
+	// CRLF line ends, and without a final newline.
+	ref2 := write("ref2.txt", bytes.TrimSuffix(bytes.ReplaceAll(bytes.ToUpper(read("sample.ref.txt")), []byte("\n"), []byte("\r\n")), []byte("\r\n")))
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(read("sample.hyp.txt"))
+	zw.Close()
+	hypGz := write("hyp.txt.gz", gz.Bytes())
+
+	for _, args := range [][]string{
+		{ref, "-i", hyp},
+		{ref, ref2, "-i", hyp, "-w", "3"},
+		{ref, "-i", hypGz, "-tok", "intl", "-lc"},
+		{ref, ref2, "-i", hyp, "-tok", "char", "-s", "floor", "-sv", "0.2", "-sh"},
+		{ref, "-i", hyp, "-s", "add-k", "-b", "-w", "16"},
+		{ref, "-i", hyp, "-tok", "none", "-s", "none", "--width=16"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			want, err := exec.Command(bleu, append(args, "-f", "text")...).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			var stderr bytes.Buffer
+			if rc := run(context.Background(), append(args, "-f", "text", "-o", out), &stderr, &stderr); rc != 0 {
+				t.Fatalf("exit status %d: %s", rc, stderr.String())
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("bleu-beam printed\n%s\nbleu printed\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	two, one, bad, empty := write("two", "a\nb\n"), write("one", "a\n"), write("bad", "a\n\xff\n"), write("empty", "")
+	for _, c := range []struct {
+		args []string
+		rc   int
+		msg  string
+	}{
+		{[]string{two, "-i", one}, 1, one + " has 1 line but " + two + " has 2 lines"},
+		{[]string{two, "-i", bad}, 1, bad + ":2: invalid UTF-8"},
+		{[]string{two, "-i", filepath.Join(dir, "missing")}, 1, "missing"},
+		{[]string{two, "-i", one, "-nr", "2"}, 2, "unsupported argument -nr"},
+		{[]string{empty, "-i", empty}, 1, empty + " is empty: there are no hypotheses to score"},
+		{[]string{two, "-i", "nope://x"}, 2, `scheme "nope" not registered`},
+		{[]string{two}, 2, "exactly one hypothesis file"},
+		{[]string{"-i", one}, 2, "at least one reference file"},
+		{[]string{two, "-i", one, "-f", "json"}, 2, "only text"},
+		{[]string{two, "-i", one, "-tok", "nope"}, 2, `tokenizer "nope"`},
+	} {
+		var stderr bytes.Buffer
+		rc := run(context.Background(), c.args, &stderr, &stderr)
+		if rc != c.rc || !strings.Contains(stderr.String(), c.msg) {
+			t.Errorf("%q: exit status %d, stderr %q; want %d and %q", c.args, rc, stderr.String(), c.rc, c.msg)
+		}
+		if strings.Contains(stderr.String(), "bleubeam: ") {
+			t.Errorf("%q: the message repeats its prefix: %q", c.args, stderr.String())
+		}
+	}
+}

@@ -1,0 +1,55 @@
+// Package bleubeam scores machine translation with BLEU in Apache Beam
+// pipelines, for corpora and collections of systems too large for one
+// machine: it makes [bleu.Stats] a Beam combiner, so that each worker
+// counts the segments it holds and only the statistics, a few hundred
+// bytes, travel to be merged. The scores are those of the bleu package,
+// and so sacreBLEU's, to the last bit, whatever the order of the segments
+// and however the runner splits them.
+//
+// Import it under that name:
+//
+//	import bleubeam "github.com/go-bleu/bleu/beam"
+//
+// It is a module of its own, so that the bleu module does not depend on
+// Beam.
+//
+// # Transforms
+//
+// The input is a PCollection of [Segment] (a hypothesis and its
+// references), or of KV<K, Segment> for a key of any type:
+//
+//   - [Corpus] gives the corpus BLEU of a whole PCollection as a [Score];
+//   - [CorpusPerKey] gives one per key: per system, per document, per test
+//     set;
+//   - [Sentences] gives the sentence BLEU of every segment, keeping its key;
+//   - [ReadFiles] reads a hypothesis file and reference files line by line
+//     into segments, through Beam's file systems.
+//
+// A [Score] is a plain value, which Beam encodes without help.
+//
+// # Options
+//
+// Beam ships a pipeline's functions to its workers as JSON, so options are
+// given by name in [Options] rather than as a [bleu.Config]: tokenizer,
+// normalizer, lowercasing, smoothing and order. A custom tokenizer or
+// normalizer is registered under a name with [RegisterTokenizer] or
+// [RegisterNormalizer], in an init function, as Beam's own registrations
+// are, so that every worker finds it by that name, also when it decodes
+// statistics that another worker collected.
+//
+// # Runners
+//
+// The transforms run on every Beam runner. prism, Beam's local runner,
+// runs a pipeline in the current process and, unlike the deprecated
+// direct runner, encodes what passes between the steps of a combine as a
+// distributed runner does; the tests run on both. The module's command
+// bleu-beam is a complete pipeline, and its README says how to run it on
+// prism, Dataflow and Flink.
+//
+// # Concurrency
+//
+// The transforms are built on one goroutine, as any Beam pipeline. The
+// registry functions are safe for concurrent use, but are meant for init
+// functions. Registered tokenizers and normalizers must be safe for
+// concurrent use: a worker runs many bundles at once.
+package bleubeam

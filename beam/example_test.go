@@ -1,0 +1,61 @@
+package bleubeam_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+
+	bleubeam "github.com/go-bleu/bleu/beam"
+)
+
+func init() {
+	register.Function1x0(printScore)
+	register.Function2x0(printKeyed)
+	register.Function1x2(bySystem)
+}
+
+// systemSegment is a segment of one system's output.
+type systemSegment struct {
+	System string
+	Seg    bleubeam.Segment
+}
+
+func printScore(s bleubeam.Score)                         { fmt.Println(s.Text(2)) }
+func printKeyed(k string, s bleubeam.Score)               { fmt.Printf("%s: %.2f\n", k, s.Percent) }
+func bySystem(x systemSegment) (string, bleubeam.Segment) { return x.System, x.Seg }
+
+// Corpus BLEU of a PCollection of segments, run on prism in this process.
+func ExampleCorpus() {
+	p, s := beam.NewPipelineWithRoot()
+	segs := beam.Create(s,
+		bleubeam.Segment{Hyp: "The cat sat on the mat.", Refs: []string{"The cat sat on the mat."}},
+		bleubeam.Segment{Hyp: "A dog barks at night.", Refs: []string{"The dog barked all night."}},
+	)
+	beam.ParDo0(s, printScore, bleubeam.Corpus(s, bleubeam.Options{}, segs))
+	if _, err := prism.Execute(context.Background(), p); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// BLEU|nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0 = 62.79 76.9/63.6/55.6/57.1 (BP = 1.000 ratio = 1.000 hyp_len = 13 ref_len = 13)
+}
+
+// One corpus score per system, lowercased, with floor smoothing.
+func ExampleCorpusPerKey() {
+	p, s := beam.NewPipelineWithRoot()
+	ref := []string{"The house is small and the garden is green."}
+	keyed := beam.ParDo(s, bySystem, beam.Create(s,
+		systemSegment{"a", bleubeam.Segment{Hyp: "the house is small and the garden is green.", Refs: ref}},
+		systemSegment{"b", bleubeam.Segment{Hyp: "The home is tiny and its garden green.", Refs: ref}},
+	))
+	opts := bleubeam.Options{Lowercase: true, Smooth: "floor"}
+	beam.ParDo0(s, printKeyed, bleubeam.CorpusPerKey(s, opts, keyed))
+	if _, err := prism.Execute(context.Background(), p); err != nil {
+		fmt.Println(err)
+	}
+	// Unordered output:
+	// a: 100.00
+	// b: 5.97
+}

@@ -1,0 +1,115 @@
+package main
+
+// -f html: the comparison report of package report, drawn from the whole
+// corpus held in memory (the segments' texts are part of the report).
+// Every system gets a bootstrap 95% confidence interval (-cin resamples,
+// default 1000) and, with two systems or more, every other system is
+// compared with the first by paired bootstrap resampling (--paired-bs,
+// the default) or approximate randomization (--paired-ar), all seeded by
+// SACREBLEU_SEED (default 12345), so the report is the same run after run.
+
+import (
+	"context"
+	"unicode/utf8"
+
+	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/report"
+)
+
+// htmlReport reads the corpus and writes the report of every system.
+func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
+	if o.sentenceLevel || o.scoreOnly {
+		return usageErrorf("-f html writes a report of corpus scores; it cannot be combined with -sl/--sentence-level or -b/--score-only")
+	}
+	cp, prog, err := c.openCorpus(o, enc)
+	if err != nil {
+		return err
+	}
+	defer cp.close()
+	var (
+		hyps      [][]string // [system][segment]
+		refs      [][]string // [stream][segment]
+		tokenized []int
+	)
+	ra := cp.readAhead()
+	fail := func(err error) error {
+		ra.close()
+		prog.done()
+		return err
+	}
+	for b := range ra.batches {
+		if b.n > 0 && hyps == nil {
+			if err := cp.checkFirst(o, b); err != nil {
+				return fail(err)
+			}
+			hyps = make([][]string, len(b.hyps))
+			refs = make([][]string, len(b.refs))
+			tokenized = make([]int, len(b.hyps))
+		}
+		for j := range b.n {
+			if !validSegment(b, j) {
+				if err := b.badLine(j); err != nil {
+					return fail(err)
+				}
+			}
+		}
+		for i, h := range b.hyps {
+			hyps[i] = append(hyps[i], h...)
+		}
+		for k, r := range b.refs {
+			refs[k] = append(refs[k], r...)
+		}
+		for i, n := range b.tokenized {
+			tokenized[i] += n
+		}
+		prog.add(b.n)
+		if b.err != nil {
+			return fail(b.err)
+		}
+	}
+	ra.close()
+	prog.done()
+	names := cp.systemNames()
+	c.warnTokenized(o, names, tokenized)
+	opts := report.Options{
+		Signature: func(g bleu.Signature) string { return signatureString(s.labelSignature(g), o.short) },
+	}
+	if opts.Seed, err = c.seed(); err != nil {
+		return err
+	}
+	if o.pairedAR {
+		opts.Test = bleu.ApproximateRandomization
+	}
+	if o.pairedBS || o.pairedAR {
+		opts.N = o.pairedN()
+	}
+	if o.confidence {
+		opts.Resamples = o.confidenceN
+		if !o.bootstrap() {
+			opts.Resamples = -1 // sacreBLEU resamples only for -cin above 1
+		}
+	}
+	r, err := report.FromCorpus(context.Background(), report.Corpus{
+		Config: s.cfg, References: refs, Names: names, Hypotheses: hyps,
+	}, opts)
+	if err != nil {
+		return inputErrorf("bleu: %v", err)
+	}
+	return r.WriteHTML(c.out)
+}
+
+// validSegment reports whether every line of segment j of b is valid
+// UTF-8.
+func validSegment(b *batch, j int) bool {
+	for _, h := range b.hyps {
+		if !utf8.ValidString(h[j]) {
+			return false
+		}
+	}
+	for _, r := range b.refs {
+		if !utf8.ValidString(r[j]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,390 @@
+package report
+
+import (
+	"bytes"
+	_ "embed"
+	"html/template"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The HTML page: one self-contained file, its CSS inline, its charts
+// inline SVG, no scripts and nothing loaded from elsewhere. The markup is
+// also well-formed XML (every element closed, attributes quoted, no named
+// entities), so that tools without an HTML parser can read it.
+
+//go:embed report.html.tmpl
+var pageSource string
+
+//go:embed style.css
+var style string
+
+var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"plural": plural,
+	"sub1":   func(n int) int { return n - 1 },
+	"pair":   func(p diffPair, d diffView) diffItem { return diffItem{p, d} },
+}).Parse(pageSource))
+
+// diffItem is a segment of a diffPair, for the template.
+type diffItem struct {
+	Pair diffPair
+	Diff diffView
+}
+
+// WriteHTML writes the report as one HTML page to w. It returns an error
+// when r has no systems, when its per-segment slices differ in length or
+// when a score is not finite or outside [0, 1], and w's errors.
+func (r *Report) WriteHTML(w io.Writer) error {
+	if err := r.check(); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := page.Execute(&buf, r.view()); err != nil {
+		return err
+	}
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+// num is a number as shown (Text) with the value it shows, which the page
+// also carries exactly in data-value attributes.
+type num struct {
+	Text  string
+	Value float64
+}
+
+// Exact is the value with as many digits as it takes to read it back.
+func (n num) Exact() string { return strconv.FormatFloat(n.Value, 'g', -1, 64) }
+
+// pct is v·100 with d decimals.
+func pct(v float64, d int) string { return strconv.FormatFloat(v*100, 'f', d, 64) }
+
+// percent is a 0–1 value shown in percent with d decimals.
+func percent(v float64, d int) num { return num{pct(v, d), v} }
+
+// fixed is v with d decimals.
+func fixed(v float64, d int) num { return num{strconv.FormatFloat(v, 'f', d, 64), v} }
+
+// view is what the template draws.
+type view struct {
+	CSS        template.CSS
+	Title      string
+	Segments   int
+	NRefs      int
+	Systems    []sysView
+	Orders     []int
+	HasCI      bool
+	Resamples  int
+	Test       Test
+	Tested     bool
+	Baseline   string
+	Signature  string
+	IntervalSg string
+	Scale      scaleChart
+	Bands      []bandView
+	Precision  barChart
+	Histograms []histView
+	BucketRows []bucketRow
+	BucketBars barChart
+	Diffs      []diffPair
+	MinWords   int
+}
+
+// sysView is a system's row of the table and its colour.
+type sysView struct {
+	Name, Color   string
+	Baseline      bool
+	BLEU          num
+	HasCI         bool
+	Low, High     num
+	Precisions    []num
+	BP, Ratio     num
+	HypLen        int64
+	RefLen        int64
+	Tested        bool // has a p-value
+	Delta         num
+	Mark          string // ▲, ▼ or =
+	Direction     string // "better", "worse" or "equal"
+	P, Holm       num
+	Significant   bool // Holm's p below 0.05
+	Band          bandView
+	sentences     []float64
+	hypotheses    []string
+	bucketsScores []float64
+}
+
+// HasBuckets reports whether the system has scores by reference length.
+func (s sysView) HasBuckets() bool { return len(s.bucketsScores) > 0 }
+
+// bandView is a band of the scale as shown in chips and the legend.
+type bandView struct {
+	Range, Description string
+	Style              template.CSS // its colours
+}
+
+// histView is one system's sentence-BLEU histogram.
+type histView struct {
+	System  sysView
+	Chart   barChart
+	Caption string
+}
+
+// bucketRow is a row of the table of scores by reference length.
+type bucketRow struct {
+	Label    string
+	Segments int
+	Scores   []num
+}
+
+// diffPair is the segments where a system and the baseline differ most.
+type diffPair struct {
+	Base, System  sysView
+	Better, Worse []diffView
+}
+
+// diffView is one such segment.
+type diffView struct {
+	Segment    int // 1-based
+	Words      int
+	Delta      string
+	Exact      string // Delta as a fraction, exactly
+	References []string
+	BaseText   string
+	SysText    string
+	BaseScore  num
+	SysScore   num
+}
+
+// significance is the level below which Holm's p counts as significant.
+const significance = 0.05
+
+// view prepares r for the template.
+func (r *Report) view() view {
+	v := view{CSS: template.CSS(style), Title: visible(r.Title), NRefs: len(r.References), Signature: r.Signature, Test: r.Test,
+		Tested: r.Test.Name != "" && len(r.Systems) > 1, Baseline: visible(r.Systems[0].Name),
+		MinWords: r.MinWords}
+	if v.Title == "" {
+		v.Title = "BLEU comparison"
+	}
+	if v.MinWords == 0 {
+		v.MinWords = 10
+	}
+	colors := bandColors(len(r.Scale))
+	for i, b := range r.Scale {
+		v.Bands = append(v.Bands, bandOf(b, colors[i]))
+	}
+	for i, s := range r.Systems {
+		sv := r.systemView(i, colors)
+		v.HasCI = v.HasCI || sv.HasCI
+		if s.Interval.Resamples > 0 && v.IntervalSg == "" {
+			v.IntervalSg, v.Resamples = s.Interval.Signature, s.Interval.Resamples
+		}
+		v.Segments = max(v.Segments, len(s.Sentences), len(s.Hypotheses))
+		v.Systems = append(v.Systems, sv)
+	}
+	for n := range v.Systems[0].Precisions {
+		v.Orders = append(v.Orders, n+1)
+	}
+	if len(r.References) > 0 {
+		v.Segments = len(r.References[0])
+	}
+	if len(r.Scale) > 0 {
+		v.Scale = newScale(r.Scale, colors, v.Systems)
+	}
+	if len(v.Orders) > 0 {
+		v.Precision = precisionChart(v.Systems)
+	}
+	v.Histograms = histograms(v.Systems)
+	v.BucketRows, v.BucketBars = r.bucketView(v.Systems)
+	v.Diffs = r.diffView(v.Systems, v.MinWords)
+	return v
+}
+
+// bandOf is the view of band b drawn in color.
+func bandOf(b Band, color string) bandView {
+	ink := inkOn(color)
+	return bandView{Range: pct(b.Min, 0) + "–" + pct(b.Max, 0), Description: b.Description,
+		Style: template.CSS("background:" + color + ";color:" + ink)}
+}
+
+// systemView is the view of system i.
+func (r *Report) systemView(i int, bandColors []string) sysView {
+	s := r.Systems[i]
+	sc := s.Score
+	sv := sysView{
+		Name: visible(s.Name), Color: systemColor(i), Baseline: i == 0,
+		BLEU: percent(sc.BLEU, 2), BP: fixed(sc.BP, 3), Ratio: fixed(sc.Ratio, 3),
+		HypLen: sc.HypLen, RefLen: sc.RefLen,
+		sentences: s.Sentences, hypotheses: s.Hypotheses, bucketsScores: s.Buckets,
+	}
+	for _, p := range sc.Precisions {
+		sv.Precisions = append(sv.Precisions, percent(p, 1))
+	}
+	if s.Interval.Resamples > 0 {
+		sv.HasCI, sv.Low, sv.High = true, percent(s.Interval.Low, 2), percent(s.Interval.High, 2)
+	}
+	for b, band := range r.Scale {
+		if sc.BLEU >= band.Min && (sc.BLEU < band.Max || b == len(r.Scale)-1) {
+			sv.Band = bandOf(band, bandColors[b])
+			break
+		}
+	}
+	if i > 0 && r.Test.Name != "" {
+		d := sc.BLEU - r.Systems[0].Score.BLEU
+		sv.Tested = true
+		sv.Delta = num{strconv.FormatFloat(d*100, 'f', 2, 64), d}
+		switch {
+		case d > 0:
+			sv.Mark, sv.Direction, sv.Delta.Text = "▲", "better", "+"+sv.Delta.Text
+		case d < 0:
+			sv.Mark, sv.Direction = "▼", "worse"
+		default:
+			sv.Mark, sv.Direction = "=", "equal"
+		}
+		sv.P, sv.Holm = fixed(s.PValue, 4), fixed(s.HolmPValue, 4)
+		sv.Significant = s.HolmPValue < significance
+	}
+	return sv
+}
+
+// histograms are the sentence-BLEU histograms of the systems that have
+// sentence scores.
+func histograms(systems []sysView) []histView {
+	var out []histView
+	counts := make([][histogramBins]int, len(systems))
+	top := 0
+	for i, s := range systems {
+		counts[i] = histogram(s.sentences)
+		top = max(top, slices.Max(counts[i][:]))
+	}
+	for i, s := range systems {
+		if len(s.sentences) == 0 {
+			continue
+		}
+		sorted := slices.Sorted(slices.Values(s.sentences))
+		sum, zeros := 0.0, 0
+		for _, v := range sorted {
+			sum += v
+			if v == 0 {
+				zeros++
+			}
+		}
+		median := sorted[len(sorted)/2]
+		if len(sorted)%2 == 0 {
+			median = (sorted[len(sorted)/2-1] + median) / 2
+		}
+		caption := strconv.Itoa(len(sorted)) + " segments; mean " + pct(sum/float64(len(sorted)), 1) +
+			", median " + pct(median, 1) + ", " + strconv.Itoa(zeros) + " scoring 0"
+		out = append(out, histView{System: s, Chart: histogramChart(s, counts[i], top), Caption: caption})
+	}
+	return out
+}
+
+// bucketView is the table and chart of the scores by reference length,
+// for the systems that have them.
+func (r *Report) bucketView(systems []sysView) ([]bucketRow, barChart) {
+	if len(r.Buckets) == 0 {
+		return nil, barChart{}
+	}
+	var with []sysView
+	var scores [][]num
+	for _, s := range systems {
+		if len(s.bucketsScores) == 0 {
+			continue
+		}
+		with = append(with, s)
+		row := make([]num, len(s.bucketsScores))
+		for b, v := range s.bucketsScores {
+			row[b] = percent(v, 1)
+		}
+		scores = append(scores, row)
+	}
+	if len(with) == 0 {
+		return nil, barChart{}
+	}
+	rows := make([]bucketRow, len(r.Buckets))
+	for b, bk := range r.Buckets {
+		rows[b] = bucketRow{Label: bk.Label(), Segments: bk.Segments}
+		for s := range with {
+			rows[b].Scores = append(rows[b].Scores, scores[s][b])
+		}
+	}
+	return rows, bucketChart(with, r.Buckets, scores)
+}
+
+// diffView is the segments where each system differs most from the
+// baseline, when the texts and sentence scores are there.
+func (r *Report) diffView(systems []sysView, minWords int) []diffPair {
+	base := systems[0]
+	n := r.Differences
+	if n == 0 {
+		n = 5
+	}
+	if n < 0 || len(r.References) == 0 || len(base.sentences) == 0 || len(base.hypotheses) == 0 {
+		return nil
+	}
+	var out []diffPair
+	for _, s := range systems[1:] {
+		if len(s.sentences) == 0 || len(s.hypotheses) == 0 {
+			continue
+		}
+		better, worse := differences(base.sentences, s.sentences, r.RefWords, minWords, n)
+		p := diffPair{Base: base, System: s}
+		for _, d := range better {
+			p.Better = append(p.Better, r.segmentView(d, base, s))
+		}
+		for _, d := range worse {
+			p.Worse = append(p.Worse, r.segmentView(d, base, s))
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// segmentView is the view of the segment of d.
+func (r *Report) segmentView(d difference, base, s sysView) diffView {
+	i := d.Segment
+	dv := diffView{Segment: i + 1, Delta: strconv.FormatFloat(d.Delta*100, 'f', 1, 64), Exact: num{Value: d.Delta}.Exact(),
+		BaseText: visible(base.hypotheses[i]), SysText: visible(s.hypotheses[i]),
+		BaseScore: percent(base.sentences[i], 1), SysScore: percent(s.sentences[i], 1)}
+	if d.Delta > 0 {
+		dv.Delta = "+" + dv.Delta
+	}
+	if len(r.RefWords) > 0 {
+		dv.Words = r.RefWords[i]
+	}
+	for _, refs := range r.References {
+		dv.References = append(dv.References, visible(refs[i]))
+	}
+	return dv
+}
+
+// visible returns s with the characters that XML does not allow in text
+// (C0 controls other than tab, and U+FFFE and U+FFFF) replaced by what
+// shows them: the Control Pictures U+2400–U+241F for the controls, U+2421
+// for DEL (allowed, but invisible), and U+FFFD for the others. BLEU's
+// texts may contain them (Python's whitespace includes U+001C–U+001F).
+func visible(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r < 0x20 && r != '\t':
+			return 0x2400 + r
+		case r == 0x7f:
+			return 0x2421
+		case r == 0xfffe || r == 0xffff:
+			return 0xfffd
+		}
+		return r
+	}, s)
+}
+
+// plural is "1 thing" or "n things".
+func plural(n int, thing string) string {
+	s := strconv.Itoa(n) + " " + thing
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}

@@ -1,0 +1,263 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Report is the content of a comparison report: plain numbers and texts,
+// with every BLEU value and precision on the 0–1 scale, as
+// [github.com/go-bleu/bleu.Score.BLEU] is. [FromCorpus] fills one from the
+// library; a tool with numbers of its own may fill one by hand. Only
+// Systems is required; every other part that is empty is left out of the
+// report.
+//
+// A Report is a plain value: [Report.WriteHTML] reads it and never
+// modifies it, so one Report may be written from several goroutines at
+// once.
+type Report struct {
+	// Title is the heading of the report; "" means "BLEU comparison".
+	Title string
+	// Systems are the systems compared, at least one. The first is the
+	// baseline of Test and of the segment differences.
+	Systems []System
+	// Test is the paired significance test of every other system against
+	// the first; its zero value means that none was run.
+	Test Test
+	// Signature is the signature of the corpus scores, as
+	// [github.com/go-bleu/bleu.Signature.String] gives it.
+	Signature string
+	// Scale is the interpretation scale, bands in ascending order that
+	// cover [0, 1]. [Qualities] gives the library's.
+	Scale []Band
+	// Buckets are the reference-length buckets of System.Buckets, in
+	// ascending order.
+	Buckets []Bucket
+	// References are the references of every segment, References[k][i]
+	// being the k-th reference of segment i (as in
+	// [github.com/go-bleu/bleu.Config.Corpus]). With System.Hypotheses and
+	// System.Sentences they give the segments where two systems differ
+	// most.
+	References [][]string
+	// RefWords are the words (as BLEU tokenizes them) of the first
+	// reference of every segment; segments with fewer than MinWords are not
+	// shown among the differences, since the sentence BLEU of a few words
+	// is mostly noise.
+	RefWords []int
+	// MinWords is that minimum; 0 means 10.
+	MinWords int
+	// Differences is the number of segments shown in each direction for
+	// each system compared with the baseline; 0 means 5, and a negative
+	// value shows none.
+	Differences int
+}
+
+// System is one system's results.
+type System struct {
+	// Name names the system, usually its file.
+	Name string
+	// Score is its corpus score.
+	Score Score
+	// Interval, when Interval.Resamples > 0, is its bootstrap 95%
+	// confidence interval.
+	Interval Interval
+	// PValue and HolmPValue are the p-value of Report.Test against the
+	// first system and its Holm–Bonferroni adjustment over all the systems
+	// tested; they are ignored for the first system and when no test ran.
+	PValue, HolmPValue float64
+	// Sentences are the sentence BLEU of every segment, in [0, 1]; empty
+	// when not computed.
+	Sentences []float64
+	// Hypotheses are the system's segments; empty when not kept.
+	Hypotheses []string
+	// Buckets are the corpus BLEU of the segments of each of
+	// Report.Buckets, in [0, 1]; empty when not computed.
+	Buckets []float64
+}
+
+// Score is a corpus BLEU score with the numbers it was computed from.
+type Score struct {
+	// BLEU is the score, in [0, 1].
+	BLEU float64
+	// Precisions are the n-gram precisions after smoothing, index 0 for
+	// unigrams, in [0, 1].
+	Precisions []float64
+	// BP is the brevity penalty and Ratio the hypothesis length over the
+	// reference length.
+	BP, Ratio float64
+	// HypLen and RefLen are the hypothesis and (closest) reference lengths
+	// in words.
+	HypLen, RefLen int64
+}
+
+// Interval is a bootstrap confidence interval of a corpus score.
+type Interval struct {
+	// Low and High bound the 95% interval and Mean is the mean of the
+	// resample scores, all in [0, 1].
+	Low, High, Mean float64
+	// Resamples is the number of bootstrap resamples; 0 means no interval.
+	Resamples int
+	// Signature is the interval's signature, with its bs and seed fields.
+	Signature string
+}
+
+// Test describes a paired significance test.
+type Test struct {
+	// Name is the test's name, such as "paired bootstrap resampling"; ""
+	// means no test was run.
+	Name string
+	// N is its number of resamples or trials.
+	N int
+	// Signature is its signature, with its bs or ar and seed fields.
+	Signature string
+}
+
+// Band is one band of the interpretation scale.
+type Band struct {
+	// Min and Max bound the band on the 0–1 scale: Min <= BLEU < Max.
+	Min, Max float64
+	// Description is the band's reading, such as "high quality
+	// translations".
+	Description string
+}
+
+// Bucket is a range of reference lengths.
+type Bucket struct {
+	// Min and Max bound the reference length in words: Min <= words <=
+	// Max; a negative Max means no upper bound.
+	Min, Max int
+	// Segments is the number of segments in the bucket.
+	Segments int
+}
+
+// Label returns the bucket's range as text, such as "10–19" or "50+".
+func (b Bucket) Label() string {
+	switch {
+	case b.Max < 0:
+		return fmt.Sprintf("%d+", b.Min)
+	case b.Min == b.Max:
+		return fmt.Sprint(b.Min)
+	}
+	return fmt.Sprintf("%d–%d", b.Min, b.Max)
+}
+
+// bucketEdges are the lower bounds, in words, of the reference-length
+// buckets that [LengthBuckets] makes: 1–9, 10–19, 20–29, 30–39, 40–49 and
+// 50 or more words (the first bucket also takes empty references).
+var bucketEdges = [...]int{0, 10, 20, 30, 40, 50}
+
+// LengthBuckets returns the non-empty buckets of the given reference
+// lengths, and for each length the index of its bucket in the result.
+// The buckets are those of compare-mt's length analysis: up to 9 words,
+// then ten words each up to 49, then 50 or more.
+func LengthBuckets(words []int) (buckets []Bucket, index []int) {
+	var counts [len(bucketEdges)]int
+	which := make([]int, len(words))
+	for i, w := range words {
+		b := len(bucketEdges) - 1
+		for b > 0 && w < bucketEdges[b] {
+			b--
+		}
+		which[i] = b
+		counts[b]++
+	}
+	var at [len(bucketEdges)]int
+	for b, n := range counts {
+		at[b] = -1
+		if n == 0 {
+			continue
+		}
+		at[b] = len(buckets)
+		lo, hi := bucketEdges[b], -1
+		if b+1 < len(bucketEdges) {
+			hi = bucketEdges[b+1] - 1
+		}
+		if b == 0 {
+			lo = 1
+		}
+		buckets = append(buckets, Bucket{Min: lo, Max: hi, Segments: n})
+	}
+	for i, b := range which {
+		which[i] = at[b]
+	}
+	return buckets, which
+}
+
+// check returns an error when r cannot be written: no systems, slices of
+// different lengths, or numbers that are not finite or out of range.
+func (r *Report) check() error {
+	if len(r.Systems) == 0 {
+		return errors.New("report: no systems")
+	}
+	segments := -1
+	same := func(what string, n int) error {
+		if n == 0 {
+			return nil
+		}
+		if segments >= 0 && n != segments {
+			return fmt.Errorf("report: %s has %d segments, others %d", what, n, segments)
+		}
+		segments = n
+		return nil
+	}
+	for k, refs := range r.References {
+		if err := same(fmt.Sprintf("reference stream %d", k+1), len(refs)); err != nil {
+			return err
+		}
+	}
+	if err := same("RefWords", len(r.RefWords)); err != nil {
+		return err
+	}
+	for _, s := range r.Systems {
+		if err := same(s.Name+"'s sentence scores", len(s.Sentences)); err != nil {
+			return err
+		}
+		if err := same(s.Name+"'s hypotheses", len(s.Hypotheses)); err != nil {
+			return err
+		}
+		if len(s.Buckets) != 0 && len(s.Buckets) != len(r.Buckets) {
+			return fmt.Errorf("report: %s has %d bucket scores for %d buckets", s.Name, len(s.Buckets), len(r.Buckets))
+		}
+		if err := s.check(); err != nil {
+			return err
+		}
+	}
+	for _, b := range r.Scale {
+		if !finite(b.Min, b.Max) || b.Min > b.Max {
+			return fmt.Errorf("report: scale band %q has bounds %v and %v", b.Description, b.Min, b.Max)
+		}
+	}
+	return nil
+}
+
+// check returns an error when a number of s is not finite or out of its
+// range.
+func (s *System) check() error {
+	sc := s.Score
+	vals := append([]float64{sc.BLEU, sc.BP, sc.Ratio, s.PValue, s.HolmPValue,
+		s.Interval.Low, s.Interval.High, s.Interval.Mean}, sc.Precisions...)
+	vals = append(vals, s.Sentences...)
+	vals = append(vals, s.Buckets...)
+	if !finite(vals...) {
+		return fmt.Errorf("report: %s has a number that is not finite", s.Name)
+	}
+	unit := append([]float64{sc.BLEU, sc.BP, s.Interval.Low, s.Interval.High, s.Interval.Mean}, s.Sentences...)
+	unit = append(unit, s.Buckets...)
+	for _, v := range unit {
+		if v < 0 || v > 1 {
+			return fmt.Errorf("report: %s has a score of %v, outside [0, 1]", s.Name, v)
+		}
+	}
+	return nil
+}
+
+// finite reports whether every v is neither NaN nor infinite.
+func finite(vs ...float64) bool {
+	for _, v := range vs {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
+}
