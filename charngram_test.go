@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -149,9 +150,12 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 // as they are and lowercased (the references normalized apart), and with
 // the references swapped. Both ways run in a Stats, as Add does them.
 func TestCharSeveralReferences(t *testing.T) {
-	dir := conformanceDir(t)
-	for _, pair := range []string{"en-de", "de-en", "en-zh"} {
-		hyps, ref, ref2 := twoRefPair(t, dir, pair)
+	forEachConformanceSet(t, testCharSeveralReferences)
+}
+
+func testCharSeveralReferences(t *testing.T, set conformanceSet) {
+	for _, pair := range twoRefPairs(set) {
+		hyps, ref, ref2 := twoRefPair(t, set, pair)
 		for _, lower := range []bool{false, true} {
 			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
 			fast := Stats{Config: cfg}
@@ -183,11 +187,28 @@ func TestCharSeveralReferences(t *testing.T) {
 	}
 }
 
-// twoRefPair reads a conformance pair that has two references, from the
-// conformance directory dir: a system's hypotheses, references A and B.
-func twoRefPair(t *testing.T, dir, pair string) (hyps, ref, ref2 []string) {
-	data := filepath.Join(dir, "data", pair)
-	return readSegments(t, filepath.Join(data, "sys-JDExploreAcademy.txt")),
+// twoRefPairs returns the set's pairs that have two references.
+func twoRefPairs(s conformanceSet) []string {
+	if s.Name == conftest.Portable {
+		return []string{"en", "mul", "zh"}
+	}
+	return []string{"en-de", "de-en", "en-zh"}
+}
+
+// setSystem returns the file name of a system output every pair of the
+// set has.
+func setSystem(s conformanceSet) string {
+	if s.Name == conftest.Portable {
+		return "sys-A.txt"
+	}
+	return "sys-JDExploreAcademy.txt"
+}
+
+// twoRefPair reads a conformance pair that has two references: a
+// system's hypotheses, references A and B.
+func twoRefPair(t *testing.T, set conformanceSet, pair string) (hyps, ref, ref2 []string) {
+	data := filepath.Join(set.Dir, "data", pair)
+	return readSegments(t, filepath.Join(data, setSystem(set))),
 		readSegments(t, filepath.Join(data, "ref.txt")),
 		readSegments(t, filepath.Join(data, "ref2.txt"))
 }
@@ -218,9 +239,12 @@ func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (
 // as Add does them, which counts long hypotheses its own way once it has
 // seen charLongAfter characters of them.
 func TestCharDocuments(t *testing.T) {
-	dir := conformanceDir(t)
-	for _, pair := range []string{"en-de", "de-en", "en-zh"} {
-		hyps, ref, ref2 := twoRefPair(t, dir, pair)
+	forEachConformanceSet(t, testCharDocuments)
+}
+
+func testCharDocuments(t *testing.T, set conformanceSet) {
+	for _, pair := range twoRefPairs(set) {
+		hyps, ref, ref2 := twoRefPair(t, set, pair)
 		for _, k := range []int{4, 16} {
 			fast := Stats{Config: Config{Tokenizer: TokenizerChar}}
 			tokens := Stats{Config: Config{Tokenizer: TokenizerFunc(TokenizerChar.Tokenize)}}
@@ -245,7 +269,10 @@ func TestCharDocuments(t *testing.T) {
 			if d := cmp.Diff(tokens.Score(), fast.Score(), cmpopts.IgnoreFields(Score{}, "Signature")); d != "" {
 				t.Errorf("%s, %d segments a document: corpus (-tokens +char):\n%s", pair, k, d)
 			}
-			if pair != "en-zh" && counted < long*9/10 {
+			// Chinese, and the portable set's many scripts, have more
+			// distinct characters and bigrams in a document than the
+			// counter takes (see charngram.go).
+			if pair != "en-zh" && pair != "zh" && pair != "mul" && counted < long*9/10 {
 				t.Errorf("%s, %d segments a document: %d of %d long hypotheses counted the char tokenizer's way", pair, k, counted, long)
 			}
 		}

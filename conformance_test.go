@@ -1,8 +1,12 @@
 package bleu
 
-// The conformance test: every golden file of the shared sacreBLEU 2.6.0
-// conformance set that this package can check, walked from the directory
+// The conformance test: every golden file of the sacreBLEU 2.6.0
+// conformance sets that this package can check, walked from the directory
 // rather than listed, so that any set laid out the same way runs as well.
+// Two sets: the portable one in testdata/conformance, always, and the WMT
+// one when it is present (testdata/README.md).
+
+//go:generate go run ./internal/gen/conformance
 
 import (
 	"crypto/sha256"
@@ -19,41 +23,29 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/go-bleu/bleu/internal/crmath"
 )
 
-// conformanceDir returns the conformance set's directory:
-// $BLEU_CONFORMANCE_DIR, or ../shared/conformance relative to the module
-// root. It skips the test when there is none.
-func conformanceDir(t testing.TB) string {
+// conformanceSet is a conformance set: the portable one, always, or the
+// WMT one when it is present (internal/conftest).
+type conformanceSet = conftest.Set
+
+// forEachConformanceSet runs f in a subtest per conformance set, named by
+// the set.
+func forEachConformanceSet(t *testing.T, f func(t *testing.T, set conformanceSet)) {
 	t.Helper()
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		t.Skipf("no conformance set at %s (set BLEU_CONFORMANCE_DIR to its directory)", conformanceCandidate())
-	}
-	return dir
+	conftest.ForEach(t, ".", f)
 }
 
-// conformanceCandidate is where the conformance set should be.
-func conformanceCandidate() string {
-	if dir := os.Getenv("BLEU_CONFORMANCE_DIR"); dir != "" {
-		return dir
-	}
-	return filepath.Join("..", "shared", "conformance")
-}
-
-// conformanceDirOrEmpty returns the conformance set's directory, or "" if
-// it is absent.
-func conformanceDirOrEmpty() string {
-	dir := conformanceCandidate()
-	if _, err := os.Stat(filepath.Join(dir, "goldens")); err != nil {
-		return ""
-	}
-	return dir
-}
+// conformanceDirOrEmpty returns the WMT conformance set's directory, or ""
+// if it is absent. Tests that check goldens take both sets
+// (forEachConformanceSet); some others add its text to their own when it
+// is there, and benchmarks measure on it.
+func conformanceDirOrEmpty() string { return conftest.WMTDir(".") }
 
 // readSegments reads a data file's segments: its lines, split on "\n" with
 // the final empty piece dropped and nothing else removed.
@@ -134,9 +126,10 @@ func asGolden(s Score, signature string) goldenScore {
 	return g
 }
 
-// approx is a tolerance of 1e-9 on the 0–100 scale, for the significance
-// goldens' sums and means.
-var approx = cmpopts.EquateApprox(0, 1e-9)
+// approx is the tolerance of the conformance tests for floats on the
+// 0–100 scale, conftest.PercentTolerance (integers and strings compare
+// exactly).
+var approx = cmpopts.EquateApprox(0, conftest.PercentTolerance)
 
 // glibcExp reports whether sacreBLEU's score want differs from ours, got,
 // only in the rounding of exp(x) of the same x: where glibc's exp, which
@@ -202,41 +195,49 @@ func (c *checks) diff(t *testing.T, what string, want, got any, opts ...cmp.Opti
 	}
 }
 
+// logChecks logs how many checks ran on a set, and fails the test if
+// none did.
+func (c *checks) logChecks(t *testing.T, set conformanceSet, what string) {
+	t.Helper()
+	conftest.LogChecks(t, set, c.n.Load(), what)
+}
+
+// TestConformance checks the corpus, sentence and edge-case goldens of
+// every conformance set.
 func TestConformance(t *testing.T) {
-	dir := conformanceDir(t)
-	files, err := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(files)
-	var c checks
-	for _, f := range files {
-		var head struct {
-			DataDir *string         `json:"data_dir"`
-			Corpus  json.RawMessage `json:"corpus"`
-			Cases   json.RawMessage `json:"cases"`
-		}
-		b, err := os.ReadFile(f)
+	forEachConformanceSet(t, func(t *testing.T, set conformanceSet) {
+		files, err := filepath.Glob(filepath.Join(set.Dir, "goldens", "*.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := json.Unmarshal(b, &head); err != nil {
-			t.Fatalf("%s: %v", f, err)
+		sort.Strings(files)
+		var c checks
+		for _, f := range files {
+			var head struct {
+				DataDir *string         `json:"data_dir"`
+				Corpus  json.RawMessage `json:"corpus"`
+				Cases   json.RawMessage `json:"cases"`
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &head); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			name := filepath.Base(f)
+			switch {
+			case head.DataDir != nil && head.Corpus != nil:
+				t.Run(name, func(t *testing.T) { checkPairGolden(t, &c, set.Dir, b) })
+			case head.Cases != nil:
+				t.Run(name, func(t *testing.T) { checkEdgeGolden(t, &c, set.Dir, b) })
+			default:
+				t.Logf("%s: no corpus or edge entries; its tests belong elsewhere", name)
+			}
 		}
-		name := filepath.Base(f)
-		switch {
-		case head.DataDir != nil && head.Corpus != nil:
-			t.Run(name, func(t *testing.T) { checkPairGolden(t, &c, dir, b) })
-		case head.Cases != nil:
-			t.Run(name, func(t *testing.T) { checkEdgeGolden(t, &c, dir, b) })
-		default:
-			t.Logf("%s: no corpus or edge entries; its tests belong elsewhere", name)
-		}
-	}
-	if c.n.Load() == 0 {
-		t.Fatal("the conformance set had nothing to check")
-	}
-	t.Logf("ran %d conformance checks on %d golden files; %d scores differ from sacreBLEU's in glibc's rounding of exp alone", c.n.Load(), len(files), c.glibc.Load())
+		c.logChecks(t, set, "corpus, sentence and edge-case")
+		t.Logf("%s: %d scores differ from sacreBLEU's in glibc's rounding of exp alone", set.Name, c.glibc.Load())
+	})
 }
 
 // checkPairGolden checks the corpus and sentence entries of a

@@ -56,13 +56,16 @@ func TestSentenceMatrix(t *testing.T) {
 // enough for the matrix's memories of logarithms and exponentials to fill
 // and reuse their slots, against Sentence, pair by pair.
 func TestSentenceMatrixConformance(t *testing.T) {
-	dir := conformanceDirOrEmpty()
-	if dir == "" {
-		t.Skip("no conformance set (set BLEU_CONFORMANCE_DIR to its directory)")
-	}
-	hyps := readSegments(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:240]
-	refs := readSegments(t, filepath.Join(dir, "data", "en-de", "ref.txt"))[200:320]
-	if testing.Short() {
+	forEachConformanceSet(t, testSentenceMatrixConformance)
+}
+
+func testSentenceMatrixConformance(t *testing.T, set conformanceSet) {
+	data := filepath.Join(set.Dir, "data", twoRefPairs(set)[0])
+	hyps := readSegments(t, filepath.Join(data, setSystem(set)))[:240]
+	refs := readSegments(t, filepath.Join(data, "ref.txt"))[120:240]
+	if testing.Short() || raceEnabled {
+		// Enough for the race detector, which makes the full size take
+		// half a minute.
 		hyps, refs = hyps[:60], refs[:40]
 	}
 	// Some pairs that match well.

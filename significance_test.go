@@ -63,7 +63,11 @@ func (e *exactCount) slice(want, got []float64) {
 // that has one: score, mean, CI, all resample scores, the first indices,
 // formatted strings and signatures.
 func TestConformanceBootstrap(t *testing.T) {
-	dir := conformanceDir(t)
+	forEachConformanceSet(t, testConformanceBootstrap)
+}
+
+func testConformanceBootstrap(t *testing.T, set conformanceSet) {
+	dir := set.Dir
 	files, err := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -159,13 +163,18 @@ func TestConformanceBootstrap(t *testing.T) {
 	if found == 0 {
 		t.Fatal("no golden file has a bootstrap entry")
 	}
-	t.Logf("ran %d bootstrap checks on %d golden files; %d of %d floats bit-identical", c.n.Load(), found, ex.exact, ex.all)
+	c.logChecks(t, set, "bootstrap")
+	t.Logf("%s: %d golden files with a bootstrap entry; %d of %d floats bit-identical", set.Name, found, ex.exact, ex.all)
 }
 
 // TestConformancePaired checks the paired bootstrap and approximate
 // randomization results of every golden file that has them.
 func TestConformancePaired(t *testing.T) {
-	dir := conformanceDir(t)
+	forEachConformanceSet(t, testConformancePaired)
+}
+
+func testConformancePaired(t *testing.T, set conformanceSet) {
+	dir := set.Dir
 	files, err := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -284,9 +293,10 @@ func TestConformancePaired(t *testing.T) {
 		})
 	}
 	if found == 0 {
-		t.Skip("no golden file has paired tests")
+		t.Fatalf("%s: no golden file has paired tests", set.Name)
 	}
-	t.Logf("ran %d paired-test checks on %d golden files; %d of %d floats bit-identical", c.n.Load(), found, ex.exact, ex.all)
+	c.logChecks(t, set, "paired-test")
+	t.Logf("%s: %d golden files with paired tests; %d of %d floats bit-identical", set.Name, found, ex.exact, ex.all)
 }
 
 // smallCorpus is a corpus of a few segments for unit tests.

@@ -119,8 +119,11 @@ func FuzzTokenizersMatchLiteralRules(f *testing.F) {
 // TestIntlClasses checks the Unicode classes of the intl tokenizer against
 // the tables of the regex module that sacreBLEU used, for every code point.
 func TestIntlClasses(t *testing.T) {
-	dir := conformanceDir(t)
-	b, err := os.ReadFile(filepath.Join(dir, "goldens", "edge.json"))
+	forEachConformanceSet(t, testIntlClasses)
+}
+
+func testIntlClasses(t *testing.T, set conformanceSet) {
+	b, err := os.ReadFile(filepath.Join(set.Dir, "goldens", "edge.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -130,6 +130,13 @@ func inputErrorf(format string, args ...any) error {
 	return &inputError{msg: fmt.Sprintf(format, args...)}
 }
 
+// fieldErrorf reports a line with the wrong number of tab-separated
+// fields (-nr's references, or the systems on standard input): exit status
+// 17, as sacreBLEU's.
+func fieldErrorf(format string, args ...any) error {
+	return &exitError{code: 17, msg: fmt.Sprintf(format, args...)}
+}
+
 // openLines opens a file for reading lines, through gzip when its name
 // ends in ".gz" (as smart_open does). counter, if not nil, counts the
 // bytes read from the file itself, for a progress bar.

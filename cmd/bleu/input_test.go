@@ -13,7 +13,11 @@ import (
 // TestPySpace checks isPySpace against the table of Python's str.isspace
 // recorded in the conformance set.
 func TestPySpace(t *testing.T) {
-	dir := conformanceDir(t)
+	forEachConformanceSet(t, testPySpace)
+}
+
+func testPySpace(t *testing.T, set conformanceSet) {
+	dir := set.Dir
 	var g struct {
 		Tables struct {
 			Space [][2]rune `json:"python_isspace"`

@@ -48,9 +48,10 @@
 // Only these tests keep the statistics of every segment (40 bytes each).
 //
 // Exit status: 0 on success; 1 for bad input (missing or unreadable files,
-// files of different lengths, invalid UTF-8, a -nr line without enough
-// references, an unavailable tokenizer, an invalid SACREBLEU_SEED) and
-// wherever sacreBLEU's own checks exit with 1; 2 for a command line that
+// files of different lengths, invalid UTF-8, an unavailable tokenizer, an
+// invalid SACREBLEU_SEED) and wherever sacreBLEU's own checks exit with 1;
+// 17, as sacreBLEU, for a line with the wrong number of tab-separated
+// fields (a -nr reference line, or systems on standard input); 2 for a command line that
 // cannot be parsed or asks for something this implementation does not do
 // (test sets, chrF and TER).
 package main
@@ -337,5 +338,6 @@ accepted for sacreBLEU compatibility, with an error: -t/--test-set,
 the chrF and TER options.
 
 Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
-Exit status: 0 success, 1 bad input, 2 bad usage.
+Exit status: 0 success, 1 bad input, 17 a line with the wrong number of
+tab-separated fields, 2 bad usage.
 `

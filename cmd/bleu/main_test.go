@@ -1,8 +1,9 @@
 package main
 
 // End-to-end tests: the command run in-process against sacreBLEU 2.6.0's
-// recorded outputs (the shared conformance set) and against hand-made
-// bad input.
+// recorded outputs (the conformance sets: the portable one in
+// testdata/conformance, and the WMT one when it is present) and against
+// hand-made bad input.
 
 import (
 	"bytes"
@@ -21,6 +22,7 @@ import (
 	"time"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -61,24 +63,18 @@ func lookupIn(env map[string]string) func(string) (string, bool) {
 	}
 }
 
-// conformanceDir returns the shared conformance set's directory,
-// $BLEU_CONFORMANCE_DIR or ../shared/conformance relative to the module
-// root, and skips the test when it is absent.
-func conformanceDir(t testing.TB) string {
+// conformanceSet is a conformance set: the portable one, always, or the
+// WMT one when it is present (internal/conftest).
+type conformanceSet = conftest.Set
+
+// moduleRoot is the module's root directory, relative to this package.
+var moduleRoot = filepath.Join("..", "..")
+
+// forEachConformanceSet runs f in a subtest per conformance set, named by
+// the set.
+func forEachConformanceSet(t *testing.T, f func(t *testing.T, set conformanceSet)) {
 	t.Helper()
-	dir := os.Getenv("BLEU_CONFORMANCE_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "conformance")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "goldens")); err != nil {
-		t.Skipf("no conformance set at %s (set BLEU_CONFORMANCE_DIR to its directory)", dir)
-	}
-	// Absolute, since tests change directory into it.
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return abs
+	conftest.ForEach(t, moduleRoot, f)
 }
 
 func readJSON(t testing.TB, path string, v any) {
@@ -99,22 +95,21 @@ var ourVersion = strings.NewReplacer(
 	`"version": "2.6.0"`, `"version": "`+bleu.Version+`"`,
 )
 
-// pythonLowercasing reports whether the library lowercases as Python does
-// yet (python.go replaces a strings.ToLower stand-in); until it does, the
-// goldens that depend on Python's special cases cannot match.
-func pythonLowercasing() bool {
-	return bleu.Lowercase.Normalize("İΣ") == "i̇ς"
-}
-
 // TestCLIGoldens runs every command line recorded in goldens/cli.json,
 // the significance tests (with the default seed) included, and compares
 // the exit status and standard output byte for byte, the version field
 // aside, and on success the informational messages on standard error.
+// A run with "stdin" reads that file as its standard input.
 func TestCLIGoldens(t *testing.T) {
-	dir := conformanceDir(t)
+	forEachConformanceSet(t, testCLIGoldens)
+}
+
+func testCLIGoldens(t *testing.T, set conformanceSet) {
+	dir := set.Dir
 	var golden struct {
 		Runs []struct {
 			Args   []string `json:"args"`
+			Stdin  string   `json:"stdin"`
 			RC     int      `json:"rc"`
 			Stdout string   `json:"stdout"`
 			Stderr string   `json:"stderr_tail"`
@@ -124,11 +119,19 @@ func TestCLIGoldens(t *testing.T) {
 	// The goldens name files relative to the conformance directory, and
 	// tables are as wide as those names: run from there, as sacreBLEU was.
 	t.Chdir(dir)
-	ran := 0
+	var ran int64
 	for i, run := range golden.Runs {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
 			ran++
-			got := runCLI(t, "", run.Args...)
+			var stdin string
+			if run.Stdin != "" {
+				b, err := os.ReadFile(run.Stdin)
+				if err != nil {
+					t.Fatal(err)
+				}
+				stdin = string(b)
+			}
+			got := runCLI(t, stdin, run.Args...)
 			want := result{Stdout: ourVersion.Replace(run.Stdout), RC: run.RC}
 			// The informational messages are sacreBLEU's too ("Found 2
 			// systems.", the paired tests' progress); error messages are
@@ -145,9 +148,10 @@ func TestCLIGoldens(t *testing.T) {
 			}
 		})
 	}
-	if ran != 22 {
-		t.Errorf("ran %d of the cli.json runs, want all 22", ran)
+	if int(ran) != len(golden.Runs) {
+		t.Errorf("ran %d of the %d cli.json runs", ran, len(golden.Runs))
 	}
+	conftest.LogChecks(t, set, ran, "command-line")
 }
 
 // jaMecabRun is what sacreBLEU prints for the cli.json run scoring
@@ -223,23 +227,29 @@ func parseScores(t testing.TB, stdout string) []float64 {
 // checkScore compares a score printed with 10 decimals with a golden one.
 func checkScore(t testing.TB, what string, got, want float64) {
 	t.Helper()
-	if math.Abs(got-want) > 1e-9 {
+	if math.Abs(got-want) > conftest.PercentTolerance {
 		t.Errorf("%s: score %.10f, sacreBLEU %.15g (difference %.3g)", what, got, want, got-want)
 	}
 }
 
 // TestCorpusGoldens scores every corpus and sentence golden of
 // goldens/<pair>.json that command-line options can express, through
-// "-b -w 10", and compares the printed numbers within 1e-9.
+// "-b -w 10", and compares the printed numbers within conftest.PercentTolerance.
 func TestCorpusGoldens(t *testing.T) {
-	dir := conformanceDir(t)
-	files, _ := filepath.Glob(filepath.Join(dir, "goldens", "*-*.json"))
+	forEachConformanceSet(t, testCorpusGoldens)
+}
+
+func testCorpusGoldens(t *testing.T, set conformanceSet) {
+	dir := set.Dir
+	files, _ := filepath.Glob(filepath.Join(dir, "goldens", "*.json"))
 	var checks, skipped atomic.Int64
+	pairs := 0
 	for _, file := range files {
-		if strings.HasPrefix(filepath.Base(file), "paired-") {
+		base := filepath.Base(file)
+		if strings.HasPrefix(base, "paired-") || base == "edge.json" || base == "cli.json" {
 			continue
 		}
-		if testing.Short() && filepath.Base(file) != "de-en.json" {
+		if pairs++; testing.Short() && pairs > 1 {
 			// One pair is enough for a quick check; the full run covers all.
 			continue
 		}
@@ -318,7 +328,8 @@ func TestCorpusGoldens(t *testing.T) {
 		})
 	}
 	t.Cleanup(func() {
-		t.Logf("%d score checks; %d golden entries not expressible with CLI options (effective order without -sl, n-gram orders other than 4)", checks.Load(), skipped.Load())
+		conftest.LogChecks(t, set, checks.Load(), "score")
+		t.Logf("%s: %d golden entries not expressible with CLI options (effective order without -sl, n-gram orders other than 4)", set.Name, skipped.Load())
 	})
 }
 
@@ -385,18 +396,20 @@ func readEdge(t testing.TB, dir string) []edgeCase {
 }
 
 // TestEdgeGoldens scores the edge cases that are files: every corpus
-// golden the options can express within 1e-9, and the recorded
+// golden the options can express within conftest.PercentTolerance, and the recorded
 // "sacrebleu ... -b -w 12 -tok T" outputs byte for byte.
 func TestEdgeGoldens(t *testing.T) {
-	dir := conformanceDir(t)
+	forEachConformanceSet(t, testEdgeGoldens)
+}
+
+func testEdgeGoldens(t *testing.T, set conformanceSet) {
+	dir := set.Dir
+	var checks atomic.Int64
 	for _, c := range readEdge(t, dir) {
 		if c.APIOnly {
 			continue
 		}
 		t.Run(c.Name, func(t *testing.T) {
-			if c.Name == "lowercase_special" && !pythonLowercasing() {
-				t.Skip("the library does not lowercase as Python does yet (python.go)")
-			}
 			base := append(c.refFiles(dir), "-i", filepath.Join(dir, c.Files.Hyp))
 			for _, e := range c.Corpus {
 				flags, ok := e.Config.flags(false)
@@ -408,8 +421,10 @@ func TestEdgeGoldens(t *testing.T) {
 					t.Fatalf("%s: exit %d: %s", e.ID, res.RC, res.Stderr)
 				}
 				checkScore(t, e.ID, parseScores(t, res.Stdout)[0], e.Result.Score)
+				checks.Add(1)
 			}
 			for tok, want := range c.CLICheck {
+				checks.Add(1)
 				res := runCLI(t, "", append(base, "-m", "bleu", "-b", "-w", "12", "-tok", tok)...)
 				got := result{Stdout: strings.TrimSuffix(res.Stdout, "\n"), RC: res.RC}
 				if diff := cmp.Diff(result{Stdout: want.Stdout, RC: want.RC}, got); diff != "" {
@@ -418,16 +433,22 @@ func TestEdgeGoldens(t *testing.T) {
 			}
 		})
 	}
+	conftest.LogChecks(t, set, checks.Load(), "edge-case")
 }
 
 // TestPrintTokensGoldens checks that --print-tokens shows every line of
 // every edge case file as sacreBLEU's BLEU tokenizes it (pre_hyps,
 // pre_refs: its _preprocess_segment), for each tokenizer and for 13a with
 // -lc. The hypotheses are read from standard input, the references from
-// files.
+// files; hypotheses with a bare \r are read from their file too, because
+// standard input, as sacreBLEU reads it, ends lines at a bare \r as well.
 func TestPrintTokensGoldens(t *testing.T) {
-	dir := conformanceDir(t)
-	lines := 0
+	forEachConformanceSet(t, testPrintTokensGoldens)
+}
+
+func testPrintTokensGoldens(t *testing.T, set conformanceSet) {
+	dir := set.Dir
+	var lines int64
 	for _, c := range readEdge(t, dir) {
 		if c.APIOnly {
 			continue
@@ -439,14 +460,14 @@ func TestPrintTokensGoldens(t *testing.T) {
 		for key, tk := range c.Tokenized {
 			t.Run(c.Name+"/"+key, func(t *testing.T) {
 				tok, lc := strings.CutSuffix(key, "+lc")
-				if lc && c.Name == "lowercase_special" && !pythonLowercasing() {
-					t.Skip("the library does not lowercase as Python does yet (python.go)")
-				}
 				args := []string{"--print-tokens", "-tok", tok}
 				if lc {
 					args = append(args, "-lc")
 				}
 				hres := runCLI(t, string(hyp), args...)
+				if bytes.Contains(bytes.ReplaceAll(hyp, []byte("\r\n"), nil), []byte("\r")) {
+					hres = runCLI(t, "", append(args, filepath.Join(dir, c.Files.Hyp))...)
+				}
 				rres := runCLI(t, "", append(args, c.refFiles(dir)...)...)
 				for _, res := range []result{hres, rres} {
 					if res.RC != 0 {
@@ -477,20 +498,21 @@ func TestPrintTokensGoldens(t *testing.T) {
 					}
 					// A long line is recorded by its number of words and the
 					// SHA-256 of the tokenizer's output; for char that output
-					// has spaces between all characters, which joined tokens
-					// do not keep.
+					// has spaces between all characters, and for none the
+					// line's own whitespace, which joined tokens do not keep.
+					// (TestConformance checks those outputs whole.)
 					if n := len(strings.Fields(got[i])); n != w.tokens {
 						t.Errorf("line %d: %d tokens, want %d", i+1, n, w.tokens)
 					}
 					sum := sha256.Sum256([]byte(got[i]))
-					if tok != "char" && hex.EncodeToString(sum[:]) != w.sha {
+					if tok != "char" && tok != "none" && hex.EncodeToString(sum[:]) != w.sha {
 						t.Errorf("line %d: SHA-256 of the tokens differs from sacreBLEU's", i+1)
 					}
 				}
 			})
 		}
 	}
-	t.Logf("%d tokenized lines checked", lines)
+	conftest.LogChecks(t, set, lines, "tokenized-line")
 }
 
 // preprocessedLine is a pre_hyps or pre_refs item: the tokenizer's output,
@@ -596,7 +618,7 @@ func TestBadInput(t *testing.T) {
 			[]string{"argument --tokenize/-tok: invalid choice: 'moses' (choose from 'none', 'zh', '13a', "}},
 		{"unknown smoothing", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "add-one"}, "", 2,
 			[]string{"argument --smooth-method/-s: invalid choice: 'add-one' (choose from 'none', 'floor', 'add-k', 'exp')"}},
-		{"-nr mismatch", []string{f("tabs.txt"), "-nr", "2", "-i", f("hyp.txt")}, "", 1,
+		{"-nr mismatch", []string{f("tabs.txt"), "-nr", "2", "-i", f("hyp.txt")}, "", 17,
 			[]string{f("tabs.txt") + ":3: expected 2 tab-separated references (-nr 2), found 1"}},
 		{"-nr with several reference files", []string{f("ref.txt"), f("hyp.txt"), "-nr", "2", "-i", f("hyp.txt")}, "", 1,
 			[]string{"-nr/--num-refs"}},
@@ -642,7 +664,7 @@ func TestBadInput(t *testing.T) {
 			[]string{f("badlong.txt") + ":4500: invalid UTF-8 (byte 0xe9 at byte 5 of the line)"}},
 		{"invalid UTF-8 at the end of input, sentence level", []string{f("ref.txt"), "-i", f("badend.txt"), "-sl"}, "", 1,
 			[]string{f("badend.txt") + ":3: invalid UTF-8"}},
-		{"standard input, fields differ", []string{f("ref.txt")}, "a\tb\nc\td\ne\n", 1,
+		{"standard input, fields differ", []string{f("ref.txt")}, "a\tb\nc\td\ne\n", 17,
 			[]string{"standard input:3: 1 tab-separated hypotheses, but the first line has 2"}},
 		{"no references", []string{"-i", f("hyp.txt")}, "", 1, []string{"no reference files"}},
 		{"references after -i", []string{"-i", f("hyp.txt"), f("ref.txt")}, "", 1, []string{"no reference files"}},
@@ -829,7 +851,11 @@ func BenchmarkRunSmall(b *testing.B) {
 // written out 20 times (9.4 MB): reading, checking and scoring, corpus
 // level and sentence level.
 func BenchmarkRunCorpus(b *testing.B) {
-	src := filepath.Join(conformanceDir(b), "data", "en-de")
+	wmt := conftest.WMTDir(moduleRoot)
+	if wmt == "" {
+		b.Skip("no WMT conformance set")
+	}
+	src := filepath.Join(wmt, "data", "en-de")
 	dir := b.TempDir()
 	var size int64
 	files := map[string]string{}

@@ -276,7 +276,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		}
 		fields := strings.SplitN(line, "\t", c.numRefs)
 		if len(fields) != c.numRefs {
-			return fail(inputErrorf("bleu: %s:%d: expected %d tab-separated references (-nr %d), found %d", r.name, r.n, c.numRefs, c.numRefs, len(fields)))
+			return fail(fieldErrorf("bleu: %s:%d: expected %d tab-separated references (-nr %d), found %d", r.name, r.n, c.numRefs, c.numRefs, len(fields)))
 		}
 		c.refOut = append(c.refOut, fields...)
 	}
@@ -312,7 +312,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		}
 		fields := strings.Split(pyRStrip(line), "\t")
 		if len(fields) != c.nsys {
-			return fail(inputErrorf("bleu: %s:%d: %d tab-separated hypotheses, but the first line has %d (each field of standard input is a system)", h.name, h.n, len(fields), c.nsys))
+			return fail(fieldErrorf("bleu: %s:%d: %d tab-separated hypotheses, but the first line has %d (each field of standard input is a system)", h.name, h.n, len(fields), c.nsys))
 		}
 		for _, f := range fields {
 			c.hypOut = append(c.hypOut, pyRStrip(f))

@@ -1,0 +1,109 @@
+// Package conftest finds the conformance sets that the tests of package
+// bleu and of the command check against sacreBLEU 2.6.0's goldens.
+//
+// # Sets
+//
+// A conformance set is a directory of goldens (goldens/) and the text they
+// score (data/, edge/), laid out as testdata/README.md describes. There are
+// two: the portable set in the module's testdata/conformance, which every
+// clone has, and the larger WMT set, which is not in the repository and is
+// used when it is present, at $BLEU_CONFORMANCE_DIR or next to the module
+// as ../shared/conformance.
+//
+// # Tolerances
+//
+// Integers, strings, signatures and scores must equal sacreBLEU's exactly
+// (the scores but for glibc's rounding of exp, which the tests recognise
+// case by case). The one tolerance is here.
+package conftest
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// PercentTolerance is how far a number on the 0–100 scale that the tests
+// do not compare to the last bit may be from sacreBLEU's: a score printed
+// with 10 decimals, and the significance tests' means and intervals.
+const PercentTolerance = 1e-9
+
+// Set is a conformance set.
+type Set struct {
+	Name string // "portable" or "wmt": the name of its subtests
+	Dir  string // absolute
+}
+
+// Portable and WMT are the sets' names.
+const (
+	Portable = "portable"
+	WMT      = "wmt"
+)
+
+// Sets returns the sets to check: the portable set, which must be there
+// (t fails otherwise), and the WMT set when it is present. root is the
+// module root relative to the test's directory.
+func Sets(t testing.TB, root string) []Set {
+	t.Helper()
+	portable := filepath.Join(root, "testdata", "conformance")
+	if _, err := os.Stat(filepath.Join(portable, "goldens")); err != nil {
+		t.Fatalf("the portable conformance set is missing: %v", err)
+	}
+	sets := []Set{{Portable, abs(t, portable)}}
+	if dir := WMTDir(root); dir != "" {
+		sets = append(sets, Set{WMT, abs(t, dir)})
+	}
+	return sets
+}
+
+// WMTDir returns the WMT set's directory, $BLEU_CONFORMANCE_DIR or
+// ../shared/conformance relative to the module root root, or "" if it is
+// absent.
+func WMTDir(root string) string {
+	dir := os.Getenv("BLEU_CONFORMANCE_DIR")
+	if dir == "" {
+		dir = filepath.Join(root, "..", "shared", "conformance")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "goldens")); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// ForEach runs f in a subtest per set, named by the set.
+func ForEach(t *testing.T, root string, f func(t *testing.T, set Set)) {
+	t.Helper()
+	for _, set := range Sets(t, root) {
+		t.Run(set.Name, func(t *testing.T) { f(t, set) })
+	}
+}
+
+// LogChecks logs how many checks of a kind ran on a set ("portable:
+// 12,345 score checks"), and fails t if none did: a set that checks
+// nothing is broken, not passed.
+func LogChecks(t testing.TB, set Set, n int64, what string) {
+	t.Helper()
+	if n == 0 {
+		t.Fatalf("%s: no %s checks ran", set.Name, what)
+	}
+	t.Logf("%s: %s %s checks", set.Name, Thousands(n), what)
+}
+
+// Thousands formats n with commas between groups of three digits.
+func Thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func abs(t testing.TB, dir string) string {
+	t.Helper()
+	a, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
