@@ -121,11 +121,9 @@ func (c *cli) main(args []string) int {
 	}
 	switch outcome {
 	case outcomeHelp:
-		io.WriteString(c.stdout, helpText)
-		return 0
+		return c.finish(writeString(c.stdout, helpText))
 	case outcomeVersion:
-		fmt.Fprintf(c.stdout, "bleu %s\n", bleu.Version)
-		return 0
+		return c.finish(writeString(c.stdout, "bleu "+bleu.Version+"\n"))
 	}
 	// sacreBLEU lets SACREBLEU_FORMAT override -f.
 	v, _ := c.lookupEnv("SACREBLEU_FORMAT")
@@ -136,8 +134,30 @@ func (c *cli) main(args []string) int {
 	c.out = bufio.NewWriterSize(c.stdout, 64<<10)
 	err = c.execute(o)
 	if ferr := c.out.Flush(); err == nil && ferr != nil {
-		err = inputErrorf("bleu: writing the output: %v", ferr)
+		err = writeError(ferr)
 	}
+	return c.finish(err)
+}
+
+// writeString writes s to w, returning the error of a failed or short
+// write as the error to report.
+func writeString(w io.Writer, s string) error {
+	if _, err := io.WriteString(w, s); err != nil {
+		return writeError(err)
+	}
+	return nil
+}
+
+// writeError is the error for output that could not be written: standard
+// output is checked on every path (help and version included), and a
+// failure is exit status 1, as in sacreBLEU. Standard error is not:
+// a message that cannot be written has nowhere else to go.
+func writeError(err error) error {
+	return inputErrorf("bleu: writing the output: %v", err)
+}
+
+// finish prints err, if not nil, and returns the exit status for it.
+func (c *cli) finish(err error) int {
 	if err == nil {
 		return 0
 	}
@@ -154,8 +174,14 @@ func (c *cli) main(args []string) int {
 		fmt.Fprintln(c.stderr, ie.msg)
 		return 1
 	}
-	fmt.Fprintf(c.stderr, "bleu: %v\n", err)
+	fmt.Fprintln(c.stderr, prefixed(err))
 	return 1
+}
+
+// prefixed is the message of err starting with "bleu: " once, whether or
+// not err (from the library, say) has the prefix already.
+func prefixed(err error) string {
+	return "bleu: " + strings.TrimPrefix(err.Error(), "bleu: ")
 }
 
 // warnf prints a warning on standard error. sacreBLEU prints its warnings

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -810,6 +811,43 @@ func BenchmarkRunCorpus(b *testing.B) {
 				if res := runCLI(b, "", files["ref.txt"], "-i", files["sys-JDExploreAcademy.txt"], bm.flag); res.RC != 0 {
 					b.Fatal(res.Stderr)
 				}
+			}
+		})
+	}
+}
+
+// fullWriter is a standard output on a full disk, as /dev/full is.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestOutputErrors checks that every path that prints checks its writes:
+// standard output on a full disk is exit status 1 and one message, as in
+// sacreBLEU (which exits 1 for -h and -V, and 120 elsewhere, after a
+// traceback).
+func TestOutputErrors(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"ref.txt": "a b c d\ne f\n", "hyp.txt": "a b c d\ne g\n"})
+	ref, hyp := filepath.Join(dir, "ref.txt"), filepath.Join(dir, "hyp.txt")
+	for _, args := range [][]string{
+		{"-h"},
+		{"--help"},
+		{"-V"},
+		{ref, "-i", hyp},
+		{ref, "-i", hyp, "-b"},
+		{ref, "-i", hyp, "-sl"},
+		{ref, "-i", hyp, ref, "-f", "text", "-q"},
+		{ref, "-i", hyp, ref, "-pbs", "-pbsn", "10", "-q"},
+		{ref, "-i", hyp, "-ci", "-cin", "10"},
+		{"--print-tokens", ref},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var errb bytes.Buffer
+			c := &cli{stdin: strings.NewReader(""), stdout: fullWriter{}, stderr: &errb, lookupEnv: lookupIn(nil), now: time.Now}
+			if rc := c.main(args); rc != 1 {
+				t.Errorf("exit status %d, want 1", rc)
+			}
+			if want := "bleu: writing the output: no space left on device\n"; errb.String() != want {
+				t.Errorf("standard error %q, want %q", errb.String(), want)
 			}
 		})
 	}

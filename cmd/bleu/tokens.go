@@ -38,7 +38,9 @@ func (c *cli) printTokens(o *options, enc encoding) error {
 			}
 			toks = tok.Tokenize(toks[:0], line)
 			c.out.WriteString(strings.Join(toks, " "))
-			c.out.WriteByte('\n')
+			if err := c.out.WriteByte('\n'); err != nil {
+				return writeError(err) // no use reading on
+			}
 		}
 	}
 	if len(files) == 0 {
