@@ -155,7 +155,7 @@ func openLines(name string, enc encoding, replace bool, counter *countingReader)
 		src = counter
 	}
 	if strings.HasSuffix(name, ".gz") {
-		z, err := gzip.NewReader(bufio.NewReaderSize(src, 64<<10))
+		z, err := newGzipReader(src)
 		if err != nil {
 			f.Close()
 			return nil, inputErrorf("bleu: %s: not a gzip file: %v", name, err)
@@ -169,6 +169,67 @@ func openLines(name string, enc encoding, replace bool, counter *countingReader)
 	lr.r = bufio.NewReaderSize(src, 64<<10)
 	return lr, nil
 }
+
+// gzipReader reads the members of a gzip file one after the other, as
+// Python's gzip module does: zero bytes after a member are padding, and
+// anything else that does not start a new member is an error (Go's
+// "gzip: invalid header", where Python says "Not a gzipped file"), not the
+// end of the input nor, as Go's multistream reading says of a few bytes
+// of garbage, "unexpected EOF".
+type gzipReader struct {
+	br *bufio.Reader
+	z  *gzip.Reader
+}
+
+func newGzipReader(r io.Reader) (*gzipReader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	z, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, err
+	}
+	z.Multistream(false)
+	return &gzipReader{br: br, z: z}, nil
+}
+
+func (g *gzipReader) Read(p []byte) (int, error) {
+	for {
+		n, err := g.z.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		if err := g.nextMember(); err != nil {
+			return n, err
+		}
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+// nextMember skips the padding after a member and starts the next one; it
+// returns io.EOF when there is none.
+func (g *gzipReader) nextMember() error {
+	for {
+		c, err := g.br.ReadByte()
+		if err != nil {
+			return err // io.EOF: the end
+		}
+		if c != 0 {
+			g.br.UnreadByte()
+			break
+		}
+	}
+	if magic, _ := g.br.Peek(2); len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return gzip.ErrHeader
+	}
+	if err := g.z.Reset(g.br); err != nil {
+		return err
+	}
+	g.z.Multistream(false)
+	return nil
+}
+
+func (g *gzipReader) Close() error { return g.z.Close() }
 
 // describeOpenError words a failure to open a file.
 func describeOpenError(name string, err error) error {

@@ -518,6 +518,8 @@ func TestBadInput(t *testing.T) {
 	zw.Close()
 	dir := writeFiles(t, map[string]string{
 		"cut.gz":        gz.String()[:gz.Len()-4],
+		"garbage.gz":    gz.String() + "xyz",
+		"garbage1.gz":   gz.String() + "\x1f",
 		"ref.txt":       "the cat sat on the mat\nit is raining today\nwe will see\n",
 		"hyp.txt":       "the cat sat on a mat\nit rains today\nwe shall see\n",
 		"short.txt":     "the cat sat on a mat\nit rains today\n",
@@ -552,6 +554,11 @@ func TestBadInput(t *testing.T) {
 			[]string{"standard input has 1 line but " + f("ref.txt") + " has 3"}},
 		{"gzip file cut short", []string{f("ref.txt"), "-i", f("cut.gz")}, "", 1,
 			[]string{f("cut.gz") + ": unexpected EOF"}},
+		// Python's gzip says "Not a gzipped file"; Go's, "invalid header".
+		{"gzip file with trailing garbage", []string{f("ref.txt"), "-i", f("garbage.gz")}, "", 1,
+			[]string{f("garbage.gz") + ": gzip: invalid header"}},
+		{"gzip file with one byte of trailing garbage", []string{f("ref.txt"), "-i", f("garbage1.gz")}, "", 1,
+			[]string{f("garbage1.gz") + ": gzip: invalid header"}},
 		{"missing hypothesis file", []string{f("ref.txt"), "-i", f("nope.txt")}, "", 1,
 			[]string{f("nope.txt") + ": no such file"}},
 		{"missing reference file", []string{f("nope.txt"), "-i", f("hyp.txt")}, "", 1,
@@ -660,6 +667,15 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// gzipped is s compressed with gzip.
+func gzipped(s string) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	zw.Close()
+	return b.String()
+}
+
 // TestGoodInput checks how lines are read and scored, with exact outputs.
 func TestGoodInput(t *testing.T) {
 	long := strings.Repeat("lorem ipsum dolor sit amet, consectetur adipiscing elit. ", 4000)[:200000]
@@ -674,6 +690,8 @@ func TestGoodInput(t *testing.T) {
 		"hyp.nofinal":  "the cat sat on a mat\nit rains today",
 		"hyp.spaces":   "the cat sat on a mat \t \nit rains today\u3000\n",
 		"hyp.txt.gz":   gz.String(),
+		"padded.gz":    gz.String() + strings.Repeat("\x00", 20),
+		"two.gz":       gzipped("the cat sat on a mat\n") + "\x00\x00\x00" + gzipped("it rains today\n"),
 		"refs.tsv":     "the cat sat on the mat\ta cat sat on the mat\nit is raining today\tit rains today\n",
 		"bad.txt":      "the cat sat on a \xffmat\nit rains today\n",
 		"long.txt":     long + "\n",
@@ -693,6 +711,9 @@ func TestGoodInput(t *testing.T) {
 		{"no final newline", []string{f("ref.txt"), "-i", f("hyp.nofinal"), "-f", "text"}, "", plain, ""},
 		{"trailing Python whitespace", []string{f("ref.txt"), "-i", f("hyp.spaces"), "-f", "text"}, "", plain, ""},
 		{"gzip", []string{f("ref.txt"), "-i", f("hyp.txt.gz"), "-f", "text"}, "", plain, ""},
+		// Python's gzip takes zero bytes after a member for padding.
+		{"gzip padded with zero bytes", []string{f("ref.txt"), "-i", f("padded.gz"), "-f", "text"}, "", plain, ""},
+		{"gzip of two members, padding between", []string{f("ref.txt"), "-i", f("two.gz"), "-f", "text"}, "", plain, ""},
 		{"standard input", []string{f("ref.txt"), "-f", "text"}, "the cat sat on a mat\nit rains today\n", plain, ""},
 		{"standard input, universal newlines", []string{f("ref.txt"), "-f", "text"}, "the cat sat on a mat\rit rains today\r\n", plain, ""},
 		{"two systems on standard input", []string{f("ref.txt"), "-f", "text", "-q"}, "the cat sat on a mat\tthe cat sat on the mat\nit rains today\tit is raining today\n",
