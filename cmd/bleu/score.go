@@ -91,7 +91,7 @@ func unavailableTokenizer(name string, o *options) error {
 func smoothing(o *options) (bleu.SmoothMethod, float64, string, error) {
 	m, err := bleu.SmoothMethodByName(o.smoothMethod)
 	if err != nil {
-		return 0, 0, "", usageErrorf("%v", err)
+		return 0, 0, "", usageErrorf("%s", strings.TrimPrefix(err.Error(), "bleu: "))
 	}
 	if !o.smoothValueGiven || (m != bleu.SmoothFloor && m != bleu.SmoothAddK) {
 		return m, 0, "", nil
