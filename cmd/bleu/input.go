@@ -142,9 +142,10 @@ func inputErrorf(format string, args ...any) error {
 
 // openLines opens a file for reading lines, through gzip when its name
 // ends in ".gz" (as smart_open does). counter, if not nil, counts the
-// bytes read from the file itself, for a progress bar.
-func openLines(name string, enc encoding, replace bool, counter *countingReader) (*lineReader, error) {
-	f, err := os.Open(name)
+// bytes read from the file itself, for a progress bar. d, if not nil,
+// shares the descriptors with the other inputs of the run.
+func openLines(d *descriptors, name string, enc encoding, replace bool, counter *countingReader) (*lineReader, error) {
+	f, err := d.openSource(name)
 	if err != nil {
 		return nil, describeOpenError(name, err)
 	}
@@ -238,6 +239,8 @@ func describeOpenError(name string, err error) error {
 		return inputErrorf("bleu: %s: no such file", name)
 	case errors.Is(err, os.ErrPermission):
 		return inputErrorf("bleu: %s: permission denied", name)
+	case tooManyFiles(err):
+		return inputErrorf("bleu: %s: too many open files: not enough file descriptors for the inputs even with regular files opened one at a time (raise the limit, ulimit -n)", name)
 	}
 	return inputErrorf("bleu: %v", err)
 }

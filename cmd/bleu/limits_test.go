@@ -117,3 +117,53 @@ func TestFullTempDir(t *testing.T) {
 		t.Errorf("left behind in TMPDIR: %v", left)
 	}
 }
+
+// TestFewDescriptors checks that inputs beyond the limit of open files
+// are read all the same (sacreBLEU reads one file at a time), plain and
+// gzipped, corpus and sentence level, and that inputs which cannot be
+// opened again (pipes) fail with a clear message when they do not fit.
+func TestFewDescriptors(t *testing.T) {
+	const refs = 20
+	files := map[string]string{"hyp.txt": "the cat sat on a mat\nit rains today\nwe shall see\n"}
+	var plain, gz []string
+	for i := range refs {
+		text := fmt.Sprintf("the cat sat on the mat %d\nit is raining today\nwe will see %d\n", i, i)
+		files[fmt.Sprintf("ref%02d.txt", i)] = text
+		files[fmt.Sprintf("ref%02d.gz", i)] = gzipped(text)
+	}
+	dir := writeFiles(t, files)
+	for i := range refs {
+		plain = append(plain, filepath.Join(dir, fmt.Sprintf("ref%02d.txt", i)))
+		gz = append(gz, filepath.Join(dir, fmt.Sprintf("ref%02d.gz", i)))
+	}
+	hyp := filepath.Join(dir, "hyp.txt")
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"plain", append(plain, "-i", hyp)},
+		{"gzip", append(gz, "-i", hyp, "-f", "text")},
+		{"sentence level", append(plain, "-i", hyp, "-sl")},
+		{"two systems, mixed", append(append(gz, plain...), "-i", hyp, plain[0], "-f", "text")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			// Six descriptors free: fewer than the inputs.
+			got := runUnder(t, limitedRun{Args: tt.args, Resource: syscall.RLIMIT_NOFILE, Limit: 6})
+			want := runCLI(t, "", tt.args...)
+			if want.RC != 0 {
+				t.Fatalf("without a limit: exit status %d: %s", want.RC, want.Stderr)
+			}
+			if got != want {
+				t.Errorf("under the limit: %+v\nwithout it: %+v", got, want)
+			}
+		})
+	}
+	t.Run("pipes", func(t *testing.T) {
+		args := []string{"/dev/stdin", "/dev/stdin", "/dev/stdin", "/dev/stdin", "-i", hyp}
+		got := runUnder(t, limitedRun{Args: args, Resource: syscall.RLIMIT_NOFILE, Limit: 3})
+		const msg = ": too many open files: not enough file descriptors for the inputs"
+		if got.RC != 1 || got.Stdout != "" || !strings.HasPrefix(got.Stderr, "bleu: /dev/stdin") || !strings.Contains(got.Stderr, msg) {
+			t.Errorf("got %+v, want exit status 1 and %q", got, msg)
+		}
+	})
+}

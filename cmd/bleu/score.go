@@ -185,6 +185,8 @@ type corpus struct {
 	read []string
 	// names are the names of the inputs, in the order next reads them.
 	names []string
+	// files opens the inputs, sharing the descriptors when they run out.
+	files descriptors
 }
 
 // readers returns the inputs in the order next reads them.
@@ -396,7 +398,7 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 		return nil, nil, err
 	}
 	for _, name := range o.refs {
-		r, err := openLines(name, enc, o.replaceInvalid, nil)
+		r, err := openLines(&cp.files, name, enc, o.replaceInvalid, nil)
 		if err != nil {
 			return fail(err)
 		}
@@ -417,7 +419,7 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 			if i == 0 {
 				cr = counter
 			}
-			h, err := openLines(name, enc, o.replaceInvalid, cr)
+			h, err := openLines(&cp.files, name, enc, o.replaceInvalid, cr)
 			if err != nil {
 				return fail(err)
 			}
@@ -541,7 +543,9 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 		return err
 	}
 	defer cp.close()
-	var out spool
+	// With inputs parked, a temporary file would take the descriptor they
+	// share: the scores stay in memory.
+	out := spool{noFile: cp.files.parked > 0}
 	defer out.close()
 	ra := cp.readAhead()
 	fail := func(err error) error {

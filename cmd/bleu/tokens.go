@@ -47,7 +47,7 @@ func (c *cli) printTokens(o *options, enc encoding) error {
 		return each(newStdinLines(c.stdin, enc, o.replaceInvalid))
 	}
 	for _, name := range files {
-		lr, err := openLines(name, enc, o.replaceInvalid, nil)
+		lr, err := openLines(nil, name, enc, o.replaceInvalid, nil)
 		if err != nil {
 			return err
 		}
