@@ -131,13 +131,25 @@ type lineReader struct {
 	arena *strings.Builder
 }
 
-// inputError is bad input: exit status 1.
-type inputError struct{ msg string }
+// inputError is bad input: exit status 1, or code.
+type inputError struct {
+	msg  string
+	code int // the exit status when not 0
+	// late: sacreBLEU meets it only once it has read every input (see
+	// firstFault).
+	late bool
+}
 
 func (e *inputError) Error() string { return e.msg }
 
 func inputErrorf(format string, args ...any) error {
 	return &inputError{msg: fmt.Sprintf(format, args...)}
+}
+
+// lateErrorf is an inputError that sacreBLEU meets only once it has read
+// every input.
+func lateErrorf(format string, args ...any) error {
+	return &inputError{msg: fmt.Sprintf(format, args...), late: true}
 }
 
 // openLines opens a file for reading lines, through gzip when its name

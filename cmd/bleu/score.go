@@ -229,6 +229,26 @@ func (c *corpus) systemNames() []string {
 	return names
 }
 
+// stdinRest returns, for the hypotheses on standard input, a function
+// that looks for a line of standard input with another number of fields
+// than the first (see firstFault) in the batches ra has read and not sent
+// yet, and in the rest of standard input; nil for hypothesis files. ra
+// must be closed first.
+func (c *corpus) stdinRest(ra *readAhead) func() error {
+	if !c.stdinSystems {
+		return nil
+	}
+	return func() error {
+		for b := range ra.batches {
+			if isFieldFault(b.err) {
+				return b.err
+			}
+		}
+		f, _, _ := stdinFault(c.hyps[0], c.nsys)
+		return f
+	}
+}
+
 // close closes every file.
 func (c *corpus) close() {
 	for _, r := range c.refs {
@@ -269,9 +289,9 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 			c.refOut = append(c.refOut, line)
 			continue
 		}
-		fields := strings.SplitN(line, "\t", c.numRefs)
-		if len(fields) != c.numRefs {
-			return fail(inputErrorf("bleu: %s:%d: expected %d tab-separated references (-nr %d), found %d", r.name, r.n, c.numRefs, c.numRefs, len(fields)))
+		fields, ok := refFields(line, c.numRefs)
+		if !ok {
+			return fail(refFieldsError(r.name, r.n, c.numRefs, len(fields)))
 		}
 		c.refOut = append(c.refOut, fields...)
 	}
@@ -307,7 +327,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		}
 		fields := strings.Split(pyRStrip(line), "\t")
 		if len(fields) != c.nsys {
-			return fail(inputErrorf("bleu: %s:%d: %d tab-separated hypotheses, but the first line has %d (each field of standard input is a system)", h.name, h.n, len(fields), c.nsys))
+			return fail(stdinFieldsError(h.name, h.n, len(fields), c.nsys))
 		}
 		for _, f := range fields {
 			c.hypOut = append(c.hypOut, pyRStrip(f))
@@ -332,7 +352,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 	}
 	for i, ok := range hypOK {
 		if !ok && c.segments == 0 {
-			return nil, nil, false, inputErrorf("bleu: %s is empty: there are no hypotheses to score", c.hyps[i].name)
+			return nil, nil, false, lateErrorf("bleu: %s is empty: there are no hypotheses to score", c.hyps[i].name)
 		}
 	}
 	return nil, nil, false, c.lengthError(refOK, hypOK)
@@ -349,7 +369,18 @@ func (c *corpus) lengthError(refOK, hypOK []bool) error {
 	add := func(r *lineReader, ok bool) error {
 		n := r.n
 		if ok {
-			rest, err := r.countRest()
+			var rest int
+			var err error
+			if c.stdinSystems && r == c.hyps[0] {
+				// sacreBLEU reads standard input to its end before it
+				// compares the lengths.
+				var fault error
+				if fault, rest, err = stdinFault(r, c.nsys); fault != nil {
+					return fault
+				}
+			} else {
+				rest, err = r.countRest()
+			}
 			if err != nil {
 				return err
 			}
@@ -369,14 +400,14 @@ func (c *corpus) lengthError(refOK, hypOK []bool) error {
 		}
 	}
 	if len(counts) == 2 {
-		return inputErrorf("bleu: %s has %s but %s has %s: hypotheses and references must have the same number of lines",
+		return lateErrorf("bleu: %s has %s but %s has %s: hypotheses and references must have the same number of lines",
 			counts[0].name, lines(counts[0].n), counts[1].name, lines(counts[1].n))
 	}
 	parts := make([]string, len(counts))
 	for i, ct := range counts {
 		parts[i] = fmt.Sprintf("%s has %s", ct.name, lines(ct.n))
 	}
-	return inputErrorf("bleu: the inputs have different numbers of lines: %s", strings.Join(parts, ", "))
+	return lateErrorf("bleu: the inputs have different numbers of lines: %s", strings.Join(parts, ", "))
 }
 
 // lines is "1 line" or "n lines".
@@ -395,7 +426,7 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 	var total int64
 	fail := func(err error) (*corpus, *progress, error) {
 		cp.close()
-		return nil, nil, err
+		return nil, nil, firstFault(o, enc, err, nil)
 	}
 	for _, name := range o.refs {
 		r, err := openLines(&cp.files, name, enc, o.replaceInvalid, nil)
@@ -461,7 +492,7 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	fail := func(err error) error {
 		ra.close()
 		prog.done()
-		return err
+		return firstFault(o, enc, err, cp.stdinRest(ra))
 	}
 	for b := range ra.batches {
 		if b.n > 0 && systems == nil {
@@ -472,7 +503,7 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 			}
 			if cp.stdinSystems {
 				if err := checkSystems(o, len(b.hyps)); err != nil {
-					return fail(err)
+					return fail(orFieldFault(err, b.err))
 				}
 			}
 			for range b.hyps {
@@ -551,7 +582,7 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 	fail := func(err error) error {
 		ra.close()
 		prog.done()
-		return err
+		return firstFault(o, enc, err, cp.stdinRest(ra))
 	}
 	ss := &sentenceScorer{cfg: s.cfg, text: func(sc bleu.Score, sigs *signatures) string {
 		sc = s.label(sc)
@@ -569,7 +600,7 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 				return fail(err)
 			}
 			if err := checkSystems(o, len(b.hyps)); err != nil {
-				return fail(err)
+				return fail(orFieldFault(err, b.err))
 			}
 		}
 		lines = slices.Grow(lines[:0], b.n)[:b.n]
