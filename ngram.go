@@ -146,7 +146,9 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	case len(hyp) <= 64*maxWidth:
 		c.words.reset(2 * len(hyp)) // a quarter
 	default:
-		c.words.reset(len(hyp)) // a half, for memory's sake
+		// A half, for memory's sake; past longChunk words the table
+		// grows with the distinct words (numberHypLong), not the words.
+		c.words.reset(min(len(hyp), longChunk))
 	}
 	// The counts of the segment before, if it had any.
 	clear(c.hypCnt[:c.nextID])
@@ -163,9 +165,7 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 		return
 	}
 	c.width = 0
-	// A segment has at most order ids per hypothesis word: numberHyp sizes
-	// the count slices once so that numbering needs no checks.
-	c.numberHyp(hyp, text, order*len(hyp))
+	c.numberHypLong(hyp, text)
 	c.nWords = c.nextID
 	c.refIDs = c.refIDs[:0]
 	c.refLive = c.refLive[:0]
@@ -197,6 +197,95 @@ func (c *ngramCounter) numberHyp(hyp []string, text string, need int) {
 	c.hypIDs = ids
 }
 
+// Memory of long segments
+//
+// A long segment (c.width == 0) is counted in memory that grows with its
+// distinct words and n-grams, not with its length: its words are keyed
+// and looked up longChunk at a time, the word table grows as distinct
+// words come (at a load of one half at most), and so do the count slices,
+// by the ids each order may number. What grows with the length is a few
+// 4-byte ids a word (hypIDs, hypCur, hypLive; refIDs, refCur, refLive).
+
+// longChunk is how many words of a long segment are keyed at once, and
+// the most words the word table has room for before it grows.
+const longChunk = 1 << 16
+
+// numberHypLong is numberHyp for a long segment: its hypothesis words hyp,
+// usually substrings of text, are numbered longChunk at a time, the word
+// table growing as needed and the count slices with it.
+func (c *ngramCounter) numberHypLong(hyp []string, text string) {
+	c.nLong = 0
+	ids := slices.Grow(c.hypIDs[:0], len(hyp))[:len(hyp)]
+	for from := 0; from < len(hyp); {
+		// At most as many words as the table has room for as new ones, at
+		// a load of one half: a text of few distinct words never grows it.
+		room := int(c.words.mask+1)/2 - int(c.nextID)
+		if room < min(longChunk/8, len(hyp)-from) {
+			c.growWords()
+			continue
+		}
+		n := min(longChunk, len(hyp)-from, room)
+		c.needCounts(int(c.nextID) + n)
+		chunk, at := hyp[from:from+n], ids[from:from+n]
+		keys := c.keysOf(chunk, text)
+		for p := 0; ; p++ {
+			p, c.nextID = c.words.number(at, c.hypCnt, keys, p, c.nextID, c.seed0)
+			if p == len(keys) {
+				break
+			}
+			id := c.numberLong(keys[p], chunk[p])
+			c.hypCnt[id]++
+			at[p] = id
+		}
+		from += n
+	}
+	c.hypIDs = ids
+}
+
+// needCounts makes the count slices at least n long, keeping their counts.
+func (c *ngramCounter) needCounts(n int) {
+	if n = max(1, n); n <= len(c.hypCnt) {
+		return
+	}
+	n = max(n, len(c.hypCnt)+len(c.hypCnt)/2)
+	grow := func(s []int32) []int32 { return append(s, make([]int32, n-len(s))...) }
+	c.hypCnt, c.refMax, c.refCnt = grow(c.hypCnt), grow(c.refMax), grow(c.refCnt)
+}
+
+// growWords doubles the part of the word table in use, moving the words of
+// the segment to their new slots (and their long words with them).
+func (c *ngramCounter) growWords() {
+	t := &c.words
+	old, gen := t.slots[:t.mask+1], t.gen
+	size := 2 * len(old)
+	slots := make([]wordSlot, size)
+	var long []string
+	if c.nLong > 0 {
+		long = make([]string, size)
+	}
+	mask := uint64(size - 1)
+	for i := range old {
+		e := &old[i]
+		if e.stamp != gen {
+			continue
+		}
+		j := hashKey(e.a, e.b, e.n, c.seed0) & mask
+		for slots[j].stamp != 0 {
+			j = (j + 1) & mask
+		}
+		slots[j] = *e
+		slots[j].stamp = 1
+		if e.n > 16 {
+			long[j] = c.longWords[i]
+		}
+	}
+	t.slots, t.gen, t.mask = slots, 1, mask
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	if long != nil {
+		c.longWords = long
+	}
+}
+
 // addRef counts the words of one reference of the segment begun, usually
 // substrings of text, and keeps the closest reference length; only says
 // that this is the segment's only reference. The words need not outlive
@@ -224,19 +313,23 @@ func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only 
 	live := slices.Grow(c.refLive, len(ref))
 	n := len(live)
 	live = live[:n+len(ref)]
-	rb := slices.Grow(c.refBit[:0], len(ref))[:len(ref)]
-	c.refBits(rb, ref, text)
-	c.refBit = rb
-	for i, b := range rb {
-		// The slot holds id+1, and a miss gives 0: noID.
-		id := uint32(b) - 1
-		ids[base+i] = id
-		// Without branches: a reference word is in the hypothesis or not
-		// about as often as not.
-		hit := b2i(id != noID)
-		live[n] = int32(base + i)
-		n += hit
-		cnt[id&-uint32(hit)] += int32(hit)
+	// longChunk words at a time (see "Memory of long segments").
+	for from := 0; from < len(ref); from += longChunk {
+		chunk := ref[from:min(from+longChunk, len(ref))]
+		rb := slices.Grow(c.refBit[:0], len(chunk))[:len(chunk)]
+		c.refBits(rb, chunk, text)
+		c.refBit = rb
+		for i, b := range rb {
+			// The slot holds id+1, and a miss gives 0: noID.
+			id := uint32(b) - 1
+			ids[base+from+i] = id
+			// Without branches: a reference word is in the hypothesis or
+			// not about as often as not.
+			hit := b2i(id != noID)
+			live[n] = int32(base + from + i)
+			n += hit
+			cnt[id&-uint32(hit)] += int32(hit)
+		}
 	}
 	ids[base+len(ref)] = noID
 	c.refIDs, c.refLive = ids, live[:n]
@@ -852,6 +945,7 @@ const posSentinel = noID - 1
 // nWords + (k-1)*len(hyp) + p in hypCnt, refCnt and refMax.
 func (c *ngramCounter) finishPositional(st *segmentStats) {
 	order, h, nw := len(st.matches), len(c.hypIDs), int(c.nWords)
+	c.needCounts(nw + (order-1)*h)
 	// The positions of each word, in order: word id i's are
 	// posList[posSpan[i].lo:posSpan[i].hi].
 	spans := slices.Grow(c.posSpan[:0], nw)[:nw]
@@ -1001,6 +1095,9 @@ func (c *ngramCounter) countHyp(live []int32, k int) []int32 {
 	ids, cur := c.hypIDs, c.hypCur
 	for _, i := range live {
 		id := c.table.insert(cur[i], ids[int(i)+k], c)
+		if int(id) >= len(c.hypCnt) {
+			c.needCounts(int(id) + 1) // as the distinct n-grams come
+		}
 		c.hypCnt[id]++
 		cur[i] = id
 	}
@@ -1299,8 +1396,37 @@ func tableSize(n int) int {
 }
 
 // ngramTable maps (prefix id, last word id) to a dense n-gram id, by open
-// addressing with linear probing.
-type ngramTable struct{ stampTable[ngramSlot] }
+// addressing with linear probing. It starts with room for longChunk keys
+// at most and grows as keys come (see "Memory of long segments").
+type ngramTable struct {
+	stampTable[ngramSlot]
+	used int // keys of this generation
+}
+
+// reset empties the table and makes room for n keys, or longChunk.
+func (t *ngramTable) reset(n int) {
+	t.stampTable.reset(min(n, longChunk))
+	t.used = 0
+}
+
+// grow doubles the part of the table in use, moving the keys of this
+// generation to their new slots.
+func (t *ngramTable) grow() {
+	old, gen := t.slots[:t.mask+1], t.gen
+	size := 2 * len(old)
+	t.slots, t.gen, t.mask = make([]ngramSlot, size), 1, uint64(size-1)
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	for _, e := range old {
+		if e.stamp != gen {
+			continue
+		}
+		i := t.slot(e.key)
+		for t.slots[i].stamp != 0 {
+			i = (i + 1) & t.mask
+		}
+		t.slots[i] = ngramSlot{key: e.key, stamp: 1, val: e.val}
+	}
+}
 
 type ngramSlot struct {
 	key   uint64
@@ -1320,6 +1446,11 @@ func (t *ngramTable) insert(prefix, w uint32, c *ngramCounter) uint32 {
 	for i := t.slot(key); ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
 		if e.stamp != t.gen {
+			if 2*(t.used+1) > int(t.mask+1) {
+				t.grow()
+				return t.insert(prefix, w, c)
+			}
+			t.used++
 			id := c.nextID
 			c.nextID++
 			*e = ngramSlot{key: key, stamp: t.gen, val: id}
