@@ -82,7 +82,7 @@ func TestHugeSegmentCounts(t *testing.T) {
 // numbers: quicker on segments of a hundred thousand words.
 func naiveStats4(hyp []string, refs [][]string) segmentStats {
 	num := map[string]int32{}
-	count := func(words []string, k int) map[[4]int32]int {
+	return naiveStatsBy(hyp, refs, 4, func(words []string, k int) map[[4]int32]int {
 		m := map[[4]int32]int{}
 		var g [4]int32
 		for i := 0; i+k <= len(words); i++ {
@@ -97,26 +97,7 @@ func naiveStats4(hyp []string, refs [][]string) segmentStats {
 			m[g]++
 		}
 		return m
-	}
-	st := segmentStats{hypLen: len(hyp), refLen: -1, matches: make([]int64, 4), totals: make([]int64, 4)}
-	for _, r := range refs {
-		if closerRef(len(hyp), st.refLen, len(r)) {
-			st.refLen = len(r)
-		}
-	}
-	for k := range 4 {
-		st.totals[k] = int64(max(0, len(hyp)-k))
-		maxRef := map[[4]int32]int{}
-		for _, r := range refs {
-			for g, n := range count(r, k+1) {
-				maxRef[g] = max(maxRef[g], n)
-			}
-		}
-		for g, n := range count(hyp, k+1) {
-			st.matches[k] += int64(min(n, maxRef[g]))
-		}
-	}
-	return st
+	})
 }
 
 // TestLongTextTokens tokenizes texts longer than longText, where the room

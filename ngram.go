@@ -184,17 +184,24 @@ func (c *ngramCounter) numberHyp(hyp []string, text string, need int) {
 	}
 	c.nLong = 0
 	ids := slices.Grow(c.hypIDs[:0], len(hyp))[:len(hyp)]
-	keys := c.keysOf(hyp, text)
+	c.numberWords(ids, hyp, text)
+	c.hypIDs = ids
+}
+
+// numberWords sets ids[p] to the dense id of hypothesis word words[p],
+// usually a substring of text, numbering the new ones, and counts them.
+// The word table has room for them, and the count slices for their ids.
+func (c *ngramCounter) numberWords(ids []uint32, words []string, text string) {
+	keys := c.keysOf(words, text)
 	for p := 0; ; p++ {
 		p, c.nextID = c.words.number(ids, c.hypCnt, keys, p, c.nextID, c.seed0)
 		if p == len(keys) {
-			break
+			return
 		}
-		id := c.numberLong(keys[p], hyp[p])
+		id := c.numberLong(keys[p], words[p])
 		c.hypCnt[id]++
 		ids[p] = id
 	}
-	c.hypIDs = ids
 }
 
 // Memory of long segments
@@ -226,17 +233,7 @@ func (c *ngramCounter) numberHypLong(hyp []string, text string) {
 		}
 		n := min(longChunk, len(hyp)-from, room)
 		c.needCounts(int(c.nextID) + n)
-		chunk, at := hyp[from:from+n], ids[from:from+n]
-		keys := c.keysOf(chunk, text)
-		for p := 0; ; p++ {
-			p, c.nextID = c.words.number(at, c.hypCnt, keys, p, c.nextID, c.seed0)
-			if p == len(keys) {
-				break
-			}
-			id := c.numberLong(keys[p], chunk[p])
-			c.hypCnt[id]++
-			at[p] = id
-		}
+		c.numberWords(ids[from:from+n], hyp[from:from+n], text)
 		from += n
 	}
 	c.hypIDs = ids
