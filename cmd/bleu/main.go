@@ -269,7 +269,8 @@ func (c *cli) execute(o *options) error {
 	}
 	if err != nil {
 		var stdinRest func() error
-		if !o.inputGiven {
+		if f, ok := c.stdin.(*os.File); !o.inputGiven && !(ok && isTerminal(f)) {
+			// Not from a terminal, which would be waited on for nothing.
 			stdinRest = func() error {
 				f, _, _ := stdinFault(newStdinLines(c.stdin, enc, o.replaceInvalid), 0)
 				return f

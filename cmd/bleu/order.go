@@ -15,6 +15,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"unicode/utf8"
 )
@@ -82,10 +83,13 @@ func orFieldFault(err, read error) error {
 // refFault returns the first fault of the -nr reference file that
 // sacreBLEU would stop at (a line without -nr fields, or, unless
 // --replace-invalid, invalid UTF-8), reading it again from its start, or
-// nil. Without -nr, or when the file cannot be read again (a pipe already
-// read), it returns nil.
+// nil. Without -nr, or when the file cannot be read again (not a regular
+// file: a pipe already read, a terminal), it returns nil.
 func refFault(o *options, enc encoding) error {
 	if o.numRefs == 1 || len(o.refs) != 1 {
+		return nil
+	}
+	if fi, err := os.Stat(o.refs[0]); err != nil || !fi.Mode().IsRegular() {
 		return nil
 	}
 	lr, err := openLines(nil, o.refs[0], enc, o.replaceInvalid, nil)

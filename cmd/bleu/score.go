@@ -170,8 +170,10 @@ type corpus struct {
 	// stdinSystems: the hypotheses come from standard input, one system
 	// per tab-separated field, as sacreBLEU reads them.
 	stdinSystems bool
-	nsys         int // systems; for standard input known after the first line
-	segments     int
+	// stdinTerminal: that standard input is a terminal (see stdinRest).
+	stdinTerminal bool
+	nsys          int // systems; for standard input known after the first line
+	segments      int
 	// arena holds the text of the lines read, for every file: see
 	// newArena.
 	arena strings.Builder
@@ -232,11 +234,11 @@ func (c *corpus) systemNames() []string {
 // stdinRest returns, for the hypotheses on standard input, a function
 // that looks for a line of standard input with another number of fields
 // than the first (see firstFault) in the batches ra has read and not sent
-// yet, and in the rest of standard input; nil for hypothesis files. ra
-// must be closed first.
+// yet, and in the rest of standard input; nil for hypothesis files and a
+// terminal. ra must be closed first.
 func (c *corpus) stdinRest(ra *readAhead) func() error {
-	if !c.stdinSystems {
-		return nil
+	if !c.stdinSystems || c.stdinTerminal {
+		return nil // a terminal would be waited on for nothing
 	}
 	return func() error {
 		for b := range ra.batches {
@@ -439,6 +441,8 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 		counter.r = c.stdin
 		cp.hyps = []*lineReader{newStdinLines(counter, enc, o.replaceInvalid)}
 		cp.stdinSystems = true
+		f, ok := c.stdin.(*os.File)
+		cp.stdinTerminal = ok && isTerminal(f)
 	} else {
 		for i, name := range o.inputs {
 			for _, prev := range o.inputs[:i] {
