@@ -185,3 +185,32 @@ func BenchmarkLongLine(b *testing.B) {
 		})
 	}
 }
+
+// TestLongSegmentMemory checks the memory one long segment allocates (an
+// upper bound of what it holds at once): under 48 bytes a token of
+// hypothesis and reference together for a line of a million tokens a
+// side (some 33 today; it was 135 when the tables were sized by the
+// length of the segment rather than by its distinct words).
+func TestLongSegmentMemory(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("a line of a million tokens a side; the race detector's allocations are larger")
+	}
+	hyp, ref := strings.Repeat("a b ", 5e5), strings.Repeat("b a ", 5e5)
+	var s Stats
+	if err := s.Add("warm up", "warm up"); err != nil {
+		t.Fatal(err)
+	}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	if err := s.Add(hyp, ref); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&m1)
+	const tokens = 2e6
+	if perToken := float64(m1.TotalAlloc-m0.TotalAlloc) / tokens; perToken > 48 {
+		t.Errorf("%.1f bytes allocated a token, want at most 48", perToken)
+	}
+	if got, want := s.Score().Counts, []int64{1e6 + 2, 999998 + 1, 999998, 999996}; !slices.Equal(got, want) {
+		t.Errorf("matches %v, want %v", got, want)
+	}
+}
