@@ -146,7 +146,9 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	case len(hyp) <= 64*maxWidth:
 		c.words.reset(2 * len(hyp)) // a quarter
 	default:
-		c.words.reset(len(hyp)) // a half, for memory's sake
+		// A half, for memory's sake; past longChunk words the table
+		// grows with the distinct words (numberHypLong), not the words.
+		c.words.reset(min(len(hyp), longChunk))
 	}
 	// The counts of the segment before, if it had any.
 	clear(c.hypCnt[:c.nextID])
@@ -163,9 +165,7 @@ func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 		return
 	}
 	c.width = 0
-	// A segment has at most order ids per hypothesis word: numberHyp sizes
-	// the count slices once so that numbering needs no checks.
-	c.numberHyp(hyp, text, order*len(hyp))
+	c.numberHypLong(hyp, text)
 	c.nWords = c.nextID
 	c.refIDs = c.refIDs[:0]
 	c.refLive = c.refLive[:0]
@@ -184,17 +184,24 @@ func (c *ngramCounter) numberHyp(hyp []string, text string, need int) {
 	}
 	c.nLong = 0
 	ids := slices.Grow(c.hypIDs[:0], len(hyp))[:len(hyp)]
-	keys := c.keysOf(hyp, text)
+	c.numberWords(ids, hyp, text)
+	c.hypIDs = ids
+}
+
+// numberWords sets ids[p] to the dense id of hypothesis word words[p],
+// usually a substring of text, numbering the new ones, and counts them.
+// The word table has room for them, and the count slices for their ids.
+func (c *ngramCounter) numberWords(ids []uint32, words []string, text string) {
+	keys := c.keysOf(words, text)
 	for p := 0; ; p++ {
 		p, c.nextID = c.words.number(ids, c.hypCnt, keys, p, c.nextID, c.seed0)
 		if p == len(keys) {
-			break
+			return
 		}
-		id := c.numberLong(keys[p], hyp[p])
+		id := c.numberLong(keys[p], words[p])
 		c.hypCnt[id]++
 		ids[p] = id
 	}
-	c.hypIDs = ids
 }
 
 // addRef counts the words of one reference of the segment begun, usually
@@ -224,19 +231,23 @@ func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only 
 	live := slices.Grow(c.refLive, len(ref))
 	n := len(live)
 	live = live[:n+len(ref)]
-	rb := slices.Grow(c.refBit[:0], len(ref))[:len(ref)]
-	c.refBits(rb, ref, text)
-	c.refBit = rb
-	for i, b := range rb {
-		// The slot holds id+1, and a miss gives 0: noID.
-		id := uint32(b) - 1
-		ids[base+i] = id
-		// Without branches: a reference word is in the hypothesis or not
-		// about as often as not.
-		hit := b2i(id != noID)
-		live[n] = int32(base + i)
-		n += hit
-		cnt[id&-uint32(hit)] += int32(hit)
+	// longChunk words at a time (see "Memory of long segments").
+	for from := 0; from < len(ref); from += longChunk {
+		chunk := ref[from:min(from+longChunk, len(ref))]
+		rb := slices.Grow(c.refBit[:0], len(chunk))[:len(chunk)]
+		c.refBits(rb, chunk, text)
+		c.refBit = rb
+		for i, b := range rb {
+			// The slot holds id+1, and a miss gives 0: noID.
+			id := uint32(b) - 1
+			ids[base+from+i] = id
+			// Without branches: a reference word is in the hypothesis or
+			// not about as often as not.
+			hit := b2i(id != noID)
+			live[n] = int32(base + from + i)
+			n += hit
+			cnt[id&-uint32(hit)] += int32(hit)
+		}
 	}
 	ids[base+len(ref)] = noID
 	c.refIDs, c.refLive = ids, live[:n]
@@ -852,6 +863,7 @@ const posSentinel = noID - 1
 // nWords + (k-1)*len(hyp) + p in hypCnt, refCnt and refMax.
 func (c *ngramCounter) finishPositional(st *segmentStats) {
 	order, h, nw := len(st.matches), len(c.hypIDs), int(c.nWords)
+	c.needCounts(nw + (order-1)*h)
 	// The positions of each word, in order: word id i's are
 	// posList[posSpan[i].lo:posSpan[i].hi].
 	spans := slices.Grow(c.posSpan[:0], nw)[:nw]
@@ -1001,6 +1013,9 @@ func (c *ngramCounter) countHyp(live []int32, k int) []int32 {
 	ids, cur := c.hypIDs, c.hypCur
 	for _, i := range live {
 		id := c.table.insert(cur[i], ids[int(i)+k], c)
+		if int(id) >= len(c.hypCnt) {
+			c.needCounts(int(id) + 1) // as the distinct n-grams come
+		}
 		c.hypCnt[id]++
 		cur[i] = id
 	}
@@ -1299,13 +1314,11 @@ func tableSize(n int) int {
 }
 
 // ngramTable maps (prefix id, last word id) to a dense n-gram id, by open
-// addressing with linear probing.
-type ngramTable struct{ stampTable[ngramSlot] }
-
-type ngramSlot struct {
-	key   uint64
-	stamp uint32
-	val   uint32
+// addressing with linear probing. It starts with room for longChunk keys
+// at most and grows as keys come (see "Memory of long segments").
+type ngramTable struct {
+	stampTable[ngramSlot]
+	used int // keys of this generation
 }
 
 // slot returns the first slot to probe for key: the top bits of a
@@ -1320,6 +1333,11 @@ func (t *ngramTable) insert(prefix, w uint32, c *ngramCounter) uint32 {
 	for i := t.slot(key); ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
 		if e.stamp != t.gen {
+			if 2*(t.used+1) > int(t.mask+1) {
+				t.grow()
+				return t.insert(prefix, w, c)
+			}
+			t.used++
 			id := c.nextID
 			c.nextID++
 			*e = ngramSlot{key: key, stamp: t.gen, val: id}

@@ -189,13 +189,18 @@ func TestWordKey(t *testing.T) {
 // naiveStats computes the statistics of one segment the obvious way, with
 // a map of n-grams per text: the reference that ngramCounter must match.
 func naiveStats(hyp []string, refs [][]string, order int) segmentStats {
-	count := func(words []string, k int) map[string]int {
+	return naiveStatsBy(hyp, refs, order, func(words []string, k int) map[string]int {
 		m := map[string]int{}
 		for i := 0; i+k <= len(words); i++ {
 			m[strings.Join(words[i:i+k], "\x00")]++
 		}
 		return m
-	}
+	})
+}
+
+// naiveStatsBy is naiveStats with count(words, k) counting the n-grams of
+// order k of words, under keys of its choosing.
+func naiveStatsBy[K comparable](hyp []string, refs [][]string, order int, count func(words []string, k int) map[K]int) segmentStats {
 	st := segmentStats{hypLen: len(hyp), refLen: -1, matches: make([]int64, order), totals: make([]int64, order)}
 	for _, r := range refs {
 		if closerRef(len(hyp), st.refLen, len(r)) {
@@ -204,7 +209,7 @@ func naiveStats(hyp []string, refs [][]string, order int) segmentStats {
 	}
 	for k := range order {
 		st.totals[k] = int64(max(0, len(hyp)-k))
-		maxRef := map[string]int{}
+		maxRef := map[K]int{}
 		for _, r := range refs {
 			for g, n := range count(r, k+1) {
 				maxRef[g] = max(maxRef[g], n)

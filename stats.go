@@ -169,6 +169,10 @@ type worker struct {
 	spareMatches, spareTotals []int64
 }
 
+// keepTokens is the most tokens a worker's scratch space keeps room for
+// after a segment.
+const keepTokens = 1 << 20
+
 // tokBuffer is the scratch space of one tokenization.
 type tokBuffer struct {
 	sc   tokScratch
@@ -255,6 +259,11 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 			c.addRef(&w.seg, rw, w.ref.text, len(refs) == 1)
 		}
 		c.finish(&w.seg)
+		if cap(w.hyp.toks)+cap(w.ref.toks) > keepTokens {
+			// A huge segment's scratch space (some 30 bytes a token) is
+			// not kept for the segments to come.
+			w.hyp, w.ref, w.counter = tokBuffer{}, tokBuffer{}, ngramCounter{}
+		}
 	}
 	if s.matches == nil {
 		if len(w.spareMatches) == order {

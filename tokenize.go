@@ -493,8 +493,8 @@ func (sc *tokScratch) scan13a(dst []string, s string, md *scan13aMode, pre bool)
 	tab, pad := &md.flags, md.pad
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
-	// have turned it into a string of the arena), so s has at most n.
-	dst = slices.Grow(dst, n)
+	// have turned it into a string of the arena): see tokenBound.
+	dst = slices.Grow(dst, tokenBound(s))
 	// Field by field: a composite literal goes through a temporary on the
 	// stack, whose copy stalls on the stores just made (store forwarding).
 	var st scan13aState
@@ -793,8 +793,8 @@ func pre13a(s string) string {
 func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
-	// have turned it into a string of the arena), so s has at most n.
-	dst = slices.Grow(dst, n)
+	// have turned it into a string of the arena): see tokenBound.
+	dst = slices.Grow(dst, tokenBound(s))
 	var st scanIntlState
 	st.init(dst)
 	st.ev = sc.lineEvents(s, 0, true)
@@ -1192,6 +1192,62 @@ func (sc *tokScratch) split(dst []string, out []byte) []string {
 	return dst
 }
 
+// longText is the length of text past which tokenBound counts spaces.
+const longText = 1 << 16
+
+// tokenBound returns the room to make for the tokens of s beforehand.
+// The scanners write one entry past the last token they keep, and a token
+// is a run of bytes of s that is not ASCII whitespace, or such a run split
+// at its punctuation, symbols and non-ASCII characters (13a and intl only
+// put spaces in; non-ASCII whitespace splits runs too): a run with k such
+// characters holds at most 2k+1 tokens, and every token holds a byte of s
+// that is not a space. In a short text the room is len(s), kept for the next
+// one; in a long one, where that would be 16 bytes a byte of text, the
+// runs and the bytes that split them are counted (see boundTokens).
+func tokenBound(s string) int {
+	if len(s) <= longText {
+		return len(s)
+	}
+	runs, splits, spaces := boundTokens(s)
+	return min(len(s)-spaces, runs+2*splits) + 1
+}
+
+// boundClass has, for each byte, 1 for ASCII whitespace other than the
+// space, 2 for the space, and 4 for a byte that may split a run: ASCII
+// punctuation and symbols, and the first byte of a non-ASCII character
+// (or a byte that cannot be in UTF-8): a run splits only at a character
+// that is whitespace, punctuation or a symbol, or, for zh, a Chinese
+// one, never at a stray continuation byte.
+var boundClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == ' ':
+			t[c] = 2
+		case c >= '\t' && c <= '\r', c >= 0x1c && c <= 0x1f:
+			t[c] = 1
+		case c >= 0xc0, c > ' ' && c < 0x7f && !isDigit(byte(c)) && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z'):
+			t[c] = 4
+		}
+	}
+	return t
+}()
+
+// boundTokens returns the runs of bytes of s that are not ASCII
+// whitespace, the bytes that may split them (see boundClass) and the
+// spaces.
+func boundTokens(s string) (runs, splits, spaces int) {
+	inRun := false
+	for i := 0; i < len(s); i++ {
+		c := boundClass[s[i]]
+		ws := c&3 != 0
+		runs += b2i(!ws && !inRun)
+		inRun = !ws
+		splits += int(c >> 2)
+		spaces += int(c >> 1 & 1)
+	}
+	return runs, splits, spaces
+}
+
 // bytesString returns a string that shares b's storage. The caller must not
 // modify b while the string is in use.
 func bytesString(b []byte) string {
@@ -1219,6 +1275,9 @@ func bytesString(b []byte) string {
 // a match never starts or ends inside a multi-byte character.
 func rules13a(sc *tokScratch, s string, left, right bool) []byte {
 	buf := sc.a[:0]
+	if len(s) > longText {
+		buf = slices.Grow(buf, len(s)+len(s)/2+2)
+	}
 	if left {
 		buf = append(buf, ' ')
 	}
@@ -1241,6 +1300,11 @@ func rules13a(sc *tokScratch, s string, left, right bool) []byte {
 		buf = append(buf, ' ')
 	}
 	src, dst := buf, sc.b[:0]
+	if len(src) > longText {
+		// Each rule at most doubles its input: room made once, rather
+		// than grown a quarter at a time, in a piece of a long text.
+		dst = slices.Grow(dst, 2*len(src))
+	}
 	if sawPeriod {
 		// Rule 2.
 		for i := 0; i < len(src); i++ {
@@ -1253,6 +1317,9 @@ func rules13a(sc *tokScratch, s string, left, right bool) []byte {
 			dst = append(dst, c)
 		}
 		src, dst = dst, src[:0]
+		if len(src) > longText {
+			dst = slices.Grow(dst, 2*len(src))
+		}
 		// Rule 3.
 		for i := 0; i < len(src); i++ {
 			c := src[i]
@@ -1264,6 +1331,9 @@ func rules13a(sc *tokScratch, s string, left, right bool) []byte {
 			dst = append(dst, c)
 		}
 		src, dst = dst, src[:0]
+	}
+	if sawHyphen && len(src) > longText {
+		dst = slices.Grow(dst, 2*len(src))
 	}
 	if sawHyphen {
 		// Rule 4.
@@ -1506,9 +1576,15 @@ func rulesIntl(sc *tokScratch, s string, left, right bool) []byte {
 // str.split(). An invalid byte is a token of its own.
 func appendCharTokens(dst []string, s string) []string {
 	n := len(s)
-	// At most one token a byte: room for them all saves append's checks.
-	dst = slices.Grow(dst, n)
-	buf, k := dst[:len(dst)+n], len(dst)
+	// At most one token a byte, and none a space (with one entry written
+	// past the last): room for them all saves append's checks. The
+	// spaces are counted only in a long text, as in tokenBound.
+	room := n
+	if n > longText {
+		room = n - strings.Count(s, " ") + 1
+	}
+	dst = slices.Grow(dst, room)
+	buf, k := dst[:len(dst)+room], len(dst)
 	for i := 0; i < n; {
 		if c := s[i]; c < utf8.RuneSelf {
 			// Written in any case, kept unless it is whitespace.

@@ -121,8 +121,14 @@ type lineReader struct {
 	arena *strings.Builder
 }
 
-// inputError is bad input: exit status 1.
-type inputError struct{ msg string }
+// inputError is bad input: exit status 1, or code.
+type inputError struct {
+	msg  string
+	code int // the exit status when not 0
+	// late: sacreBLEU meets it only once it has read every input (see
+	// firstFault).
+	late bool
+}
 
 func (e *inputError) Error() string { return e.msg }
 
@@ -130,18 +136,18 @@ func inputErrorf(format string, args ...any) error {
 	return &inputError{msg: fmt.Sprintf(format, args...)}
 }
 
-// fieldErrorf reports a line with the wrong number of tab-separated
-// fields (-nr's references, or the systems on standard input): exit status
-// 17, as sacreBLEU's.
-func fieldErrorf(format string, args ...any) error {
-	return &exitError{code: 17, msg: fmt.Sprintf(format, args...)}
+// lateErrorf is an inputError that sacreBLEU meets only once it has read
+// every input.
+func lateErrorf(format string, args ...any) error {
+	return &inputError{msg: fmt.Sprintf(format, args...), late: true}
 }
 
 // openLines opens a file for reading lines, through gzip when its name
 // ends in ".gz" (as smart_open does). counter, if not nil, counts the
-// bytes read from the file itself, for a progress bar.
-func openLines(name string, enc encoding, replace bool, counter *countingReader) (*lineReader, error) {
-	f, err := os.Open(name)
+// bytes read from the file itself, for a progress bar. d, if not nil,
+// shares the descriptors with the other inputs of the run.
+func openLines(d *descriptors, name string, enc encoding, replace bool, counter *countingReader) (*lineReader, error) {
+	f, err := d.openSource(name)
 	if err != nil {
 		return nil, describeOpenError(name, err)
 	}
@@ -152,7 +158,7 @@ func openLines(name string, enc encoding, replace bool, counter *countingReader)
 		src = counter
 	}
 	if strings.HasSuffix(name, ".gz") {
-		z, err := gzip.NewReader(bufio.NewReaderSize(src, 64<<10))
+		z, err := newGzipReader(src)
 		if err != nil {
 			f.Close()
 			return nil, inputErrorf("bleu: %s: not a gzip file: %v", name, err)
@@ -167,6 +173,67 @@ func openLines(name string, enc encoding, replace bool, counter *countingReader)
 	return lr, nil
 }
 
+// gzipReader reads the members of a gzip file one after the other, as
+// Python's gzip module does: zero bytes after a member are padding, and
+// anything else that does not start a new member is an error (Go's
+// "gzip: invalid header", where Python says "Not a gzipped file"), not the
+// end of the input nor, as Go's multistream reading says of a few bytes
+// of garbage, "unexpected EOF".
+type gzipReader struct {
+	br *bufio.Reader
+	z  *gzip.Reader
+}
+
+func newGzipReader(r io.Reader) (*gzipReader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	z, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, err
+	}
+	z.Multistream(false)
+	return &gzipReader{br: br, z: z}, nil
+}
+
+func (g *gzipReader) Read(p []byte) (int, error) {
+	for {
+		n, err := g.z.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		if err := g.nextMember(); err != nil {
+			return n, err
+		}
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+// nextMember skips the padding after a member and starts the next one; it
+// returns io.EOF when there is none.
+func (g *gzipReader) nextMember() error {
+	for {
+		c, err := g.br.ReadByte()
+		if err != nil {
+			return err // io.EOF: the end
+		}
+		if c != 0 {
+			g.br.UnreadByte()
+			break
+		}
+	}
+	if magic, _ := g.br.Peek(2); len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return gzip.ErrHeader
+	}
+	if err := g.z.Reset(g.br); err != nil {
+		return err
+	}
+	g.z.Multistream(false)
+	return nil
+}
+
+func (g *gzipReader) Close() error { return g.z.Close() }
+
 // describeOpenError words a failure to open a file.
 func describeOpenError(name string, err error) error {
 	switch {
@@ -174,6 +241,8 @@ func describeOpenError(name string, err error) error {
 		return inputErrorf("bleu: %s: no such file", name)
 	case errors.Is(err, os.ErrPermission):
 		return inputErrorf("bleu: %s: permission denied", name)
+	case tooManyFiles(err):
+		return inputErrorf("bleu: %s: too many open files: not enough file descriptors for the inputs even with regular files opened one at a time (raise the limit, ulimit -n)", name)
 	}
 	return inputErrorf("bleu: %v", err)
 }

@@ -47,13 +47,21 @@
 // Holm–Bonferroni method for comparing several systems with one baseline.
 // Only these tests keep the statistics of every segment (40 bytes each).
 //
-// Exit status: 0 on success; 1 for bad input (missing or unreadable files,
-// files of different lengths, invalid UTF-8, an unavailable tokenizer, an
-// invalid SACREBLEU_SEED) and wherever sacreBLEU's own checks exit with 1;
-// 17, as sacreBLEU, for a line with the wrong number of tab-separated
-// fields (a -nr reference line, or systems on standard input); 2 for a command line that
-// cannot be parsed or asks for something this implementation does not do
-// (test sets, chrF and TER).
+// Exit status, sacreBLEU's wherever sacreBLEU does not crash: 0 on
+// success; 17 for a -nr line without -nr references (any line, with -nr 0
+// or less) and for standard input whose lines have different numbers of
+// fields; 1 for other bad input (missing or unreadable files, files of
+// different lengths, invalid UTF-8, an unavailable tokenizer, an invalid
+// SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
+// own checks exit with 1; 2 for a command line that cannot be parsed or
+// asks for something this implementation does not do (test sets, chrF and
+// TER), and where sacreBLEU fails with a Python traceback on a command line
+// it accepts (such as -i with no files, except in JSON, where both print
+// an empty list). When an input has several faults, the one reported is
+// the one sacreBLEU meets first, although the inputs are read line by line
+// in lockstep: sacreBLEU reads the references, then the hypotheses, each
+// whole. Inputs beyond the limit of open files (ulimit -n) are opened
+// again for each read, in turn.
 package main
 
 import (
@@ -127,11 +135,9 @@ func (c *cli) main(args []string) int {
 	}
 	switch outcome {
 	case outcomeHelp:
-		io.WriteString(c.stdout, helpText)
-		return 0
+		return c.finish(writeString(c.stdout, helpText))
 	case outcomeVersion:
-		fmt.Fprintf(c.stdout, "bleu %s\n", bleu.Version)
-		return 0
+		return c.finish(writeString(c.stdout, "bleu "+bleu.Version+"\n"))
 	}
 	// sacreBLEU lets SACREBLEU_FORMAT override -f.
 	v, _ := c.lookupEnv("SACREBLEU_FORMAT")
@@ -142,8 +148,30 @@ func (c *cli) main(args []string) int {
 	c.out = bufio.NewWriterSize(c.stdout, 64<<10)
 	err = c.execute(o)
 	if ferr := c.out.Flush(); err == nil && ferr != nil {
-		err = inputErrorf("bleu: writing the output: %v", ferr)
+		err = writeError(ferr)
 	}
+	return c.finish(err)
+}
+
+// writeString writes s to w, returning the error of a failed or short
+// write as the error to report.
+func writeString(w io.Writer, s string) error {
+	if _, err := io.WriteString(w, s); err != nil {
+		return writeError(err)
+	}
+	return nil
+}
+
+// writeError is the error for output that could not be written: standard
+// output is checked on every path (help and version included), and a
+// failure is exit status 1, as in sacreBLEU. Standard error is not:
+// a message that cannot be written has nowhere else to go.
+func writeError(err error) error {
+	return inputErrorf("bleu: writing the output: %v", err)
+}
+
+// finish prints err, if not nil, and returns the exit status for it.
+func (c *cli) finish(err error) int {
 	if err == nil {
 		return 0
 	}
@@ -158,10 +186,19 @@ func (c *cli) main(args []string) int {
 		return ee.code
 	case errors.As(err, &ie):
 		fmt.Fprintln(c.stderr, ie.msg)
+		if ie.code != 0 {
+			return ie.code
+		}
 		return 1
 	}
-	fmt.Fprintf(c.stderr, "bleu: %v\n", err)
+	fmt.Fprintln(c.stderr, prefixed(err))
 	return 1
+}
+
+// prefixed is the message of err starting with "bleu: " once, whether or
+// not err (from the library, say) has the prefix already.
+func prefixed(err error) string {
+	return "bleu: " + strings.TrimPrefix(err.Error(), "bleu: ")
 }
 
 // warnf prints a warning on standard error. sacreBLEU prints its warnings
@@ -210,14 +247,13 @@ func (c *cli) execute(o *options) error {
 	if len(o.refs) == 0 {
 		return &exitError{code: 1, msg: "bleu: no reference files: give them before -i (bleu REF [REF ...] -i HYP ...), or before the options when the hypotheses come from standard input."}
 	}
-	if o.numRefs < 1 {
-		return usageErrorf("-nr/--num-refs must be at least 1, not %d", o.numRefs)
-	}
 	if o.width < 0 {
 		return usageErrorf("-w/--width must be at least 0, not %d", o.width)
 	}
-	if o.inputGiven && len(o.inputs) == 0 {
-		return usageErrorf("-i/--input needs at least one file")
+	if o.inputGiven && len(o.inputs) == 0 && (o.format != "json" || o.sentenceLevel || o.paired()) {
+		// sacreBLEU reads the references and then fails with a traceback
+		// (IndexError); in JSON it prints an empty list (see noSystems).
+		return firstFault(o, enc, usageErrorf("-i/--input needs at least one file (with none, sacreBLEU prints an empty JSON list, in JSON alone)"), nil)
 	}
 	if o.pairedHolm && !o.paired() {
 		return usageErrorf("--paired-holm adjusts the p-values of a paired test: give it with --paired-bs or --paired-ar")
@@ -229,7 +265,7 @@ func (c *cli) execute(o *options) error {
 			o.inputs = c.dropBaselineRepeats(o)
 		}
 		if err := checkSystems(o, len(o.inputs)); err != nil {
-			return err
+			return firstFault(o, enc, err, nil)
 		}
 	}
 	if o.origLang != nil || o.subset != nil {
@@ -240,7 +276,18 @@ func (c *cli) execute(o *options) error {
 		c.warnf("%s", w)
 	}
 	if err != nil {
-		return err
+		var stdinRest func() error
+		if f, ok := c.stdin.(*os.File); !o.inputGiven && !(ok && isTerminal(f)) {
+			// Not from a terminal, which would be waited on for nothing.
+			stdinRest = func() error {
+				f, _, _ := stdinFault(newStdinLines(c.stdin, enc, o.replaceInvalid), 0)
+				return f
+			}
+		}
+		return firstFault(o, enc, err, stdinRest)
+	}
+	if o.inputGiven && len(o.inputs) == 0 {
+		return c.noSystems(o, enc)
 	}
 	if o.format == "html" {
 		return c.htmlReport(o, s, enc)
@@ -252,6 +299,44 @@ func (c *cli) execute(o *options) error {
 		o.format = "text"
 	}
 	return c.scoreCorpus(o, s, enc)
+}
+
+// noSystems is a run with -i and no files, in JSON: sacreBLEU reads the
+// references, with its checks, and prints an empty list of systems.
+func (c *cli) noSystems(o *options, enc encoding) error {
+	for _, name := range o.refs {
+		lr, err := openLines(nil, name, enc, o.replaceInvalid, nil)
+		if err != nil {
+			return err
+		}
+		err = readRefs(lr, o.numRefs)
+		lr.Close()
+		if err != nil {
+			return err
+		}
+	}
+	c.infof(o, "Found 0 systems.")
+	c.out.WriteString("[]\n") // checked by the Flush
+	return nil
+}
+
+// readRefs reads a reference file to its end, as sacreBLEU does, and
+// returns the first fault it meets: a line cannot be read or is not valid
+// UTF-8 (unless --replace-invalid), or, with -nr, it does not have numRefs
+// references.
+func readRefs(lr *lineReader, numRefs int) error {
+	for {
+		line, ok, err := lr.next()
+		if err != nil || !ok {
+			return err
+		}
+		if numRefs == 1 {
+			continue
+		}
+		if fields, ok := refFields(pyRStrip(line), numRefs); !ok {
+			return refFieldsError(lr.name, lr.n, numRefs, len(fields))
+		}
+	}
 }
 
 const helpText = `usage: bleu [-h] [options] REF [REF ...] [-i HYP [HYP ...]]
@@ -338,6 +423,6 @@ accepted for sacreBLEU compatibility, with an error: -t/--test-set,
 the chrF and TER options.
 
 Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
-Exit status: 0 success, 1 bad input, 17 a line with the wrong number of
-tab-separated fields, 2 bad usage.
+Exit status: 0 success, 1 bad input, 2 bad usage, 17 lines with the wrong
+number of tab-separated fields (-nr, or systems on standard input).
 `

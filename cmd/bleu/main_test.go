@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -572,6 +573,8 @@ func TestBadInput(t *testing.T) {
 	zw.Close()
 	dir := writeFiles(t, map[string]string{
 		"cut.gz":        gz.String()[:gz.Len()-4],
+		"garbage.gz":    gz.String() + "xyz",
+		"garbage1.gz":   gz.String() + "\x1f",
 		"ref.txt":       "the cat sat on the mat\nit is raining today\nwe will see\n",
 		"hyp.txt":       "the cat sat on a mat\nit rains today\nwe shall see\n",
 		"short.txt":     "the cat sat on a mat\nit rains today\n",
@@ -606,6 +609,11 @@ func TestBadInput(t *testing.T) {
 			[]string{"standard input has 1 line but " + f("ref.txt") + " has 3"}},
 		{"gzip file cut short", []string{f("ref.txt"), "-i", f("cut.gz")}, "", 1,
 			[]string{f("cut.gz") + ": unexpected EOF"}},
+		// Python's gzip says "Not a gzipped file"; Go's, "invalid header".
+		{"gzip file with trailing garbage", []string{f("ref.txt"), "-i", f("garbage.gz")}, "", 1,
+			[]string{f("garbage.gz") + ": gzip: invalid header"}},
+		{"gzip file with one byte of trailing garbage", []string{f("ref.txt"), "-i", f("garbage1.gz")}, "", 1,
+			[]string{f("garbage1.gz") + ": gzip: invalid header"}},
 		{"missing hypothesis file", []string{f("ref.txt"), "-i", f("nope.txt")}, "", 1,
 			[]string{f("nope.txt") + ": no such file"}},
 		{"missing reference file", []string{f("nope.txt"), "-i", f("hyp.txt")}, "", 1,
@@ -669,13 +677,13 @@ func TestBadInput(t *testing.T) {
 		{"no references", []string{"-i", f("hyp.txt")}, "", 1, []string{"no reference files"}},
 		{"references after -i", []string{"-i", f("hyp.txt"), f("ref.txt")}, "", 1, []string{"no reference files"}},
 		{"a system twice", []string{f("ref.txt"), "-i", f("hyp.txt"), f("hyp.txt")}, "", 1, []string{"already used to name a system"}},
-		{"-i without files", []string{f("ref.txt"), "-i"}, "", 2, []string{"-i/--input needs at least one file"}},
+		{"-i without files, text", []string{f("ref.txt"), "-i", "-f", "text"}, "", 2, []string{"-i/--input needs at least one file"}},
 		{"ko-mecab chosen by -l", []string{f("ref.txt"), "-i", f("hyp.txt"), "-l", "en-ko"}, "", 1,
 			[]string{"the ko-mecab tokenizer (sacreBLEU's choice for -l en-ko) is not available", "-tok char"}},
 		{"spm asked for", []string{f("ref.txt"), "-i", f("hyp.txt"), "-tok", "spm"}, "", 1, []string{"the spm tokenizer is not available"}},
 		{"-l without a pair", []string{f("ref.txt"), "-i", f("hyp.txt"), "-l", "de"}, "", 2, []string{"-l/--language-pair needs a source-target pair"}},
 		{"negative width", []string{f("ref.txt"), "-i", f("hyp.txt"), "-w", "-1"}, "", 2, []string{"-w/--width must be at least 0"}},
-		{"-nr 0", []string{f("ref.txt"), "-i", f("hyp.txt"), "-nr", "0"}, "", 2, []string{"-nr/--num-refs must be at least 1"}},
+		{"-nr 0", []string{f("ref.txt"), "-i", f("hyp.txt"), "-nr", "0"}, "", 17, []string{"expected 0 tab-separated references (-nr 0), found 1 (-nr must be at least 1)"}},
 		{"fractional add-k", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "add-k", "-sv", "0.5"}, "", 2, []string{"whole-number -sv"}},
 		{"huge floor value", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "1e300"}, "", 2, []string{"must be at most 2^40"}},
 		{"negative floor", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "-1"}, "", 2, []string{"finite number >= 0, not -1.0"}},
@@ -713,6 +721,15 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// gzipped is s compressed with gzip.
+func gzipped(s string) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	zw.Close()
+	return b.String()
+}
+
 // TestGoodInput checks how lines are read and scored, with exact outputs.
 func TestGoodInput(t *testing.T) {
 	long := strings.Repeat("lorem ipsum dolor sit amet, consectetur adipiscing elit. ", 4000)[:200000]
@@ -727,6 +744,8 @@ func TestGoodInput(t *testing.T) {
 		"hyp.nofinal":  "the cat sat on a mat\nit rains today",
 		"hyp.spaces":   "the cat sat on a mat \t \nit rains today\u3000\n",
 		"hyp.txt.gz":   gz.String(),
+		"padded.gz":    gz.String() + strings.Repeat("\x00", 20),
+		"two.gz":       gzipped("the cat sat on a mat\n") + "\x00\x00\x00" + gzipped("it rains today\n"),
 		"refs.tsv":     "the cat sat on the mat\ta cat sat on the mat\nit is raining today\tit rains today\n",
 		"bad.txt":      "the cat sat on a \xffmat\nit rains today\n",
 		"long.txt":     long + "\n",
@@ -748,6 +767,9 @@ func TestGoodInput(t *testing.T) {
 		{"no final newline", []string{f("ref.txt"), "-i", f("hyp.nofinal"), "-f", "text"}, "", plain, ""},
 		{"trailing Python whitespace", []string{f("ref.txt"), "-i", f("hyp.spaces"), "-f", "text"}, "", plain, ""},
 		{"gzip", []string{f("ref.txt"), "-i", f("hyp.txt.gz"), "-f", "text"}, "", plain, ""},
+		// Python's gzip takes zero bytes after a member for padding.
+		{"gzip padded with zero bytes", []string{f("ref.txt"), "-i", f("padded.gz"), "-f", "text"}, "", plain, ""},
+		{"gzip of two members, padding between", []string{f("ref.txt"), "-i", f("two.gz"), "-f", "text"}, "", plain, ""},
 		{"standard input", []string{f("ref.txt"), "-f", "text"}, "the cat sat on a mat\nit rains today\n", plain, ""},
 		{"standard input, universal newlines", []string{f("ref.txt"), "-f", "text"}, "the cat sat on a mat\rit rains today\r\n", plain, ""},
 		{"two systems on standard input", []string{f("ref.txt"), "-f", "text", "-q"}, "the cat sat on a mat\tthe cat sat on the mat\nit rains today\tit is raining today\n",
@@ -877,6 +899,43 @@ func BenchmarkRunCorpus(b *testing.B) {
 				if res := runCLI(b, "", files["ref.txt"], "-i", files["sys-JDExploreAcademy.txt"], bm.flag); res.RC != 0 {
 					b.Fatal(res.Stderr)
 				}
+			}
+		})
+	}
+}
+
+// fullWriter is a standard output on a full disk, as /dev/full is.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestOutputErrors checks that every path that prints checks its writes:
+// standard output on a full disk is exit status 1 and one message, as in
+// sacreBLEU (which exits 1 for -h and -V, and 120 elsewhere, after a
+// traceback).
+func TestOutputErrors(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"ref.txt": "a b c d\ne f\n", "hyp.txt": "a b c d\ne g\n"})
+	ref, hyp := filepath.Join(dir, "ref.txt"), filepath.Join(dir, "hyp.txt")
+	for _, args := range [][]string{
+		{"-h"},
+		{"--help"},
+		{"-V"},
+		{ref, "-i", hyp},
+		{ref, "-i", hyp, "-b"},
+		{ref, "-i", hyp, "-sl"},
+		{ref, "-i", hyp, ref, "-f", "text", "-q"},
+		{ref, "-i", hyp, ref, "-pbs", "-pbsn", "10", "-q"},
+		{ref, "-i", hyp, "-ci", "-cin", "10"},
+		{"--print-tokens", ref},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var errb bytes.Buffer
+			c := &cli{stdin: strings.NewReader(""), stdout: fullWriter{}, stderr: &errb, lookupEnv: lookupIn(nil), now: time.Now}
+			if rc := c.main(args); rc != 1 {
+				t.Errorf("exit status %d, want 1", rc)
+			}
+			if want := "bleu: writing the output: no space left on device\n"; errb.String() != want {
+				t.Errorf("standard error %q, want %q", errb.String(), want)
 			}
 		})
 	}

@@ -192,7 +192,7 @@ func (b *batch) failure(j int, err error) error {
 			return bad
 		}
 	}
-	return inputErrorf("bleu: line %d: %v", b.first+j+1, err)
+	return inputErrorf("bleu: line %d: %s", b.first+j+1, strings.TrimPrefix(err.Error(), "bleu: "))
 }
 
 // send sends b, unless close stops the reading first.

@@ -173,7 +173,7 @@ func TestAddBatch(t *testing.T) {
 	b.hyps = [][]string{{"a", "b", "c", "d", "e", "f"}, {"a", "b", "c", "d\xff", "e", "f"}}
 	systems = []segmentAdder{&failingAdder{}, &bleu.Stats{}}
 	err = addBatch(systems, b)
-	if want := "bleu: line 1004: bleu: invalid UTF-8 in the hypothesis"; err == nil || err.Error() != want {
+	if want := "bleu: line 1004: invalid UTF-8 in the hypothesis"; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 
@@ -220,7 +220,7 @@ func TestSentenceScorer(t *testing.T) {
 	bad[900], bad[130] = "\xff", "a \xc3"
 	b.hyps[0] = bad
 	err := ss.score(b, make([]string, len(hyps)))
-	if want := "bleu: line 5131: bleu: invalid UTF-8 in the hypothesis"; err == nil || err.Error() != want {
+	if want := "bleu: line 5131: invalid UTF-8 in the hypothesis"; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 }

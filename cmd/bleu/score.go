@@ -98,7 +98,7 @@ func unavailableTokenizer(name string, o *options) error {
 func smoothing(o *options) (bleu.SmoothMethod, float64, string, error) {
 	m, err := bleu.SmoothMethodByName(o.smoothMethod)
 	if err != nil {
-		return 0, 0, "", usageErrorf("%v", err)
+		return 0, 0, "", usageErrorf("%s", strings.TrimPrefix(err.Error(), "bleu: "))
 	}
 	if !o.smoothValueGiven || (m != bleu.SmoothFloor && m != bleu.SmoothAddK) {
 		return m, 0, "", nil
@@ -177,8 +177,10 @@ type corpus struct {
 	// stdinSystems: the hypotheses come from standard input, one system
 	// per tab-separated field, as sacreBLEU reads them.
 	stdinSystems bool
-	nsys         int // systems; for standard input known after the first line
-	segments     int
+	// stdinTerminal: that standard input is a terminal (see stdinRest).
+	stdinTerminal bool
+	nsys          int // systems; for standard input known after the first line
+	segments      int
 	// arena holds the text of the lines read, for every file: see
 	// newArena.
 	arena strings.Builder
@@ -192,6 +194,8 @@ type corpus struct {
 	read []string
 	// names are the names of the inputs, in the order next reads them.
 	names []string
+	// files opens the inputs, sharing the descriptors when they run out.
+	files descriptors
 }
 
 // readers returns the inputs in the order next reads them.
@@ -234,6 +238,26 @@ func (c *corpus) systemNames() []string {
 	return names
 }
 
+// stdinRest returns, for the hypotheses on standard input, a function
+// that looks for a line of standard input with another number of fields
+// than the first (see firstFault) in the batches ra has read and not sent
+// yet, and in the rest of standard input; nil for hypothesis files and a
+// terminal. ra must be closed first.
+func (c *corpus) stdinRest(ra *readAhead) func() error {
+	if !c.stdinSystems || c.stdinTerminal {
+		return nil // a terminal would be waited on for nothing
+	}
+	return func() error {
+		for b := range ra.batches {
+			if isFieldFault(b.err) {
+				return b.err
+			}
+		}
+		f, _, _ := stdinFault(c.hyps[0], c.nsys)
+		return f
+	}
+}
+
 // close closes every file.
 func (c *corpus) close() {
 	for _, r := range c.refs {
@@ -274,9 +298,9 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 			c.refOut = append(c.refOut, line)
 			continue
 		}
-		fields := strings.SplitN(line, "\t", c.numRefs)
-		if len(fields) != c.numRefs {
-			return fail(fieldErrorf("bleu: %s:%d: expected %d tab-separated references (-nr %d), found %d", r.name, r.n, c.numRefs, c.numRefs, len(fields)))
+		fields, ok := refFields(line, c.numRefs)
+		if !ok {
+			return fail(refFieldsError(r.name, r.n, c.numRefs, len(fields)))
 		}
 		c.refOut = append(c.refOut, fields...)
 	}
@@ -312,7 +336,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		}
 		fields := strings.Split(pyRStrip(line), "\t")
 		if len(fields) != c.nsys {
-			return fail(fieldErrorf("bleu: %s:%d: %d tab-separated hypotheses, but the first line has %d (each field of standard input is a system)", h.name, h.n, len(fields), c.nsys))
+			return fail(stdinFieldsError(h.name, h.n, len(fields), c.nsys))
 		}
 		for _, f := range fields {
 			c.hypOut = append(c.hypOut, pyRStrip(f))
@@ -337,7 +361,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 	}
 	for i, ok := range hypOK {
 		if !ok && c.segments == 0 {
-			return nil, nil, false, inputErrorf("bleu: %s is empty: there are no hypotheses to score", c.hyps[i].name)
+			return nil, nil, false, lateErrorf("bleu: %s is empty: there are no hypotheses to score", c.hyps[i].name)
 		}
 	}
 	return nil, nil, false, c.lengthError(refOK, hypOK)
@@ -354,7 +378,18 @@ func (c *corpus) lengthError(refOK, hypOK []bool) error {
 	add := func(r *lineReader, ok bool) error {
 		n := r.n
 		if ok {
-			rest, err := r.countRest()
+			var rest int
+			var err error
+			if c.stdinSystems && r == c.hyps[0] {
+				// sacreBLEU reads standard input to its end before it
+				// compares the lengths.
+				var fault error
+				if fault, rest, err = stdinFault(r, c.nsys); fault != nil {
+					return fault
+				}
+			} else {
+				rest, err = r.countRest()
+			}
 			if err != nil {
 				return err
 			}
@@ -374,14 +409,14 @@ func (c *corpus) lengthError(refOK, hypOK []bool) error {
 		}
 	}
 	if len(counts) == 2 {
-		return inputErrorf("bleu: %s has %s but %s has %s: hypotheses and references must have the same number of lines",
+		return lateErrorf("bleu: %s has %s but %s has %s: hypotheses and references must have the same number of lines",
 			counts[0].name, lines(counts[0].n), counts[1].name, lines(counts[1].n))
 	}
 	parts := make([]string, len(counts))
 	for i, ct := range counts {
 		parts[i] = fmt.Sprintf("%s has %s", ct.name, lines(ct.n))
 	}
-	return inputErrorf("bleu: the inputs have different numbers of lines: %s", strings.Join(parts, ", "))
+	return lateErrorf("bleu: the inputs have different numbers of lines: %s", strings.Join(parts, ", "))
 }
 
 // lines is "1 line" or "n lines".
@@ -400,10 +435,10 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 	var total int64
 	fail := func(err error) (*corpus, *progress, error) {
 		cp.close()
-		return nil, nil, err
+		return nil, nil, firstFault(o, enc, err, nil)
 	}
 	for _, name := range o.refs {
-		r, err := openLines(name, enc, o.replaceInvalid, nil)
+		r, err := openLines(&cp.files, name, enc, o.replaceInvalid, nil)
 		if err != nil {
 			return fail(err)
 		}
@@ -413,6 +448,8 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 		counter.r = c.stdin
 		cp.hyps = []*lineReader{newStdinLines(counter, enc, o.replaceInvalid)}
 		cp.stdinSystems = true
+		f, ok := c.stdin.(*os.File)
+		cp.stdinTerminal = ok && isTerminal(f)
 	} else {
 		for i, name := range o.inputs {
 			for _, prev := range o.inputs[:i] {
@@ -424,7 +461,7 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 			if i == 0 {
 				cr = counter
 			}
-			h, err := openLines(name, enc, o.replaceInvalid, cr)
+			h, err := openLines(&cp.files, name, enc, o.replaceInvalid, cr)
 			if err != nil {
 				return fail(err)
 			}
@@ -449,7 +486,9 @@ func (cp *corpus) checkFirst(o *options, b *batch) error {
 		return err
 	}
 	if cp.stdinSystems {
-		return checkSystems(o, len(b.hyps))
+		if err := checkSystems(o, len(b.hyps)); err != nil {
+			return orFieldFault(err, b.err)
+		}
 	}
 	return nil
 }
@@ -480,7 +519,7 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	fail := func(err error) error {
 		ra.close()
 		prog.done()
-		return err
+		return firstFault(o, enc, err, cp.stdinRest(ra))
 	}
 	for b := range ra.batches {
 		if b.n > 0 && systems == nil {
@@ -562,13 +601,15 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 		return err
 	}
 	defer cp.close()
-	var out spool
+	// With inputs parked, a temporary file would take the descriptor they
+	// share: the scores stay in memory.
+	out := spool{noFile: cp.files.parked > 0}
 	defer out.close()
 	ra := cp.readAhead()
 	fail := func(err error) error {
 		ra.close()
 		prog.done()
-		return err
+		return firstFault(o, enc, err, cp.stdinRest(ra))
 	}
 	ss := &sentenceScorer{cfg: s.cfg, text: func(sc bleu.Score, sigs *signatures) string {
 		sc = s.label(sc)
@@ -586,7 +627,7 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 				return fail(err)
 			}
 			if err := checkSystems(o, len(b.hyps)); err != nil {
-				return fail(err)
+				return fail(orFieldFault(err, b.err))
 			}
 		}
 		lines = slices.Grow(lines[:0], b.n)[:b.n]

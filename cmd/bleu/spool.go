@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
 	"io"
 	"os"
 )
@@ -11,20 +9,27 @@ import (
 // to a temporary file, unless its limit says otherwise.
 const spoolMemory = 8 << 20
 
+// spoolChunk is how much a spool gathers before writing to its file.
+const spoolChunk = 64 << 10
+
 // spool holds output that must not be printed before the input has been
 // read to its end (sentence-level scores: bad input prints nothing but
 // the error, as in sacreBLEU): in memory up to spoolMemory bytes, then in
 // a temporary file, so that memory stays bounded however long the input.
-// Should no temporary file be possible, it stays in memory. The zero
-// spool is empty; close removes its file.
+//
+// Should no temporary file be possible, or writing it fail (a full or
+// size-limited TMPDIR), what it holds is read back and the spool goes on
+// in memory, as sacreBLEU keeps all its output: a run fails only if that
+// reading back fails. The zero spool is empty; close removes its file.
 type spool struct {
-	limit   int // spoolMemory when 0
-	mem     []byte
+	limit   int    // spoolMemory when 0
+	mem     []byte // the output, while it is in memory
 	file    *os.File
-	w       *bufio.Writer
-	removed bool  // the file's name is already gone
-	noFile  bool  // no temporary file could be made: memory it is
-	err     error // the first error writing the file
+	pending []byte // what the file has yet to get: at most spoolChunk
+	written int64  // bytes written to the file
+	removed bool   // the file's name is already gone
+	noFile  bool   // memory it is, from now on
+	err     error  // reading the file back failed: the run fails
 }
 
 // writeLine adds s and a newline.
@@ -41,9 +46,10 @@ func (sp *spool) writeLine(s string) {
 		sp.mem = append(sp.mem, '\n')
 		return
 	}
-	if sp.err == nil {
-		sp.w.WriteString(s)
-		sp.err = sp.w.WriteByte('\n')
+	sp.pending = append(sp.pending, s...)
+	sp.pending = append(sp.pending, '\n')
+	if len(sp.pending) >= spoolChunk {
+		sp.flush()
 	}
 }
 
@@ -58,39 +64,67 @@ func (sp *spool) spill() {
 	// Unlinked at once where the system allows it (not on Windows), so
 	// that the file goes away with the process however that ends.
 	sp.removed = os.Remove(f.Name()) == nil
-	sp.file, sp.w = f, bufio.NewWriterSize(f, 64<<10)
-	_, sp.err = sp.w.Write(sp.mem)
-	sp.mem = nil
+	sp.file = f
+	sp.pending, sp.mem = sp.mem, nil
+	sp.flush()
+}
+
+// flush writes what is pending to the file. When that fails, the spool
+// goes back to memory for good.
+func (sp *spool) flush() {
+	n, err := sp.file.Write(sp.pending)
+	sp.written += int64(n)
+	if err == nil {
+		sp.pending = sp.pending[:0]
+		return
+	}
+	sp.pending = sp.pending[n:]
+	sp.toMemory()
+}
+
+// toMemory reads the file back into memory, followed by what was still
+// pending, and removes the file.
+func (sp *spool) toMemory() {
+	mem := make([]byte, sp.written, sp.written+int64(len(sp.pending))+spoolChunk)
+	if _, err := sp.file.ReadAt(mem, 0); err != nil {
+		sp.err = err
+	}
+	sp.mem = append(mem, sp.pending...)
+	sp.pending = nil
+	sp.noFile = true
+	sp.closeFile()
 }
 
 // writeTo writes everything added to w.
 func (sp *spool) writeTo(w io.Writer) error {
+	if sp.file != nil {
+		sp.flush()
+	}
+	if sp.err != nil {
+		return inputErrorf("bleu: the temporary file of the scores: %v", sp.err)
+	}
 	if sp.file == nil {
-		_, err := w.Write(sp.mem)
-		return err
+		if _, err := w.Write(sp.mem); err != nil {
+			return writeError(err)
+		}
+		return nil
 	}
-	if sp.err == nil {
-		sp.err = sp.w.Flush()
-	}
-	if sp.err == nil {
-		_, sp.err = sp.file.Seek(0, io.SeekStart)
-	}
-	buf := make([]byte, 64<<10)
-	for sp.err == nil {
-		n, err := sp.file.Read(buf)
+	buf := make([]byte, spoolChunk)
+	for off := int64(0); off < sp.written; {
+		n, err := sp.file.ReadAt(buf[:min(int64(len(buf)), sp.written-off)], off)
 		if _, werr := w.Write(buf[:n]); werr != nil {
-			return werr
+			return writeError(werr)
 		}
-		if err == io.EOF {
-			return nil
+		off += int64(n)
+		if err != nil && off < sp.written {
+			return inputErrorf("bleu: the temporary file of the scores: %v", err)
 		}
-		sp.err = err
 	}
-	return fmt.Errorf("bleu: the temporary file of the scores: %w", sp.err)
+	return nil
 }
 
-// close removes the temporary file, if any.
-func (sp *spool) close() {
+// closeFile closes and removes the temporary file, if any.
+func (sp *spool) closeFile() {
 	if sp.file != nil {
 		sp.file.Close()
 		if !sp.removed {
@@ -98,5 +132,10 @@ func (sp *spool) close() {
 		}
 		sp.file = nil
 	}
-	sp.mem = nil
+}
+
+// close removes the temporary file, if any, and lets go of the memory.
+func (sp *spool) close() {
+	sp.closeFile()
+	sp.mem, sp.pending = nil, nil
 }

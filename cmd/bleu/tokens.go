@@ -38,14 +38,16 @@ func (c *cli) printTokens(o *options, enc encoding) error {
 			}
 			toks = tok.Tokenize(toks[:0], line)
 			c.out.WriteString(strings.Join(toks, " "))
-			c.out.WriteByte('\n')
+			if err := c.out.WriteByte('\n'); err != nil {
+				return writeError(err) // no use reading on
+			}
 		}
 	}
 	if len(files) == 0 {
 		return each(newStdinLines(c.stdin, enc, o.replaceInvalid))
 	}
 	for _, name := range files {
-		lr, err := openLines(name, enc, o.replaceInvalid, nil)
+		lr, err := openLines(nil, name, enc, o.replaceInvalid, nil)
 		if err != nil {
 			return err
 		}
