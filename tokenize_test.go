@@ -9,9 +9,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // The tokenizers work word by word (see "How the tokenizers work" in
@@ -94,7 +91,7 @@ func TestTokenizersMatchLiteralRules(t *testing.T) {
 		for _, line := range lines {
 			want := literalTokens(tok, line)
 			got := tok.tokenize(&sc, nil, line)
-			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			if d := diffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 		}
@@ -109,7 +106,7 @@ func FuzzTokenizersMatchLiteralRules(f *testing.F) {
 		for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
 			want := literalTokens(tok, line)
 			got := tok.Tokenize(nil, line)
-			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			if d := diffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 		}
@@ -284,7 +281,7 @@ func TestTokenizersChunkEdges(t *testing.T) {
 						line := strings.Repeat(f, before) + p + strings.Repeat(f, after)
 						want := refTokens(tok, line)
 						got = tok.tokenize(&sc, got[:0], line)
-						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+						if d := diffStrings(want, got); d != "" {
 							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
 						}
 					}
@@ -329,7 +326,7 @@ func TestTokenizersBlockEdges(t *testing.T) {
 						line := fill[:before] + p + fill[:after]
 						want := refTokens(tok, line)
 						got = tok.tokenize(&sc, got[:0], line)
-						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+						if d := diffStrings(want, got); d != "" {
 							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
 						}
 					}
@@ -353,7 +350,7 @@ func TestTokenizersLongWords(t *testing.T) {
 						line := base[:k] + sp + base[k:] + sep + base
 						want := refTokens(tok, line)
 						got = tok.tokenize(&sc, got[:0], line)
-						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+						if d := diffStrings(want, got); d != "" {
 							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
 						}
 					}
@@ -397,7 +394,7 @@ func TestIntlShortLines(t *testing.T) {
 	rec = func(line string, depth int) {
 		want := literalTokens(TokenizerIntl, line)
 		got = TokenizerIntl.tokenize(&sc, got[:0], line)
-		if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+		if d := diffStrings(want, got); d != "" {
 			t.Fatalf("intl on %q (-literal +ours):\n%s", line, d)
 		}
 		if depth < maxLen {
@@ -428,7 +425,7 @@ func TestScan13aShortLines(t *testing.T) {
 		rec = func(line string, depth int) {
 			want := literalTokens(tok, line)
 			got = tok.tokenize(&sc, got[:0], line)
-			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			if d := diffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 			if depth < maxLen {
@@ -578,7 +575,7 @@ func TestLineEvents(t *testing.T) {
 		for k, blk := range blocks {
 			want[k] = events13aGo(blk, lead)
 		}
-		if diff := cmp.Diff(want, got); diff != "" {
+		if diff := diffStrings(want, got); diff != "" {
 			t.Errorf("events13aLine(lead %#x) mismatch (-events13aGo +got):\n%s", lead&0xFF, diff)
 		}
 	}
@@ -586,7 +583,7 @@ func TestLineEvents(t *testing.T) {
 	for k, blk := range blocks {
 		want[k] = eventsIntlGo(blk)
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := diffStrings(want, got); diff != "" {
 		t.Errorf("eventsIntlLine mismatch (-eventsIntlGo +got):\n%s", diff)
 	}
 }
