@@ -102,7 +102,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		if len(refs) > 1 {
 			several++
 		}
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Fatalf("segment %d: hypothesis %q, references %q, order %d (-naive +counter):\n%s", i, hyp, refs, order, d)
 		}
 	}
@@ -137,7 +137,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("%d and %d characters, %d references (-naive +counter):\n%s", tt.hypLen, tt.refLen, tt.refs, d)
 		}
 	}
@@ -203,7 +203,7 @@ func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	return got, cmp.Diff(*want, got, cmp.AllowUnexported(segmentStats{}))
+	return got, diffSegmentStats(*want, got)
 }
 
 // TestCharDocuments compares, document by document, the char
@@ -287,7 +287,7 @@ func TestCharRefusedReference(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("references %q after %q (-naive +counter):\n%s", refs, tt.refs, d)
 		}
 	}
@@ -342,7 +342,7 @@ func TestCharLongLimit(t *testing.T) {
 					t.Fatalf("%d letters: %d characters, refused", k, len(hyp))
 				}
 				want := naiveStats(appendCharTokens(nil, hyp), [][]string{appendCharTokens(nil, refs[0]), appendCharTokens(nil, refs[1])}, 4)
-				if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+				if d := diffSegmentStats(want, got); d != "" {
 					t.Errorf("%d letters (-naive +counter):\n%s", k, d)
 				}
 			} else if ok {
@@ -380,7 +380,7 @@ func TestCharLongAfter(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, long), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("%d references (-naive +counter):\n%s", len(refs), d)
 		}
 	}
@@ -446,7 +446,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 			rws = append(rws, appendCharTokens(nil, r))
 		}
 		want := naiveStats(hw, rws, k)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Fatalf("%d hypothesis characters, %d references, order %d (-naive +counter):\n%s", len(hw), len(refs), k, d)
 		}
 	})
