@@ -30,6 +30,7 @@ func charSegment(c *charCounter, hyp string, refs []string, order int) (segmentS
 // One counter does them all in turn, as Stats does, its stamps wrapping
 // around halfway.
 func TestCharCounterMatchesNaive(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	alphabet := []string{"a", "b", "c", "e", " ", "\x00", "é", "ß", "\u3000", "\u2028", "中", "😀", "🙂", "\t", ".", "\x1f", "\ufeff", "\u00a0"}
 	// More letters, for long hypotheses with many distinct n-grams.

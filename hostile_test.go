@@ -375,6 +375,7 @@ func hostileLine(n int) (line string, units int) {
 // does not grow faster than the line is TestLongLineAllocs's (in
 // allocations) and the benchmark's (in time).
 func TestHostileLarge(t *testing.T) {
+	t.Parallel()
 	const words = 1_000_000
 	hyp := strings.Repeat("the ", words)
 	ref := strings.Repeat("the ", words/2)

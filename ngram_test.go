@@ -262,6 +262,7 @@ func counterStatsLong(t testing.TB, c *ngramCounter, hyp []string, hypText strin
 // bits, several, and tables. One counter does them all in turn, as Stats
 // does.
 func TestCounterMatchesNaive(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 6))
 	vocab := []string{"a", "b", "the", "cat", ",", ".", "Donaudampfschifffahrt", "Donaudampfschiffahrt", "éé", "x\x00", "x"}
 	words := func(n, v int) (string, []string) {
@@ -344,6 +345,7 @@ func TestCounterMatchesNaive(t *testing.T) {
 // others, and that the conformance set's long lines take both ways, so
 // that TestConformance checks both against sacreBLEU.
 func TestLongWays(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	zipf := rand.NewZipf(r, 1.2, 8, 20000)
 	natural := func(n int) string {

@@ -70,6 +70,7 @@ func randomLine(r *rand.Rand) string {
 }
 
 func TestTokenizersMatchLiteralRules(t *testing.T) {
+	t.Parallel()
 	lines := []string{"", " ", ".", " .5", "5.", "a.", "(a)", "2020.", "x 2020.", "«a»", ".a", "a .", "1-", "-1", "我.", ".我", "a我b.c"}
 	r := rand.New(rand.NewPCG(3, 4))
 	n := 20000
@@ -266,6 +267,7 @@ var edgePieces = append([]string{
 // lines ending at every offset after it too, and compares every tokenizer
 // with its reference.
 func TestTokenizersChunkEdges(t *testing.T) {
+	t.Parallel()
 	fillers := []string{"x", " ", "9", "."}
 	befores, afters := 18, []int{0, 1, 3, 8}
 	if testing.Short() || raceEnabled {
@@ -298,6 +300,7 @@ func TestTokenizersChunkEdges(t *testing.T) {
 // the very end, lines shorter than 8 and 64 bytes, and the last block of a
 // line overlapping the one before.
 func TestTokenizersBlockEdges(t *testing.T) {
+	t.Parallel()
 	fillers := []string{"x", "9", "ab c", "1.2,ä", "中文字", "ひらがな"}
 	var befores []int
 	for b := range 72 {
@@ -311,28 +314,31 @@ func TestTokenizersBlockEdges(t *testing.T) {
 		fillers, afters = fillers[2:4], []int{0}
 	}
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
-		var sc tokScratch
-		var got []string
-		for _, p := range edgePieces {
-			for fi, f := range fillers {
-				for _, before := range befores {
-					for _, after := range afters {
-						if after == 64 && fi > 0 {
-							continue
-						}
-						fill := strings.Repeat(f, before+after)
-						// Cut by bytes: a split "ä" is invalid UTF-8, which
-						// must work too.
-						line := fill[:before] + p + fill[:after]
-						want := refTokens(tok, line)
-						got = tok.tokenize(&sc, got[:0], line)
-						if d := diffStrings(want, got); d != "" {
-							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
+		t.Run(tok.String(), func(t *testing.T) {
+			t.Parallel()
+			var sc tokScratch
+			var got []string
+			for _, p := range edgePieces {
+				for fi, f := range fillers {
+					for _, before := range befores {
+						for _, after := range afters {
+							if after == 64 && fi > 0 {
+								continue
+							}
+							fill := strings.Repeat(f, before+after)
+							// Cut by bytes: a split "ä" is invalid UTF-8,
+							// which must work too.
+							line := fill[:before] + p + fill[:after]
+							want := refTokens(tok, line)
+							got = tok.tokenize(&sc, got[:0], line)
+							if d := diffStrings(want, got); d != "" {
+								t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -382,6 +388,7 @@ func TestIntlFastPunct(t *testing.T) {
 // of up to five characters from an alphabet of the cases its fast path
 // and its handling of punctuation runs tell apart.
 func TestIntlShortLines(t *testing.T) {
+	t.Parallel()
 	alphabet := []string{"a", "1", ".", "(", "“", "«", "×", "$", "ä", " ", "\xc3", "\x97", "٣", "\u00a0", "中", "。", "\u4dc0", "\xe4"}
 	// Five characters pass too, in seconds.
 	maxLen := 4
@@ -413,6 +420,7 @@ func TestIntlShortLines(t *testing.T) {
 // digits, and E2 80 xx, which is whitespace, part of a word or (for zh) a
 // token of its own.
 func TestScan13aShortLines(t *testing.T) {
+	t.Parallel()
 	alphabet := []string{"a", "1", ".", ",", "-", "(", " ", "„", "\u2000", "\u2028", "中", "\xe2\x80", "ä"}
 	maxLen := 5
 	if testing.Short() || raceEnabled {
@@ -443,6 +451,7 @@ func TestScan13aShortLines(t *testing.T) {
 // every offset of a block: exactly those of their definitions (see
 // lead13a and leadIntl).
 func TestBlockEvents(t *testing.T) {
+	t.Parallel()
 	nonAlnumASCII := func(c byte) bool {
 		return c < utf8.RuneSelf && !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9')
 	}
