@@ -643,6 +643,16 @@ func benchLines(b *testing.B) []string {
 	return readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
 }
 
+// reportCPU reports the process's CPU time per iteration since start
+// (cpu-ns/op), which a machine shared with other work changes less than
+// the time by the clock. With -cpu 1 it is the benchmark's own work plus
+// the collector's; with more processors, all of theirs.
+func reportCPU(b *testing.B, start time.Duration) {
+	if end := cpuTime(); end > 0 && b.N > 0 {
+		b.ReportMetric(float64((end-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
 // BenchmarkCorpus scores the en-de conformance set (one system, reference
 // A) from text: tokenizing, counting and scoring.
 func BenchmarkCorpus(b *testing.B) {
@@ -651,6 +661,7 @@ func BenchmarkCorpus(b *testing.B) {
 		b.Run(tok.String(), func(b *testing.B) {
 			s := Stats{Config: Config{Tokenizer: tok}}
 			b.SetBytes(n)
+			start := cpuTime()
 			for b.Loop() {
 				s.Reset()
 				for i := range hyps {
@@ -658,6 +669,7 @@ func BenchmarkCorpus(b *testing.B) {
 				}
 				_ = s.Score()
 			}
+			reportCPU(b, start)
 		})
 	}
 }

@@ -31,6 +31,7 @@ func charSegment(c *charCounter, hyp string, refs []string, order int) (segmentS
 // One counter does them all in turn, as Stats does, its stamps wrapping
 // around halfway.
 func TestCharCounterMatchesNaive(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	alphabet := []string{"a", "b", "c", "e", " ", "\x00", "é", "ß", "\u3000", "\u2028", "中", "😀", "🙂", "\t", ".", "\x1f", "\ufeff", "\u00a0"}
 	// More letters, for long hypotheses with many distinct n-grams.
@@ -103,7 +104,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		if len(refs) > 1 {
 			several++
 		}
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Fatalf("segment %d: hypothesis %q, references %q, order %d (-naive +counter):\n%s", i, hyp, refs, order, d)
 		}
 	}
@@ -138,7 +139,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("%d and %d characters, %d references (-naive +counter):\n%s", tt.hypLen, tt.refLen, tt.refs, d)
 		}
 	}
@@ -228,7 +229,7 @@ func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	return got, cmp.Diff(*want, got, cmp.AllowUnexported(segmentStats{}))
+	return got, diffSegmentStats(*want, got)
 }
 
 // TestCharDocuments compares, document by document, the char
@@ -318,7 +319,7 @@ func TestCharRefusedReference(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("references %q after %q (-naive +counter):\n%s", refs, tt.refs, d)
 		}
 	}
@@ -373,7 +374,7 @@ func TestCharLongLimit(t *testing.T) {
 					t.Fatalf("%d letters: %d characters, refused", k, len(hyp))
 				}
 				want := naiveStats(appendCharTokens(nil, hyp), [][]string{appendCharTokens(nil, refs[0]), appendCharTokens(nil, refs[1])}, 4)
-				if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+				if d := diffSegmentStats(want, got); d != "" {
 					t.Errorf("%d letters (-naive +counter):\n%s", k, d)
 				}
 			} else if ok {
@@ -411,7 +412,7 @@ func TestCharLongAfter(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, long), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("%d references (-naive +counter):\n%s", len(refs), d)
 		}
 	}
@@ -477,7 +478,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 			rws = append(rws, appendCharTokens(nil, r))
 		}
 		want := naiveStats(hw, rws, k)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Fatalf("%d hypothesis characters, %d references, order %d (-naive +counter):\n%s", len(hw), len(refs), k, d)
 		}
 	})

@@ -233,7 +233,7 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 		// back-off (the runtime's usleep(3), 50 µs and more on the VMs
 		// measured): yielding runs it here at once and leaves this
 		// goroutine on the global queue, taken without a back-off
-		// (BENCHMARKS.md, fifth round).
+		// (BENCHMARKS.md, "Parallel corpora").
 		runtime.Gosched()
 	}
 	found[0] = j.guard(0, work)

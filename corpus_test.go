@@ -505,11 +505,13 @@ func BenchmarkSentences(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
 	b.Run("Sentences", func(b *testing.B) {
 		b.SetBytes(n)
+		start := cpuTime()
 		for b.Loop() {
 			if _, err := Sentences(hyps, refs); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, start)
 	})
 	// Small batches, as in a training loop's rewards: the fixed cost of
 	// a call (scratch space, char tables, memories) shows here.
@@ -535,6 +537,7 @@ func BenchmarkSentences(b *testing.B) {
 		b.SetBytes(n)
 		s := Stats{Config: Config{EffectiveOrder: true}}
 		out := make([]float64, len(hyps))
+		start := cpuTime()
 		for b.Loop() {
 			for i := range hyps {
 				s.Reset()
@@ -544,5 +547,6 @@ func BenchmarkSentences(b *testing.B) {
 				out[i] = s.Score().BLEU
 			}
 		}
+		reportCPU(b, start)
 	})
 }

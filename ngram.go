@@ -595,7 +595,7 @@ func match4Go(rb []uint64) (f0, f1, f2, f3 uint64) {
 // hypotheses are counted with tables, which are faster from about 200
 // words on: with 16 words (1,024 positions), segments of 400 to 1,000
 // words took 30–40% longer, and 460-character char segments 50%
-// (BenchmarkCorpusDocs, fifth round).
+// (BenchmarkCorpusDocs).
 const maxWidth = 4
 
 // beginWide is beginShort for sets of c.width words, once numberHyp has
