@@ -968,3 +968,27 @@ func (b *bitReader) next(k int) uint64 {
 	b.have = 64 - used
 	return v
 }
+
+// appendRow adds one segment's row [hyp len, ref len, matches..., totals...]
+// (with one reference), for tests and benchmarks that make statistics
+// without text.
+func (s *Segments) appendRow(row []int64) {
+	order := (len(row) - 2) / 2
+	for _, v := range row {
+		s.rows = append(s.rows, uint32(v))
+	}
+	t := &s.sum
+	if t.matches == nil {
+		t.matches = make([]int64, order)
+		t.totals = make([]int64, order)
+		t.fp = s.Config.fingerprint()
+		t.minRefs, t.maxRefs = 1, 1
+	}
+	t.segments++
+	t.hypLen += row[0]
+	t.refLen += row[1]
+	for k := range order {
+		t.matches[k] += row[2+k]
+		t.totals[k] += row[2+order+k]
+	}
+}
