@@ -1,6 +1,7 @@
 package bleu
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 )
@@ -54,7 +55,7 @@ func BenchmarkPaired1M(b *testing.B) {
 	systems := []*Segments{syntheticSegments(N, 2, 100), syntheticSegments(N, 3, 100), syntheticSegments(N, 4, 100)}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PairedBootstrap(base, systems, DefaultResamples, Seed{}); err != nil {
+		if _, err := PairedBootstrap(context.Background(), base, systems, DefaultResamples, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

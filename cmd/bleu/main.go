@@ -52,6 +52,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -87,6 +88,7 @@ type cli struct {
 	lookupEnv      func(string) (string, bool) // os.LookupEnv
 	terminal       bool                        // stderr is a terminal: draw a progress bar
 	now            func() time.Time
+	ctx            context.Context // the significance tests' parent context; nil is Background
 
 	out *bufio.Writer
 }
