@@ -3,6 +3,7 @@ package bleu
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -59,4 +60,34 @@ func BenchmarkPaired1M(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkSignificanceMemory measures the memory of a paired bootstrap
+// per segment and system: the rows a Segments keeps (rows-B/seg/sys), the
+// allocations of the test itself (test-B/seg/sys), and both (B/seg/sys).
+// The goal is at most 48 bytes plus a constant.
+func BenchmarkSignificanceMemory(b *testing.B) {
+	const N, S = 200_000, 4
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	segs := make([]*Segments, S)
+	for k := range segs {
+		segs[k] = syntheticSegments(N, uint64(k+1), 9)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	rows := float64(after.HeapAlloc-before.HeapAlloc) / (N * S)
+	var test float64
+	for b.Loop() {
+		runtime.ReadMemStats(&before)
+		if _, err := PairedBootstrap(context.Background(), segs[0], segs[1:], 20, SignificanceOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		test = float64(after.TotalAlloc-before.TotalAlloc) / (N * S)
+	}
+	b.ReportMetric(rows, "rows-B/seg/sys")
+	b.ReportMetric(test, "test-B/seg/sys")
+	b.ReportMetric(rows+test, "B/seg/sys")
 }
