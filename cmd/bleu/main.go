@@ -40,7 +40,11 @@
 // --paired-bs bootstrap means and intervals) in a table or JSON list.
 // Beyond sacreBLEU, --paired-holm adds p-values adjusted by the
 // Holm–Bonferroni method for comparing several systems with one baseline.
-// Only these tests keep the statistics of every segment (40 bytes each).
+// Only these tests keep the statistics of every segment (10 bytes each,
+// up to 40 for segments of more than 255 words). They draw a progress bar
+// on a terminal (not with -q); an interrupt stops them with exit status 130
+// and nothing on standard output; one that cannot fit in memory is an
+// error before it starts.
 //
 // Exit status: 0 on success; 1 for bad input (missing or unreadable files,
 // files of different lengths, invalid UTF-8, a -nr line without enough
