@@ -2,10 +2,14 @@ package bleu
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -199,4 +203,79 @@ func TestSegmentsMemory(t *testing.T) {
 		t.Errorf("%.1f bytes a segment and system for the rows, %.1f for the paired bootstrap: want at most 16 and 48 in all", rows, test)
 	}
 	runtime.KeepAlive(segs)
+}
+
+// syntheticGoldenRows is the row generator of testdata/float32/gen.py.
+func syntheticGoldenRows(n int) [][]int64 {
+	state := uint64(1)
+	next := func() uint64 {
+		state += 0x9E3779B97F4A7C15
+		z := state
+		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+		z = (z ^ z>>27) * 0x94D049BB133111EB
+		return z ^ z>>31
+	}
+	out := make([][]int64, n)
+	for i := range out {
+		r := next()
+		ref := int64(1 + r%60)
+		hyp := max(1, ref+int64(r>>8%9)-4)
+		q := int64(40 + r>>16%50)
+		row := []int64{hyp, ref, 0, 0, 0, 0, 0, 0, 0, 0}
+		prev := hyp
+		for k := range 4 {
+			tot := max(0, hyp-int64(k))
+			m := min(tot, prev*q/100)
+			row[2+k], row[6+k] = m, tot
+			prev = m
+		}
+		out[i] = row
+	}
+	return out
+}
+
+// TestBootstrapFloat32Golden checks resample scores against sacreBLEU's own
+// _bootstrap_resample on 700,000 segments, where the float32 sums of a
+// resample pass 2^24 and round (testdata/float32/golden.json, made by
+// gen.py beside it): the scores are sacreBLEU's to the last bit, and the
+// sums are NumPy's float32 sums, not the exact ones.
+func TestBootstrapFloat32Golden(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "float32", "golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		Segments    int
+		Seed        uint64
+		Scores      []float64
+		Float32Sums [][]int64 `json:"float32_sums"`
+		ExactSums   [][]int64 `json:"exact_sums"`
+	}
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	var s Segments
+	for _, row := range syntheticGoldenRows(g.Segments) {
+		s.appendRow(row)
+	}
+	sc := newScorer(&s.Config, 4)
+	got := make([]float64, len(g.Scores))
+	d := draw{rng: Seeded(g.Seed).rng(false), series: []series{{&s.rows, got}}}
+	if err := bootstrap(context.Background(), &sc, s.Len(), len(got), []draw{d}, newProgressReporter(nil, len(got))); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, g.Scores) {
+		t.Errorf("resample scores\n%v, sacreBLEU's\n%v", got, g.Scores)
+	}
+	for r := range g.Scores {
+		if slices.Equal(g.Float32Sums[r], g.ExactSums[r]) {
+			t.Fatalf("resample %d: the golden's float32 sums are exact; it tests nothing", r)
+		}
+		if exact := sc.percent(g.ExactSums[r], true); exact == g.Scores[r] {
+			t.Errorf("resample %d: exact sums score %v too; the golden cannot tell the orders apart", r, exact)
+		}
+		if f32 := sc.percent(g.Float32Sums[r], true); f32 != g.Scores[r] {
+			t.Errorf("resample %d: NumPy's float32 sums score %v, sacreBLEU %v", r, f32, g.Scores[r])
+		}
+	}
 }
