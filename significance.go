@@ -545,7 +545,11 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 func pairedRandomization(ctx context.Context, sc *scorer, res *Paired, baseline *Segments, systems []*Segments, opt SignificanceOptions) error {
 	n := res.N
 	workers := min(len(systems), runtime.GOMAXPROCS(0))
-	perWorker := satAdd(int64(baseline.Len()/8+64), interleavedBytes([]*rowStore{&baseline.rows, &systems[0].rows}, baseline.Len()))
+	var pair int64 // the widest copy of a baseline's and a system's rows side by side
+	for _, s := range systems {
+		pair = max(pair, interleavedBytes([]*rowStore{&baseline.rows, &s.rows}, baseline.Len()))
+	}
+	perWorker := satAdd(int64(baseline.Len()/8+64), pair)
 	if err := checkMemory(opt, "the approximate randomization", satMul(int64(workers), perWorker)); err != nil {
 		return err
 	}
@@ -619,10 +623,6 @@ func compatible(baseline, s *Segments) error {
 	}
 	return nil
 }
-
-// float32Exact is the largest sum for which float32 arithmetic on integer
-// statistics is exact: every integer up to 2^24 is a float32.
-const float32Exact = 1 << 24
 
 // scorer evaluates sacreBLEU's compute_bleu on summed rows of statistics,
 // on the 0–100 scale, without allocating. It performs exactly the float64

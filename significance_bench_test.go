@@ -3,7 +3,6 @@ package bleu
 import (
 	"context"
 	"math/rand/v2"
-	"runtime"
 	"testing"
 )
 
@@ -67,25 +66,12 @@ func BenchmarkPaired1M(b *testing.B) {
 // allocations of the test itself (test-B/seg/sys), and both (B/seg/sys).
 // The goal is at most 48 bytes plus a constant.
 func BenchmarkSignificanceMemory(b *testing.B) {
-	const N, S = 200_000, 4
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	segs := make([]*Segments, S)
-	for k := range segs {
-		segs[k] = syntheticSegments(N, uint64(k+1), 9)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	rows := float64(after.HeapAlloc-before.HeapAlloc) / (N * S)
-	var test float64
+	var rows, test float64
 	for b.Loop() {
-		runtime.ReadMemStats(&before)
-		if _, err := PairedBootstrap(context.Background(), segs[0], segs[1:], 20, SignificanceOptions{}); err != nil {
+		var err error
+		if rows, test, err = pairedMemory(200_000, 4); err != nil {
 			b.Fatal(err)
 		}
-		runtime.ReadMemStats(&after)
-		test = float64(after.TotalAlloc-before.TotalAlloc) / (N * S)
 	}
 	b.ReportMetric(rows, "rows-B/seg/sys")
 	b.ReportMetric(test, "test-B/seg/sys")

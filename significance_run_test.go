@@ -181,7 +181,20 @@ func TestSignificanceMemoryLimit(t *testing.T) {
 // (At ffb942e the rows alone took 40 bytes a segment, and up to twice that
 // while growing, and each comparison 8 more for its indices.)
 func TestSegmentsMemory(t *testing.T) {
-	const N, S = 200_000, 4
+	rows, test, err := pairedMemory(200_000, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%.1f bytes a segment and system for the rows, %.1f for the paired bootstrap", rows, test)
+	if rows > 16 || rows+test > 48 {
+		t.Errorf("%.1f bytes a segment and system for the rows, %.1f for the paired bootstrap: want at most 16 and 48 in all", rows, test)
+	}
+}
+
+// pairedMemory returns the bytes a segment and system that the rows of S
+// systems of N segments take, and that a paired bootstrap of 20 resamples
+// of them allocates (all its allocations, freed or not).
+func pairedMemory(N, S int) (rows, test float64, err error) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -191,18 +204,13 @@ func TestSegmentsMemory(t *testing.T) {
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
-	rows := float64(after.HeapAlloc-before.HeapAlloc) / (N * S)
+	rows = float64(after.HeapAlloc-before.HeapAlloc) / float64(N*S)
 	runtime.ReadMemStats(&before)
-	if _, err := PairedBootstrap(context.Background(), segs[0], segs[1:], 20, SignificanceOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	_, err = PairedBootstrap(context.Background(), segs[0], segs[1:], 20, SignificanceOptions{})
 	runtime.ReadMemStats(&after)
-	test := float64(after.TotalAlloc-before.TotalAlloc) / (N * S) // every allocation, freed or not
-	t.Logf("%.1f bytes a segment and system for the rows, %.1f for the paired bootstrap", rows, test)
-	if rows > 16 || rows+test > 48 {
-		t.Errorf("%.1f bytes a segment and system for the rows, %.1f for the paired bootstrap: want at most 16 and 48 in all", rows, test)
-	}
+	test = float64(after.TotalAlloc-before.TotalAlloc) / float64(N*S)
 	runtime.KeepAlive(segs)
+	return rows, test, err
 }
 
 // syntheticGoldenRows is the row generator of testdata/float32/gen.py.
