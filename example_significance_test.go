@@ -2,6 +2,7 @@ package bleu_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/go-bleu/bleu"
@@ -117,6 +118,33 @@ func ExamplePairedRandomization() {
 	fmt.Printf("%s: %.2f vs %.2f, p = %.4f\n", res.Method, c.Percent, res.Baseline.Percent, c.PValue)
 	// Output:
 	// ar: 72.78 vs 35.65, p = 0.0160
+}
+
+// Long tests take a context, which stops them, and report their progress
+// to a callback; a command-line tool would draw a bar and cancel the
+// context on Ctrl-C.
+func ExampleSignificanceOptions() {
+	baseline := segments(exampleSystemB)
+	systems := []*bleu.Segments{segments(exampleSystemA)}
+	last := 0
+	opt := bleu.SignificanceOptions{
+		Seed:     bleu.Seeded(7),
+		Progress: func(done, total int) { last = done },
+	}
+	res, err := bleu.PairedRandomization(context.Background(), baseline, systems, 2000, opt)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d of 2000 trials, p = %.4f\n", last, res.Systems[0].PValue)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // as an interrupt would
+	_, err = bleu.PairedRandomization(ctx, baseline, systems, 2000, opt)
+	fmt.Println(err, errors.Is(err, context.Canceled))
+	// Output:
+	// 2000 of 2000 trials, p = 0.0185
+	// bleu: approximate randomization stopped: context canceled true
 }
 
 // Holm–Bonferroni adjusts p-values for testing several hypotheses at once.
