@@ -369,7 +369,8 @@ type Paired struct {
 // the work is shared out among up to four goroutines, and the result does
 // not depend on it. Memory, cancellation and errors are as for
 // [Segments.Bootstrap], with 8 bytes a resample for each system and the
-// baseline.
+// baseline, and a copy of their rows side by side (for ordinary text 16
+// bytes a segment and system).
 func PairedBootstrap(ctx context.Context, baseline *Segments, systems []*Segments, n int, opt SignificanceOptions) (Paired, error) {
 	return paired(ctx, BootstrapResampling, baseline, systems, n, opt)
 }
@@ -486,10 +487,16 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 		}
 	}
 	count := 0
+	var copies int64 // the largest copy of a draw's rows side by side
 	for _, d := range draws {
 		count += len(d.series)
+		stores := make([]*rowStore, len(d.series))
+		for k, s := range d.series {
+			stores[k] = s.rows
+		}
+		copies = max(copies, interleavedBytes(stores, N))
 	}
-	if err := checkMemory(opt, "the paired bootstrap", resampleMemory(N, n, count, 2)); err != nil {
+	if err := checkMemory(opt, "the paired bootstrap", satAdd(copies, resampleMemory(N, n, count, 2))); err != nil {
 		return err
 	}
 	// Allocate the scores only now that they fit.
