@@ -265,10 +265,16 @@ func sumFloat32(ctx context.Context, views []rowView, idx []uint32, acc [][]floa
 		}
 		part := idx[k:min(len(idx), k+sumChunk)]
 		for v, view := range views {
-			switch st := view.store; st.size {
-			case 1:
+			st := view.store
+			// While no sum of len(idx) rows can pass 2^24, float32 sums
+			// are exact, and integer ones are cheaper.
+			exact := st.max <= float32Exact/int64(max(1, len(idx)))
+			switch {
+			case st.size == 1 && exact:
+				addExact(st.b8, view.stride, view.off, part, acc[v])
+			case st.size == 1:
 				addFloat32(st.b8, view.stride, view.off, part, acc[v])
-			case 2:
+			case st.size == 2:
 				addFloat32(st.b16, view.stride, view.off, part, acc[v])
 			default:
 				addFloat32(st.b32, view.stride, view.off, part, acc[v])
@@ -276,6 +282,38 @@ func sumFloat32(ctx context.Context, views []rowView, idx []uint32, acc [][]floa
 		}
 	}
 	return true
+}
+
+// float32Exact is the largest sum of integers that float32 arithmetic
+// keeps exact: every integer up to 2^24 is a float32.
+const float32Exact = 1 << 24
+
+// addExact is addFloat32 for sums that stay at most 2^24, which are exact
+// in float32, added up as integers.
+func addExact[T rowValue](blocks [][]T, stride, off int, idx []uint32, acc []float32) {
+	if len(acc) != 10 {
+		addFloat32(blocks, stride, off, idx, acc)
+		return
+	}
+	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 uint32
+	for _, i := range idx {
+		b := blocks[i>>rowBlockBits]
+		o := int(i&(rowBlockRows-1))*stride + off
+		row := (*[10]T)(b[o : o+10])
+		a0 += uint32(row[0])
+		a1 += uint32(row[1])
+		a2 += uint32(row[2])
+		a3 += uint32(row[3])
+		a4 += uint32(row[4])
+		a5 += uint32(row[5])
+		a6 += uint32(row[6])
+		a7 += uint32(row[7])
+		a8 += uint32(row[8])
+		a9 += uint32(row[9])
+	}
+	for c, a := range [10]uint32{a0, a1, a2, a3, a4, a5, a6, a7, a8, a9} {
+		acc[c] += float32(a)
+	}
 }
 
 // addFloat32 adds the rows idx of a view of blocks (len(acc) values at off
@@ -372,6 +410,32 @@ func randomize(ctx context.Context, rng *pcg64, n int, sc *scorer, baseline, sys
 // mask, the baseline's row minus the system's, from interleaved rows of
 // stride values with the baseline's w values first and the system's next.
 func addSelected[T rowValue](blocks [][]T, stride, w, first int, mask []uint64, a []int64) {
+	if w == 10 {
+		// Order 4, the default: ten sums kept in registers.
+		a0, a1, a2, a3, a4 := a[0], a[1], a[2], a[3], a[4]
+		a5, a6, a7, a8, a9 := a[5], a[6], a[7], a[8], a[9]
+		for k, m := range mask {
+			for ; m != 0; m &= m - 1 {
+				i := first + 64*k + bits.TrailingZeros64(m)
+				blk := blocks[i>>rowBlockBits]
+				o := (i & (rowBlockRows - 1)) * stride
+				r := (*[20]T)(blk[o : o+20])
+				a0 += int64(r[0]) - int64(r[10])
+				a1 += int64(r[1]) - int64(r[11])
+				a2 += int64(r[2]) - int64(r[12])
+				a3 += int64(r[3]) - int64(r[13])
+				a4 += int64(r[4]) - int64(r[14])
+				a5 += int64(r[5]) - int64(r[15])
+				a6 += int64(r[6]) - int64(r[16])
+				a7 += int64(r[7]) - int64(r[17])
+				a8 += int64(r[8]) - int64(r[18])
+				a9 += int64(r[9]) - int64(r[19])
+			}
+		}
+		a[0], a[1], a[2], a[3], a[4] = a0, a1, a2, a3, a4
+		a[5], a[6], a[7], a[8], a[9] = a5, a6, a7, a8, a9
+		return
+	}
 	for k, m := range mask {
 		for ; m != 0; m &= m - 1 {
 			i := first + 64*k + bits.TrailingZeros64(m)

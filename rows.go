@@ -19,6 +19,7 @@ type rowStore struct {
 	w    int   // values a row; set by the first append
 	n    int   // rows held
 	size uint8 // bytes a value (1, 2 or 4); 0 before the first row
+	max  int64 // the largest value held
 	b8   [][]uint8
 	b16  [][]uint16
 	b32  [][]uint32
@@ -50,10 +51,10 @@ func (r *rowStore) append(row []int64) {
 	if r.size == 0 {
 		r.w, r.size = len(row), 1
 	}
-	need := uint8(1)
 	for _, v := range row {
-		need = max(need, sizeFor(v))
+		r.max = max(r.max, v)
 	}
+	need := sizeFor(r.max)
 	if need > r.size {
 		r.widen(need)
 	}
