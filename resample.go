@@ -186,12 +186,54 @@ func bootstrap(ctx context.Context, sc *scorer, segs, n int, draws []draw, prog 
 }
 
 func bootstrapDraw(ctx context.Context, sc *scorer, segs, n int, d draw, prog *progressReporter) error {
+	views := interleave(d)
+	// score scores resample r, whose indices are idx, for every series.
+	score := func(r int, idx []uint32, acc [][]float32, sum []int64) {
+		if sumFloat32(ctx, views, idx, acc) {
+			for k, s := range d.series {
+				for c, v := range acc[k] {
+					sum[c] = int64(v)
+				}
+				s.out[r] = sc.percent(sum, true)
+			}
+		}
+		prog.add(1)
+	}
+	newAcc := func() [][]float32 {
+		acc := make([][]float32, len(views))
+		for k := range acc {
+			acc[k] = make([]float32, sc.rowLen)
+		}
+		return acc
+	}
+	// fill draws the indices of the next resample, or stops when ctx is
+	// done.
+	fill := func(idx []uint32) {
+		for k := 0; k < segs && ctx.Err() == nil; k += cancelCheck {
+			d.rng.fillIndices(idx[k:min(segs, k+cancelCheck)], uint32(segs))
+		}
+	}
+
+	workers := resampleWorkers(n)
+	if workers == 1 {
+		// One goroutine draws and scores in turn, without handing over.
+		idx, acc, sum := make([]uint32, segs), newAcc(), make([]int64, sc.rowLen)
+		for r := 0; r < n && ctx.Err() == nil; r++ {
+			fill(idx)
+			score(r, idx, acc, sum)
+		}
+		if ctx.Err() != nil {
+			return canceled(ctx, "bootstrap resampling")
+		}
+		return nil
+	}
+
+	// One goroutine draws (the generator is sequential) while the others
+	// score the resamples drawn before.
 	type job struct {
 		r   int
 		idx []uint32
 	}
-	views := interleave(d)
-	workers := resampleWorkers(n)
 	free := make(chan []uint32, workers+1)
 	for range workers + 1 {
 		free <- make([]uint32, segs)
@@ -202,22 +244,10 @@ func bootstrapDraw(ctx context.Context, sc *scorer, segs, n int, d draw, prog *p
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			acc := make([][]float32, len(views))
-			for k := range acc {
-				acc[k] = make([]float32, sc.rowLen)
-			}
-			sum := make([]int64, sc.rowLen)
+			acc, sum := newAcc(), make([]int64, sc.rowLen)
 			for j := range jobs {
-				if sumFloat32(ctx, views, j.idx, acc) {
-					for k, s := range d.series {
-						for c, v := range acc[k] {
-							sum[c] = int64(v)
-						}
-						s.out[j.r] = sc.percent(sum, true)
-					}
-				}
+				score(j.r, j.idx, acc, sum)
 				free <- j.idx
-				prog.add(1)
 			}
 		})
 	}
@@ -230,9 +260,7 @@ func bootstrapDraw(ctx context.Context, sc *scorer, segs, n int, d draw, prog *p
 		if ctx.Err() != nil {
 			break
 		}
-		for k := 0; k < segs && ctx.Err() == nil; k += cancelCheck {
-			d.rng.fillIndices(idx[k:min(segs, k+cancelCheck)], uint32(segs))
-		}
+		fill(idx)
 		jobs <- job{r, idx}
 	}
 	close(jobs)
@@ -365,8 +393,14 @@ func addFloat32[T rowValue](blocks [][]T, stride, off int, idx []uint32, acc []f
 func randomize(ctx context.Context, rng *pcg64, n int, sc *scorer, baseline, sys *Segments, diff float64, prog *progressReporter) (int, error) {
 	N, w := baseline.Len(), sc.rowLen
 	blTot, sysTot := baseline.totalsRow(), sys.totalsRow()
-	// The baseline's and the system's rows of a segment side by side.
-	views := interleave(draw{series: []series{{&baseline.rows, nil}, {&sys.rows, nil}}})
+	// The baseline's rows minus the system's, in 16 bits where they fit.
+	var d16 []int16
+	var d32 []int32
+	if baseline.rows.size == 1 && sys.rows.size == 1 {
+		d16 = rowDeltas[int16](baseline, sys)
+	} else {
+		d32 = rowDeltas[int32](baseline, sys)
+	}
 	mask := make([]uint64, (N+63)/64)
 	bitsIn := bitReader{p: rng}
 	a, b := make([]int64, w), make([]int64, w)
@@ -384,13 +418,10 @@ func randomize(ctx context.Context, rng *pcg64, n int, sc *scorer, baseline, sys
 				return 0, canceled(ctx, "approximate randomization")
 			}
 			part := mask[k:min(len(mask), k+cancelCheck/64)]
-			switch st := views[0].store; st.size {
-			case 1:
-				addSelected(st.b8, views[0].stride, w, 64*k, part, a)
-			case 2:
-				addSelected(st.b16, views[0].stride, w, 64*k, part, a)
-			default:
-				addSelected(st.b32, views[0].stride, w, 64*k, part, a)
+			if d16 != nil {
+				addSelected(d16, w, 64*k, part, a)
+			} else {
+				addSelected(d32, w, 64*k, part, a)
 			}
 		}
 		for c := range w {
@@ -406,10 +437,27 @@ func randomize(ctx context.Context, rng *pcg64, n int, sc *scorer, baseline, sys
 	return count, nil
 }
 
-// addSelected adds to a, for every segment first+i whose bit i is set in
-// mask, the baseline's row minus the system's, from interleaved rows of
-// stride values with the baseline's w values first and the system's next.
-func addSelected[T rowValue](blocks [][]T, stride, w, first int, mask []uint64, a []int64) {
+// rowDeltas returns the baseline's rows minus the system's, one row after
+// another. D must hold every difference: int16 for byte rows, int32 for
+// any (rows are below 2^32 and a segment's counts below 2^31 in practice;
+// a larger difference would wrap, which Segments.Add's limit prevents).
+func rowDeltas[D int16 | int32](baseline, sys *Segments) []D {
+	N, w := baseline.Len(), baseline.rows.w
+	out := make([]D, N*w)
+	x, y := make([]int64, w), make([]int64, w)
+	for i := range N {
+		baseline.rows.get(i, x)
+		sys.rows.get(i, y)
+		for c := range w {
+			out[i*w+c] = D(x[c] - y[c])
+		}
+	}
+	return out
+}
+
+// addSelected adds to a the rows of delta (of w values) of the segments
+// first+i whose bit i is set in mask.
+func addSelected[D int16 | int32](delta []D, w, first int, mask []uint64, a []int64) {
 	if w == 10 {
 		// Order 4, the default: ten sums kept in registers.
 		a0, a1, a2, a3, a4 := a[0], a[1], a[2], a[3], a[4]
@@ -417,19 +465,17 @@ func addSelected[T rowValue](blocks [][]T, stride, w, first int, mask []uint64, 
 		for k, m := range mask {
 			for ; m != 0; m &= m - 1 {
 				i := first + 64*k + bits.TrailingZeros64(m)
-				blk := blocks[i>>rowBlockBits]
-				o := (i & (rowBlockRows - 1)) * stride
-				r := (*[20]T)(blk[o : o+20])
-				a0 += int64(r[0]) - int64(r[10])
-				a1 += int64(r[1]) - int64(r[11])
-				a2 += int64(r[2]) - int64(r[12])
-				a3 += int64(r[3]) - int64(r[13])
-				a4 += int64(r[4]) - int64(r[14])
-				a5 += int64(r[5]) - int64(r[15])
-				a6 += int64(r[6]) - int64(r[16])
-				a7 += int64(r[7]) - int64(r[17])
-				a8 += int64(r[8]) - int64(r[18])
-				a9 += int64(r[9]) - int64(r[19])
+				d := (*[10]D)(delta[i*10 : i*10+10])
+				a0 += int64(d[0])
+				a1 += int64(d[1])
+				a2 += int64(d[2])
+				a3 += int64(d[3])
+				a4 += int64(d[4])
+				a5 += int64(d[5])
+				a6 += int64(d[6])
+				a7 += int64(d[7])
+				a8 += int64(d[8])
+				a9 += int64(d[9])
 			}
 		}
 		a[0], a[1], a[2], a[3], a[4] = a0, a1, a2, a3, a4
@@ -439,11 +485,8 @@ func addSelected[T rowValue](blocks [][]T, stride, w, first int, mask []uint64, 
 	for k, m := range mask {
 		for ; m != 0; m &= m - 1 {
 			i := first + 64*k + bits.TrailingZeros64(m)
-			blk := blocks[i>>rowBlockBits]
-			o := (i & (rowBlockRows - 1)) * stride
-			row := blk[o : o+2*w]
-			for c := range w {
-				a[c] += int64(row[c]) - int64(row[w+c])
+			for c, d := range delta[i*w : i*w+w] {
+				a[c] += int64(d)
 			}
 		}
 	}

@@ -387,8 +387,8 @@ func PairedBootstrap(ctx context.Context, baseline *Segments, systems []*Segment
 //
 // The systems are compared concurrently, on up to GOMAXPROCS goroutines;
 // the result does not depend on it. Memory besides the rows is, for each
-// goroutine, a copy of a baseline's and a system's rows side by side
-// (usually 32 bytes a segment) and one bit a segment. Its requirements, cancellation and errors
+// goroutine, the differences of a baseline's and a system's rows (for
+// ordinary text 20 bytes a segment) and one bit a segment. Its requirements, cancellation and errors
 // are those of [PairedBootstrap].
 func PairedRandomization(ctx context.Context, baseline *Segments, systems []*Segments, n int, opt SignificanceOptions) (Paired, error) {
 	return paired(ctx, ApproximateRandomization, baseline, systems, n, opt)
@@ -552,11 +552,14 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 func pairedRandomization(ctx context.Context, sc *scorer, res *Paired, baseline *Segments, systems []*Segments, opt SignificanceOptions) error {
 	n := res.N
 	workers := min(len(systems), runtime.GOMAXPROCS(0))
-	var pair int64 // the widest copy of a baseline's and a system's rows side by side
+	delta := int64(2) // bytes a value of the rows' differences
 	for _, s := range systems {
-		pair = max(pair, interleavedBytes([]*rowStore{&baseline.rows, &s.rows}, baseline.Len()))
+		if baseline.rows.size != 1 || s.rows.size != 1 {
+			delta = 4
+		}
 	}
-	perWorker := satAdd(int64(baseline.Len()/8+64), pair)
+	N := int64(baseline.Len())
+	perWorker := satAdd(N/8+64, satMul(N, delta*int64(sc.rowLen)))
 	if err := checkMemory(opt, "the approximate randomization", satMul(int64(workers), perWorker)); err != nil {
 		return err
 	}

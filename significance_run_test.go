@@ -287,3 +287,34 @@ func TestBootstrapFloat32Golden(t *testing.T) {
 		}
 	}
 }
+
+// TestWideRows checks the tests on rows that need 16 and 32 bits against
+// the brute-force ones.
+func TestWideRows(t *testing.T) {
+	for _, big := range []int64{300, 70000} {
+		base, sys := syntheticSegments(500, 1, 9), new(Segments)
+		for i, row := range syntheticRows(500, 2, 9) {
+			if i == 17 {
+				row[0], row[6] = big, big // a long hypothesis
+			}
+			sys.appendRow(row)
+		}
+		if want := sizeFor(big); sys.rows.size != want || base.rows.size != 1 {
+			t.Fatalf("value sizes %d and %d, want %d and 1", sys.rows.size, base.rows.size, want)
+		}
+		want := bruteAR(base, sys, 300, 5)
+		res, err := PairedRandomization(context.Background(), base, []*Segments{sys}, 300, SignificanceOptions{Seed: Seeded(5)})
+		if err != nil || res.Systems[0].PValue != float64(want+1)/301 {
+			t.Errorf("values up to %d: AR p = %v (%v), brute force %v", big, res.Systems[0].PValue, err, float64(want+1)/301)
+		}
+		raw := bruteBootstrap(sys, 50, 5)
+		slices.Sort(raw)
+		if got := sortedPercents(t, sys, 50, Seeded(5)); !slices.Equal(got, raw) {
+			t.Errorf("values up to %d: bootstrap scores differ from brute force", big)
+		}
+		pr, err := PairedBootstrap(context.Background(), base, []*Segments{sys}, 50, SignificanceOptions{Seed: Seeded(5)})
+		if err != nil || pr.Systems[0].MeanPercent != numpyMean(raw) {
+			t.Errorf("values up to %d: paired mean %v (%v), brute force %v", big, pr.Systems[0].MeanPercent, err, numpyMean(raw))
+		}
+	}
+}
