@@ -459,27 +459,25 @@ func rowDeltas[D int16 | int32](baseline, sys *Segments) []D {
 // first+i whose bit i is set in mask.
 func addSelected[D int16 | int32](delta []D, w, first int, mask []uint64, a []int64) {
 	if w == 10 {
-		// Order 4, the default: ten sums kept in registers.
-		a0, a1, a2, a3, a4 := a[0], a[1], a[2], a[3], a[4]
-		a5, a6, a7, a8, a9 := a[5], a[6], a[7], a[8], a[9]
+		// Order 4, the default, unrolled. (Sums in memory: ten in
+		// registers spill around the loop's own.)
+		s := (*[10]int64)(a)
 		for k, m := range mask {
 			for ; m != 0; m &= m - 1 {
 				i := first + 64*k + bits.TrailingZeros64(m)
 				d := (*[10]D)(delta[i*10 : i*10+10])
-				a0 += int64(d[0])
-				a1 += int64(d[1])
-				a2 += int64(d[2])
-				a3 += int64(d[3])
-				a4 += int64(d[4])
-				a5 += int64(d[5])
-				a6 += int64(d[6])
-				a7 += int64(d[7])
-				a8 += int64(d[8])
-				a9 += int64(d[9])
+				s[0] += int64(d[0])
+				s[1] += int64(d[1])
+				s[2] += int64(d[2])
+				s[3] += int64(d[3])
+				s[4] += int64(d[4])
+				s[5] += int64(d[5])
+				s[6] += int64(d[6])
+				s[7] += int64(d[7])
+				s[8] += int64(d[8])
+				s[9] += int64(d[9])
 			}
 		}
-		a[0], a[1], a[2], a[3], a[4] = a0, a1, a2, a3, a4
-		a[5], a[6], a[7], a[8], a[9] = a5, a6, a7, a8, a9
 		return
 	}
 	for k, m := range mask {
