@@ -323,23 +323,23 @@ func addExact[T rowValue](blocks [][]T, stride, off int, idx []uint32, acc []flo
 		addFloat32(blocks, stride, off, idx, acc)
 		return
 	}
-	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 uint32
+	var sum [10]uint32 // in memory: ten in registers spill around the loop's own
 	for _, i := range idx {
 		b := blocks[i>>rowBlockBits]
 		o := int(i&(rowBlockRows-1))*stride + off
 		row := (*[10]T)(b[o : o+10])
-		a0 += uint32(row[0])
-		a1 += uint32(row[1])
-		a2 += uint32(row[2])
-		a3 += uint32(row[3])
-		a4 += uint32(row[4])
-		a5 += uint32(row[5])
-		a6 += uint32(row[6])
-		a7 += uint32(row[7])
-		a8 += uint32(row[8])
-		a9 += uint32(row[9])
+		sum[0] += uint32(row[0])
+		sum[1] += uint32(row[1])
+		sum[2] += uint32(row[2])
+		sum[3] += uint32(row[3])
+		sum[4] += uint32(row[4])
+		sum[5] += uint32(row[5])
+		sum[6] += uint32(row[6])
+		sum[7] += uint32(row[7])
+		sum[8] += uint32(row[8])
+		sum[9] += uint32(row[9])
 	}
-	for c, a := range [10]uint32{a0, a1, a2, a3, a4, a5, a6, a7, a8, a9} {
+	for c, a := range sum {
 		acc[c] += float32(a)
 	}
 }
