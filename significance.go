@@ -172,11 +172,11 @@ func (s *Segments) Bootstrap(ctx context.Context, n int, opt SignificanceOptions
 	if N == 0 {
 		return Interval{}, errors.New("bleu: no segments to resample")
 	}
-	kept := 1
+	extra := 0 // Samples, a copy on the 0–1 scale
 	if opt.KeepSamples {
-		kept = 2
+		extra = 1
 	}
-	if err := checkMemory(opt, "the bootstrap", resampleMemory(N, n, 1, kept)); err != nil {
+	if err := checkMemory(opt, "the bootstrap", resampleMemory(N, n, 1, extra)); err != nil {
 		return Interval{}, err
 	}
 	sc := newScorer(&s.Config, s.order())
@@ -218,12 +218,12 @@ func toUnit(pct []float64) []float64 {
 }
 
 // resampleMemory estimates the bytes a bootstrap of n resamples of N
-// segments takes besides the rows: the index buffers in flight and the
-// scores of series sets of rows, each kept kept times (scores, sorted
-// copies, differences). It saturates at math.MaxInt64.
-func resampleMemory(N, n, series, kept int) int64 {
+// segments takes besides the rows: the index buffers in flight, the scores
+// of series sets of rows, and extra more arrays of n scores (sorted copies,
+// differences). It saturates at math.MaxInt64.
+func resampleMemory(N, n, series, extra int) int64 {
 	idx := satMul(int64(resampleWorkers(n)+1), satMul(int64(N), 4))
-	scores := satMul(int64(series+kept), satMul(int64(n), 8))
+	scores := satMul(int64(series+extra), satMul(int64(n), 8))
 	return satAdd(idx, scores)
 }
 
@@ -496,7 +496,7 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 		}
 		copies = max(copies, interleavedBytes(stores, N))
 	}
-	if err := checkMemory(opt, "the paired bootstrap", satAdd(copies, resampleMemory(N, n, count, 2))); err != nil {
+	if err := checkMemory(opt, "the paired bootstrap", satAdd(copies, resampleMemory(N, n, count, 1))); err != nil {
 		return err
 	}
 	// Allocate the scores only now that they fit.
