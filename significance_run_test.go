@@ -318,3 +318,14 @@ func TestWideRows(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedIgnoresEnvironment checks that the library does not read
+// SACREBLEU_SEED: the zero Seed is 12345 whatever the environment says.
+func TestSeedIgnoresEnvironment(t *testing.T) {
+	t.Setenv("SACREBLEU_SEED", "7")
+	s := syntheticSegments(100, 1, 9)
+	iv, err := s.Bootstrap(context.Background(), 10, SignificanceOptions{})
+	if err != nil || iv.Score.Signature.Seed != "12345" {
+		t.Errorf("seed %q (%v), want 12345", iv.Score.Signature.Seed, err)
+	}
+}

@@ -89,3 +89,29 @@ func TestSignificanceProgressBar(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedLookup checks how the command reads SACREBLEU_SEED (the library
+// never reads the environment): unset is 12345, "none" in any case
+// unseeded, and text int() rejects, the empty string included, an error.
+func TestSeedLookup(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string // the seed's String(), or "error"
+	}{
+		{nil, "12345"},
+		{map[string]string{"SACREBLEU_SEED": "7"}, "7"},
+		{map[string]string{"SACREBLEU_SEED": "NONE"}, "none"},
+		{map[string]string{"SACREBLEU_SEED": ""}, "error"},
+		{map[string]string{"SACREBLEU_SEED": "x"}, "error"},
+	} {
+		c := &cli{lookupEnv: lookupIn(tc.env)}
+		s, err := c.seed()
+		got := s.String()
+		if err != nil {
+			got = "error"
+		}
+		if got != tc.want {
+			t.Errorf("%v: seed %q, want %q (%v)", tc.env, got, tc.want, err)
+		}
+	}
+}
