@@ -324,6 +324,18 @@ func (p *pcg64) fillIntn(dst []int, n int) {
 	}
 }
 
+// fillIndices fills dst as fillIntn(dst, n) does, for 1 <= n < 2^32-1
+// (the bounds of a segment index; n may be 1), as uint32.
+func (p *pcg64) fillIndices(dst []uint32, n uint32) {
+	if n == 1 {
+		clear(dst) // NumPy draws nothing for a single choice
+		return
+	}
+	for i := range dst {
+		dst[i] = p.lemire32(n)
+	}
+}
+
 // fillBools fills dst as one Generator.integers(2, size=len(dst),
 // dtype=bool) call does (random_bounded_bool_fill; a row-major (R, C)
 // array is one call with len(dst) == R*C). The bit buffer is local to the

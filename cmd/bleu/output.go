@@ -202,7 +202,7 @@ func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
 				p, holm = res.Systems[i-1].PValue, res.Systems[i-1].HolmPValue
 			}
 			if bs {
-				mean, ci = est.Mean, est.CI
+				mean, ci = est.MeanPercent, est.CIPercent
 			}
 			fields := jsonObject{{"score", est.Percent}, {"p_value", p}, {"mean", mean}, {"ci", ci}}
 			if o.pairedHolm {
@@ -236,7 +236,7 @@ func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
 		est := estimate(i)
 		cell := fixed(est.Percent, o.width)
 		if bs {
-			cell += " (" + fixed(est.Mean, o.width) + " ± " + fixed(est.CI, o.width) + ")"
+			cell += " (" + fixed(est.MeanPercent, o.width) + " ± " + fixed(est.CIPercent, o.width) + ")"
 		}
 		if i > 0 {
 			c := res.Systems[i-1]
