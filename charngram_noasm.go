@@ -2,9 +2,6 @@
 
 package bleu
 
-// hasSSSE3 is false: copyASCII16 is for amd64.
-const hasSSSE3 = false
-
 // copyASCII16 does nothing: see charngram_amd64.go.
 func copyASCII16(dst []uint8, s string, i int, t *charShuffle) (next, written int) { return i, 0 }
 
@@ -40,9 +37,6 @@ func countHypLongTail(l *charLong, h []uint8, num2, num3, next2, next3, stamp ui
 func countRefLongTail(l *charLong, r []uint8, stamp uint32, cur *[2][charLongNums]uint32, c4 []uint32) {
 	countRefLongTailGo(l, r, stamp, cur, c4)
 }
-
-// hasSSE41 is false: clipSum is for amd64.
-const hasSSE41 = false
 
 // clipSum does nothing: see charngram_amd64.go.
 func clipSum(hyp, best, ref *uint32, n int) uint32 { return 0 }
