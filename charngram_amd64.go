@@ -46,6 +46,9 @@ func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][maxCharHyp + 1]
 // countHypLongTail is countHypLongTailGo in assembly
 // (charngram_amd64.s), where the Go compiler's loop spills several
 // values a position: about 40 instructions a character against 70.
+// Refusing a hypothesis for too many numbers, it has counted the 4-gram
+// of the position in quads, which the Go twin has not: countHypLong then
+// clears them.
 //
 //go:noescape
 func countHypLongTail(l *charLong, h []uint8, num2, num3, next2, next3, stamp uint32, quads []uint32) (uint32, uint32, bool)
