@@ -484,7 +484,8 @@ func TestClipSum(t *testing.T) {
 // from every start in texts of every length from 16 to 80 bytes and some
 // longer: ASCII letters and every ASCII whitespace byte, with non-ASCII
 // bytes (leads, continuations and invalid bytes) here and there, in runs
-// that cross the 8- and 16-byte blocks and the last, overlapping one.
+// that cross the 8- and 16-byte blocks and the last, overlapping one. (On
+// Linux, each text ends where a page that cannot be read begins.)
 func TestCopyASCII16Twin(t *testing.T) {
 	if !hasSSSE3 {
 		t.Skip("copyASCII16 is not used here")
@@ -503,6 +504,8 @@ func TestCopyASCII16Twin(t *testing.T) {
 		}
 	}
 	lens = append(lens, 255, 256, 257, asmPiece)
+	// Each text ends where a page that cannot be read begins.
+	guard := newGuarded(t, asmPiece)
 	for _, n := range lens {
 		s := make([]byte, n)
 		// One non-ASCII byte in about every stretch of dense: from none
@@ -515,8 +518,11 @@ func TestCopyASCII16Twin(t *testing.T) {
 				s[i] = ascii[r.IntN(len(ascii))]
 			}
 		}
-		text := string(s)
+		text := guard.string(s)
 		for i := range n + 1 {
+			if n > 300 && i%97 != 0 && i < n-40 {
+				continue // the long texts from some starts
+			}
 			room := n - i + 8
 			// Canaries after the room: neither may write past it.
 			got, want := bytes.Repeat([]byte{0xAA}, room+16), bytes.Repeat([]byte{0xAA}, room+16)
