@@ -534,3 +534,57 @@ func TestCopyASCII16Twin(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCharKernels runs the char kernels and their Go twins on a
+// hypothesis and references made from data, then on the first reference
+// as a hypothesis and the hypothesis as its reference (over the first
+// segment's entries): data's first byte chooses one reference or several
+// and a long hypothesis (the hypothesis repeated past maxCharHyp ids),
+// the second where the hypothesis ends, and the rest is cut into
+// references after each id 0xFF (charNone).
+func FuzzCharKernels(f *testing.F) {
+	f.Add([]byte("\x00\x05abcabcab\xffcab"))
+	f.Add([]byte("\x01\x03aaaaaaa\xffaa\xffaaa"))
+	f.Add([]byte("\x02\x20the cat sat on the mat and the dog\xffthe cat\xffsat on"))
+	f.Add([]byte("\x05\x08\x80\x81\x80\x81\x7f\x00\x7f\x00\xff\x80\x81\x7f\xff"))
+	f.Add([]byte("\x2c\x09abcdefghijabcdefghij"))
+	var w *charTwins
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 2 {
+			return
+		}
+		mode, cut, data := data[0], int(data[1]), data[2:]
+		// The same tables for every input, cleared: an input that fails
+		// fails alone.
+		if w == nil {
+			w = newCharTwins(t, 0)
+		}
+		w.t, w.gen = t, 0
+		for _, s := range w.sides() {
+			*s.t = charTables{}
+		}
+		n := min(cut, len(data))
+		h := bytes.ReplaceAll(data[:n], []byte{charNone}, []byte{0xFE})
+		refs := bytes.SplitAfter(data[n:], []byte{charNone})
+		refs = refs[:min(len(refs), 3)]
+		if mode&3 == 0 {
+			refs = refs[:1]
+		}
+		if mode&4 != 0 && len(h) > 0 {
+			for _, s := range w.sides() {
+				*s.l = charLong{}
+			}
+			h = bytes.Repeat(h, maxCharHyp/len(h)+2)
+			h = h[:min(len(h), maxCharHyp+1+int(mode>>3)*50)]
+			size := (len(h) + 4) &^ 3
+			w.long(h, refs, size, size)
+			h = h[len(h)/3:]
+			size = (len(h) + 4) &^ 3
+			w.long(h, refs[:1], size, size)
+			return
+		}
+		w.short(h[:min(len(h), maxCharHyp)], refs)
+		r := bytes.ReplaceAll(refs[0], []byte{charNone}, []byte{0xFE})
+		w.short(r[:min(len(r), maxCharHyp)], [][]uint8{h})
+	})
+}

@@ -79,3 +79,30 @@ func TestEventLinesTwin(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEventLines compares events13aLine and eventsIntlLine with their Go
+// twins on data, after 'a's up to 64 bytes if it is shorter.
+func FuzzEventLines(f *testing.F) {
+	f.Add([]byte("Hello, world! \xe3\x81\x82\xe3\x82\x9b\xc2\xa0"))
+	f.Add(bytes.Repeat([]byte("\xe3\x83\xbb\xe4\xb8\x80 a.b,c-d \xc3\xa4"), 9))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 64 {
+			data = append(bytes.Repeat([]byte{'a'}, 64-len(data)), data...)
+		}
+		s := string(data)
+		words := (len(s) + 63) / 64
+		got, want := make([]uint64, words), make([]uint64, words)
+		for _, lead := range []uint64{lead13a, leadZh} {
+			events13aLine(got, s, lead)
+			events13aLineGo(want, s, lead)
+			if !slices.Equal(got, want) {
+				t.Fatalf("events13aLine(%q, lead %#x) = %#x; Go twin %#x", s, lead&0xFF, got, want)
+			}
+		}
+		eventsIntlLine(got, s)
+		eventsIntlLineGo(want, s)
+		if !slices.Equal(got, want) {
+			t.Fatalf("eventsIntlLine(%q) = %#x; Go twin %#x", s, got, want)
+		}
+	})
+}
