@@ -211,10 +211,10 @@ func (w *charTwins) long(h []uint8, refs [][]uint8, quads, c4 int) {
 		// Refused for too many numbers, the assembly has counted the
 		// last position's 4-gram, the Go twin not (countHypLong clears
 		// them): one count may be one more.
-		g, a := w.goS.quads[0], w.asm.quads[0]
-		for i := range a {
-			if a[i] == g[i]+1 {
-				a[i]--
+		qg, qa := w.goS.quads[0], w.asm.quads[0]
+		for i := range qa {
+			if qa[i] == qg[i]+1 {
+				qa[i]--
 				break
 			}
 		}
