@@ -694,9 +694,16 @@ func clip(o *charOrder) uint32 {
 		// The counts are a multiple of 4 long.
 		return clipSum(&o.hyp[0], &o.best[0], &o.ref[0], len(o.hyp))
 	}
-	best, ref := o.best[:len(o.hyp)], o.ref[:len(o.hyp)]
+	return clipSumGo(o.hyp, o.best, o.ref)
+}
+
+// clipSumGo is clip's loop (clipSum on amd64): it returns the sum of
+// min(hyp[i], max(best[i], ref[i])) and clears best[i] and ref[i], for i
+// below len(hyp).
+func clipSumGo(hyp, best, ref []uint32) uint32 {
+	best, ref = best[:len(hyp)], ref[:len(hyp)]
 	var sum uint32
-	for i, h := range o.hyp {
+	for i, h := range hyp {
 		sum += min(h, max(best[i], ref[i]))
 		best[i], ref[i] = 0, 0
 	}
