@@ -93,9 +93,9 @@ func ExamplePairedBootstrap() {
 	}
 	fmt.Println(res.Signature)
 	b := res.Baseline
-	fmt.Printf("baseline %.1f (μ = %.1f ± %.1f)\n", b.Percent, b.MeanPercent, b.CIPercent)
+	fmt.Printf("baseline %.1f (μ = %.1f ± %.1f)\n", b.Score.BLEUPercent, b.MeanPercent, b.CIPercent)
 	for i, c := range res.Systems {
-		fmt.Printf("system %d %.1f (μ = %.1f ± %.1f) p = %.4f, Holm-adjusted p = %.4f\n", i+1, c.Percent, c.MeanPercent, c.CIPercent, c.PValue, c.HolmPValue)
+		fmt.Printf("system %d %.1f (μ = %.1f ± %.1f) p = %.4f, Holm-adjusted p = %.4f\n", i+1, c.Score.BLEUPercent, c.MeanPercent, c.CIPercent, c.PValue, c.HolmPValue)
 	}
 	// Output:
 	// nrefs:1|bs:1000|seed:7|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0
@@ -115,7 +115,7 @@ func ExamplePairedRandomization() {
 		return
 	}
 	c := res.Systems[0]
-	fmt.Printf("%s: %.2f vs %.2f, p = %.4f\n", res.Method, c.Percent, res.Baseline.Percent, c.PValue)
+	fmt.Printf("%s: %.2f vs %.2f, p = %.4f\n", res.Method, c.Score.BLEUPercent, res.Baseline.Score.BLEUPercent, c.PValue)
 	// Output:
 	// ar: 72.78 vs 35.65, p = 0.0160
 }

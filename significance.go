@@ -73,11 +73,9 @@ type SignificanceOptions struct {
 type Estimate struct {
 	// Score is the corpus score of all segments. Its Signature carries the
 	// test's fields (bs, ar, seed).
+	// Score.BLEUPercent is the score on sacreBLEU's 0–100 scale, as
+	// sacreBLEU computes it (a perfect match is 100.00000000000004).
 	Score Score
-	// Percent is the corpus score on the 0–100 scale, evaluated as
-	// sacreBLEU evaluates it: a perfect match is 100.00000000000004, as in
-	// sacreBLEU.
-	Percent float64
 	// Mean is the mean of the bootstrap resample scores and CI the
 	// half-width of their 95% interval (sacreBLEU's "μ = Mean ± CI"), on
 	// the 0–1 scale; Mean is at most 1. Both are 0 where no bootstrap was
@@ -129,7 +127,7 @@ func (iv Interval) Text(width int, signature string) string {
 		b.WriteString(signature)
 	}
 	b.WriteString(" = ")
-	b.WriteString(strconv.FormatFloat(iv.Percent, 'f', width, 64))
+	b.WriteString(strconv.FormatFloat(iv.Score.BLEUPercent, 'f', width, 64))
 	if iv.MeanPercent > 0 {
 		b.WriteString(" (μ = ")
 		b.WriteString(strconv.FormatFloat(iv.MeanPercent, 'f', width, 64))
@@ -194,8 +192,7 @@ func (s *Segments) Bootstrap(ctx context.Context, n int, opt SignificanceOptions
 	score.Signature.Seed = opt.Seed.signature(false)
 	iv := Interval{
 		Estimate: Estimate{
-			Score:   score,
-			Percent: sc.percentOf(s.sum.hypLen, s.sum.refLen, s.sum.matches, s.sum.totals),
+			Score: score,
 		},
 		Low:  min(1, lo/100),
 		High: min(1, hi/100),
@@ -431,13 +428,13 @@ func paired(ctx context.Context, method PairedMethod, baseline *Segments, system
 		Method:    method,
 		N:         n,
 		Signature: sig,
-		Baseline:  Estimate{Score: blScore, Percent: sc.percentOf(baseline.sum.hypLen, baseline.sum.refLen, baseline.sum.matches, baseline.sum.totals)},
+		Baseline:  Estimate{Score: blScore},
 		Systems:   make([]Comparison, len(systems)),
 	}
 	for i, sys := range systems {
 		score := sys.Score()
 		score.Signature = sig
-		res.Systems[i].Estimate = Estimate{Score: score, Percent: sc.percentOf(sys.sum.hypLen, sys.sum.refLen, sys.sum.matches, sys.sum.totals)}
+		res.Systems[i].Estimate = Estimate{Score: score}
 	}
 	var err error
 	if method == BootstrapResampling {
@@ -526,7 +523,7 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 	diffs := sorted // reused
 	for i := range systems {
 		c := &res.Systems[i]
-		diff := math.Abs(res.Baseline.Percent - c.Percent)
+		diff := math.Abs(res.Baseline.Score.BLEUPercent - c.Score.BLEUPercent)
 		// sample_diffs = |scores_sys - scores_bl|; stats = diffs - diffs.mean()
 		for r := range diffs {
 			diffs[r] = math.Abs(sys[i].out[r] - blFor[i].out[r])
@@ -570,7 +567,7 @@ func pairedRandomization(ctx context.Context, sc *scorer, res *Paired, baseline 
 		wg.Go(func() {
 			for i := range jobs {
 				c := &res.Systems[i]
-				diff := math.Abs(res.Baseline.Percent - c.Percent)
+				diff := math.Abs(res.Baseline.Score.BLEUPercent - c.Score.BLEUPercent)
 				count, err := randomize(ctx, opt.Seed.rng(true), n, sc, baseline, systems[i], diff, prog)
 				if err != nil {
 					continue // ctx is done: the other comparisons stop too

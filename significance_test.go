@@ -141,8 +141,8 @@ func testConformanceBootstrap(t *testing.T, set conformanceSet) {
 			}
 			c.diff(t, "bootstrap numbers",
 				result{bs.Score, bs.Mean, bs.CI, bs.SampleScoresSorted},
-				result{iv.Percent, iv.MeanPercent, iv.CIPercent, samples}, approx)
-			ex.add(bs.Score, iv.Percent)
+				result{iv.Score.BLEUPercent, iv.MeanPercent, iv.CIPercent, samples}, approx)
+			ex.add(bs.Score, iv.Score.BLEUPercent)
 			ex.add(bs.Mean, iv.MeanPercent)
 			ex.add(bs.CI, iv.CIPercent)
 			ex.slice(bs.SampleScoresSorted, samples)
@@ -285,12 +285,12 @@ func testConformancePaired(t *testing.T, set conformanceSet) {
 						t.Errorf("Method = %v, want %s", res.Method, key)
 					}
 					opt := func(x float64) *float64 { return &x }
-					got := []row{{System: g.Baseline, Score: res.Baseline.Percent}}
+					got := []row{{System: g.Baseline, Score: res.Baseline.Score.BLEUPercent}}
 					if key == "bs" {
 						got[0].Mean, got[0].CI = opt(res.Baseline.MeanPercent), opt(res.Baseline.CIPercent)
 					}
 					for i, s := range res.Systems {
-						r := row{System: g.Systems[i], Score: s.Percent, PValue: opt(s.PValue)}
+						r := row{System: g.Systems[i], Score: s.Score.BLEUPercent, PValue: opt(s.PValue)}
 						if key == "bs" {
 							r.Mean, r.CI = opt(s.MeanPercent), opt(s.CIPercent)
 						}
@@ -1003,8 +1003,7 @@ func TestSignificanceErrors(t *testing.T) {
 
 func TestIntervalText(t *testing.T) {
 	iv := Interval{Estimate: Estimate{
-		Score:       Score{Precisions: []float64{0.5, 0.25}, BP: 1, HypLen: 4, RefLen: 4, Ratio: 1},
-		Percent:     35.355,
+		Score:       Score{BLEUPercent: 35.355, Precisions: []float64{0.5, 0.25}, BP: 1, HypLen: 4, RefLen: 4, Ratio: 1},
 		MeanPercent: 35.1,
 		CIPercent:   1.25,
 	}}
@@ -1070,7 +1069,7 @@ func TestPerfectCapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	const perfect = 100.00000000000004
-	if iv.Percent != perfect || iv.MeanPercent != perfect || iv.Mean != 1 || iv.High != 1 || iv.Low != 1 || iv.CI != 0 || iv.CIPercent != 0 || iv.Samples[49] != 1 {
+	if iv.Score.BLEUPercent != perfect || iv.MeanPercent != perfect || iv.Mean != 1 || iv.High != 1 || iv.Low != 1 || iv.CI != 0 || iv.CIPercent != 0 || iv.Samples[49] != 1 {
 		t.Errorf("perfect corpus: %+v", iv)
 	}
 	// The same system against itself. sacreBLEU counts differences
@@ -1079,7 +1078,7 @@ func TestPerfectCapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := pr.Systems[0]; c.PValue != 1.0/51 || c.Mean != 1 || c.MeanPercent != perfect || c.Percent != perfect {
+	if c := pr.Systems[0]; c.PValue != 1.0/51 || c.Mean != 1 || c.MeanPercent != perfect || c.Score.BLEUPercent != perfect {
 		t.Errorf("perfect paired: %+v", c)
 	}
 }

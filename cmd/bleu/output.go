@@ -29,7 +29,7 @@ type systemScore struct {
 	name  string
 	score bleu.Score
 	// percent is the score on the 0–100 scale as printed: Score.Percent(),
-	// or with a bootstrap estimate the library's Estimate.Percent (sacreBLEU's
+	// or with a bootstrap estimate the library's Estimate.Score.BLEUPercent (sacreBLEU's
 	// own evaluation on that scale, which may differ in the last bit).
 	percent float64
 	ci      *confidence // bootstrap estimate (--confidence), or nil
@@ -204,7 +204,7 @@ func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
 			if bs {
 				mean, ci = est.MeanPercent, est.CIPercent
 			}
-			fields := jsonObject{{"score", est.Percent}, {"p_value", p}, {"mean", mean}, {"ci", ci}}
+			fields := jsonObject{{"score", est.Score.BLEUPercent}, {"p_value", p}, {"mean", mean}, {"ci", ci}}
 			if o.pairedHolm {
 				fields = append(fields, jsonField{"p_value_holm", holm})
 			}
@@ -234,7 +234,7 @@ func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
 	t := table{headers: []string{"System", header}, align: []string{"right", "center"}, floatDecimals: o.width}
 	for i, name := range names {
 		est := estimate(i)
-		cell := fixed(est.Percent, o.width)
+		cell := fixed(est.Score.BLEUPercent, o.width)
 		if bs {
 			cell += " (" + fixed(est.MeanPercent, o.width) + " ± " + fixed(est.CIPercent, o.width) + ")"
 		}

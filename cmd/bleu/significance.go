@@ -162,7 +162,7 @@ func (c *cli) confidenceScore(o *options, s scoring, name string, seg *bleu.Segm
 	return systemScore{
 		name:    name,
 		score:   s.label(iv.Score),
-		percent: iv.Percent,
+		percent: iv.Score.BLEUPercent,
 		ci:      &confidence{mean: iv.MeanPercent, halfWidth: iv.CIPercent},
 	}, nil
 }
