@@ -146,8 +146,6 @@ type charCounter struct {
 	// ref. They are kept for the next segment while they are at most
 	// maxCharKeptQuads long.
 	quads [3][]uint32
-	// prepared holds the references normalized, for Stats.addChars.
-	prepared []string
 }
 
 // charTables holds the n-grams of a segment's hypothesis: bigrams,

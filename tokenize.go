@@ -121,6 +121,25 @@ func (t StandardTokenizer) tokenize(sc *tokScratch, dst []string, text string) [
 	panic(fmt.Sprintf("bleu: invalid StandardTokenizer %d", uint8(t)))
 }
 
+// A segmentTokenizer is a Tokenizer with ways of its own for [Stats], as
+// an [io.WriterTo] is a Reader's for [io.Copy]: Stats takes them when its
+// Tokenizer offers them, and calls Tokenize otherwise. The built-in
+// tokenizers ([StandardTokenizer]) do.
+type segmentTokenizer interface {
+	Tokenizer
+	// tokenize is Tokenize, with the tokens in sc's buffers: they may
+	// point into them and are valid only until sc is used again.
+	tokenize(sc *tokScratch, dst []string, text string) []string
+	// charTokens reports whether the tokens of a text are its characters
+	// that are not whitespace, each a token of its own, as the char
+	// tokenizer's are: Stats can then count their n-grams without making
+	// them (charngram.go).
+	charTokens() bool
+}
+
+// charTokens reports whether t is the char tokenizer.
+func (t StandardTokenizer) charTokens() bool { return t == TokenizerChar }
+
 // TokenizerByName returns the standard tokenizer with the given sacreBLEU
 // name ("13a", "intl", "zh", "char", "none", or our "zh-fixed").
 func TokenizerByName(name string) (StandardTokenizer, error) {
