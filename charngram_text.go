@@ -3,6 +3,8 @@ package bleu
 import (
 	"math/bits"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
 // text appends to dst the ids of the characters of s that are not
@@ -106,23 +108,23 @@ func copyASCII(buf []uint8, k int, s string, i int) (int, int) {
 		n := 8 // the bytes of x to copy
 		switch {
 		case i+8 <= len(s):
-			x = load64(s, i)
+			x = swar.Load64(s, i)
 		case len(s) >= 8:
 			// The last bytes, with spaces, which are dropped, for the
 			// bytes past the end.
 			n = len(s) - i
-			x = load64(s, len(s)-8)>>(64-8*n) | ' '*swarOnes<<(8*n)
+			x = swar.Load64(s, len(s)-8)>>(64-8*n) | ' '*swar.Ones<<(8*n)
 		default:
 			return i, k
 		}
-		if hi := x & swarHigh; hi != 0 {
+		if hi := x & swar.High; hi != 0 {
 			// The ASCII bytes before the first other one, and spaces.
 			n = bits.TrailingZeros64(hi) >> 3
 			if n == 0 {
 				return i, k
 			}
 			low := uint64(1)<<(8*n) - 1
-			x = x&low | ' '*swarOnes&^low
+			x = x&low | ' '*swar.Ones&^low
 		}
 		// Each byte goes where the next would if it is whitespace. Without
 		// branches: whether eight bytes have whitespace is hard to predict.

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
 // addPositions adds the positions of the words of keys, from position p
@@ -310,7 +312,7 @@ func keysInText(keys []wkey, words []string, text string) int {
 	return len(words)
 }
 
-// loadLE returns the 8 bytes at p as a little-endian word, as load64
+// loadLE returns the 8 bytes at p as a little-endian word, as swar.Load64
 // does: one load where the processor allows unaligned ones, and the same
 // key on big-endian processors as wordKeySlow's (a plain *(*uint64)(p)
 // would fault on some processors and swap the bytes on others).
@@ -331,14 +333,14 @@ func wordKeySlow(s string, seed uint64) (a, b uint64) {
 	case n <= 8:
 		a = uint64(load32(s, 0)) | uint64(load32(s, n-4)>>(8*(8-n)))<<32
 	case n <= 16:
-		a, b = load64(s, 0), load64(s, n-8)
+		a, b = swar.Load64(s, 0), swar.Load64(s, n-8)
 	default:
 		// 16 bytes at a time, the last 16 overlapping the others.
 		h := seed
 		for i := 0; i < n-16; i += 16 {
-			h = mix(load64(s, i)^seed, load64(s, i+8)^h)
+			h = mix(swar.Load64(s, i)^seed, swar.Load64(s, i+8)^h)
 		}
-		a, b = mix(load64(s, n-16)^seed, load64(s, n-8)^h), load64(s, n-8)
+		a, b = mix(swar.Load64(s, n-16)^seed, swar.Load64(s, n-8)^h), swar.Load64(s, n-8)
 	}
 	return a, b
 }
@@ -350,7 +352,7 @@ func mix(a, b uint64) uint64 {
 }
 
 // load32 reads a little-endian word at s[i:]; the compiler makes it a
-// single load. (load64 is in utf8.go.)
+// single load. (swar.Load64 is in internal/swar.)
 func load32(s string, i int) uint32 {
 	s = s[i : i+4]
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24

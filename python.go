@@ -14,6 +14,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
 // isPySpace reports whether r is whitespace for Python 3.11's str.isspace()
@@ -161,12 +163,12 @@ func appendPyFields(dst []string, s string) []string {
 	for i := 0; i < n; i += 8 {
 		var x uint64
 		if i+8 <= n {
-			x = load64(s, i)
+			x = swar.Load64(s, i)
 		} else {
-			x = loadTail(s, i)
+			x = swar.LoadTail(s, i)
 		}
 		for m := pySpaceEvents(x); m != 0; m &= m - 1 {
-			j := i + firstByte(m)
+			j := i + swar.FirstByte(m)
 			w := 1
 			switch pyByteClass[s[j]] {
 			case pyByteOther:
@@ -199,9 +201,9 @@ func appendPyFields(dst []string, s string) []string {
 // alarm). The other lead bytes start letters of most scripts, Chinese
 // characters among them, and continuation bytes never start a character.
 func pySpaceEvents(x uint64) uint64 {
-	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
-	low := ^(y + (0x7F-' ')*swarOnes) &^ x
-	return (low | leadEvents(x, lead13a)) & swarHigh
+	y := x &^ swar.High // the low seven bits of each byte: no carry between bytes below
+	low := ^(y + (0x7F-' ')*swar.Ones) &^ x
+	return (low | swar.LeadEvents(x, lead13a)) & swar.High
 }
 
 // Final_Sigma classes of code points, see pyCaseClassOf.

@@ -3,9 +3,11 @@ package bleu
 import (
 	"strings"
 	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
-// The events of scan13a are the bytes of asciiEvents and leadEvents: ASCII
+// The events of scan13a are the bytes of asciiEvents and swar.LeadEvents: ASCII
 // bytes other than letters and digits, and C2 and the bytes b with b&lead
 // == E0, for lead one of these: for 13a, C2 and E0..E3 (E0 is a false
 // alarm, but a cheap one), and for zh, C2 and E0..FF. The other lead
@@ -16,34 +18,18 @@ import (
 // table. (An E3 that ends its block stays an event: the scanners read no
 // byte past a block, which may end the line.)
 const (
-	lead13a = 0xFC * swarOnes
-	leadZh  = 0xE0 * swarOnes
+	lead13a = 0xFC * swar.Ones
+	leadZh  = 0xE0 * swar.Ones
 )
 
 // asciiEvents has the top bit set in the bytes of x that are ASCII but
 // not letters or digits (and garbage in the other bits).
 func asciiEvents(x uint64) uint64 {
-	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
-	z := y | 0x20*swarOnes
-	letter := (z + (0x80-'a')*swarOnes) &^ (z + (0x7F-'z')*swarOnes)
-	digit := (y + (0x80-'0')*swarOnes) &^ (y + (0x7F-'9')*swarOnes)
+	y := x &^ swar.High // the low seven bits of each byte: no carry between bytes below
+	z := y | 0x20*swar.Ones
+	letter := (z + (0x80-'a')*swar.Ones) &^ (z + (0x7F-'z')*swar.Ones)
+	digit := (y + (0x80-'0')*swar.Ones) &^ (y + (0x7F-'9')*swar.Ones)
 	return ^(letter | digit | x)
-}
-
-// leadEvents has the top bit set in the bytes of x that are C2 or b with
-// b&lead == E0 (and garbage in the other bits).
-func leadEvents(x, lead uint64) uint64 {
-	// t and u have zero bytes where x has a lead byte.
-	t := x&lead ^ 0xE0*swarOnes
-	u := x ^ 0xC2*swarOnes
-	return zeroBytes(t) | zeroBytes(u)
-}
-
-// zeroBytes has the top bit set in the bytes of t that are zero (and
-// garbage in the other bits): adding 7F to a byte's low seven bits sets
-// its top bit unless they are zero, and never carries into the next.
-func zeroBytes(t uint64) uint64 {
-	return ^((t&^swarHigh + 0x7F*swarOnes) | t)
 }
 
 // kanaLeads has the top bit set in the bytes of x that are E3 followed,
@@ -53,11 +39,11 @@ func zeroBytes(t uint64) uint64 {
 // reference), each an event of the scanners before (a branch, a decoding
 // and a lookup to find it part of a word).
 func kanaLeads(x, next uint64) uint64 {
-	e3 := zeroBytes(x ^ 0xE3*swarOnes)
+	e3 := swar.ZeroBytes(x ^ 0xE3*swar.Ones)
 	// 81..83 are 01..03 in y, whose top bit is set for 00..7F.
-	y := next ^ 0x80*swarOnes
-	z := y &^ swarHigh
-	in := (z + (0x80-1)*swarOnes) &^ (z + (0x80-4)*swarOnes) &^ y
+	y := next ^ 0x80*swar.Ones
+	z := y &^ swar.High
+	in := (z + (0x80-1)*swar.Ones) &^ (z + (0x80-4)*swar.Ones) &^ y
 	return e3 & in
 }
 
@@ -132,19 +118,19 @@ var letters64 = [64]byte([]byte(strings.Repeat("a", 64)))
 // work for one block in Go.
 func events13aGo(s string, lead uint64) uint64 {
 	t := s[:64]
-	x0, x1, x2, x3 := load64(t, 0), load64(t, 8), load64(t, 16), load64(t, 24)
-	x4, x5, x6, x7 := load64(t, 32), load64(t, 40), load64(t, 48), load64(t, 56)
+	x0, x1, x2, x3 := swar.Load64(t, 0), swar.Load64(t, 8), swar.Load64(t, 16), swar.Load64(t, 24)
+	x4, x5, x6, x7 := swar.Load64(t, 32), swar.Load64(t, 40), swar.Load64(t, 48), swar.Load64(t, 56)
 	// Unrolled: the calls are inlined. Each word's next bytes are its own
 	// shifted down and the next word's first; the block's last byte is
 	// followed by a zero.
-	e0 := (asciiEvents(x0) | leadEvents(x0, lead)&^kanaLeads(x0, x0>>8|x1<<56)) & swarHigh
-	e1 := (asciiEvents(x1) | leadEvents(x1, lead)&^kanaLeads(x1, x1>>8|x2<<56)) & swarHigh
-	e2 := (asciiEvents(x2) | leadEvents(x2, lead)&^kanaLeads(x2, x2>>8|x3<<56)) & swarHigh
-	e3 := (asciiEvents(x3) | leadEvents(x3, lead)&^kanaLeads(x3, x3>>8|x4<<56)) & swarHigh
-	e4 := (asciiEvents(x4) | leadEvents(x4, lead)&^kanaLeads(x4, x4>>8|x5<<56)) & swarHigh
-	e5 := (asciiEvents(x5) | leadEvents(x5, lead)&^kanaLeads(x5, x5>>8|x6<<56)) & swarHigh
-	e6 := (asciiEvents(x6) | leadEvents(x6, lead)&^kanaLeads(x6, x6>>8|x7<<56)) & swarHigh
-	e7 := (asciiEvents(x7) | leadEvents(x7, lead)&^kanaLeads(x7, x7>>8)) & swarHigh
+	e0 := (asciiEvents(x0) | swar.LeadEvents(x0, lead)&^kanaLeads(x0, x0>>8|x1<<56)) & swar.High
+	e1 := (asciiEvents(x1) | swar.LeadEvents(x1, lead)&^kanaLeads(x1, x1>>8|x2<<56)) & swar.High
+	e2 := (asciiEvents(x2) | swar.LeadEvents(x2, lead)&^kanaLeads(x2, x2>>8|x3<<56)) & swar.High
+	e3 := (asciiEvents(x3) | swar.LeadEvents(x3, lead)&^kanaLeads(x3, x3>>8|x4<<56)) & swar.High
+	e4 := (asciiEvents(x4) | swar.LeadEvents(x4, lead)&^kanaLeads(x4, x4>>8|x5<<56)) & swar.High
+	e5 := (asciiEvents(x5) | swar.LeadEvents(x5, lead)&^kanaLeads(x5, x5>>8|x6<<56)) & swar.High
+	e6 := (asciiEvents(x6) | swar.LeadEvents(x6, lead)&^kanaLeads(x6, x6>>8|x7<<56)) & swar.High
+	e7 := (asciiEvents(x7) | swar.LeadEvents(x7, lead)&^kanaLeads(x7, x7>>8)) & swar.High
 	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
 		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
 	return m

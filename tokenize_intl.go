@@ -6,6 +6,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
 // tokenizeIntl is sacreBLEU's TokenizerV14International followed by
@@ -122,13 +124,13 @@ var intlByteClass = func() (t [256]uint8) {
 func leadIntl(x uint64) uint64 {
 	lead := x & (x << 1) // top two bits set
 	// t has zero bytes where x has C3, u where it has 97 or B7.
-	t := x ^ 0xC3*swarOnes
-	u := (x | 0x20*swarOnes) ^ 0xB7*swarOnes
+	t := x ^ 0xC3*swar.Ones
+	u := (x | 0x20*swar.Ones) ^ 0xB7*swar.Ones
 	// d has 04..09 where x has E4..E9; cjk the top bit set there.
-	d := x ^ 0xE0*swarOnes
-	lo := d &^ swarHigh
-	cjk := (lo + 0x7C*swarOnes) &^ (lo + 0x76*swarOnes) &^ d
-	return lead&^zeroBytes(t)&^cjk | zeroBytes(u)
+	d := x ^ 0xE0*swar.Ones
+	lo := d &^ swar.High
+	cjk := (lo + 0x7C*swar.Ones) &^ (lo + 0x76*swar.Ones) &^ d
+	return lead&^swar.ZeroBytes(t)&^cjk | swar.ZeroBytes(u)
 }
 
 // kanaLeadsIntl is kanaLeads for intl, next2 holding the bytes after
@@ -138,25 +140,25 @@ func leadIntl(x uint64) uint64 {
 // BB, which intl must see.
 func kanaLeadsIntl(x, next, next2 uint64) uint64 {
 	cont := next2 &^ (next2 << 1) // top bit: 10xxxxxx
-	bad := zeroBytes(next^0x82*swarOnes)&(zeroBytes(next2^0x9B*swarOnes)|zeroBytes(next2^0x9C*swarOnes)|zeroBytes(next2^0xA0*swarOnes)) |
-		zeroBytes(next^0x83*swarOnes)&zeroBytes(next2^0xBB*swarOnes)
+	bad := swar.ZeroBytes(next^0x82*swar.Ones)&(swar.ZeroBytes(next2^0x9B*swar.Ones)|swar.ZeroBytes(next2^0x9C*swar.Ones)|swar.ZeroBytes(next2^0xA0*swar.Ones)) |
+		swar.ZeroBytes(next^0x83*swar.Ones)&swar.ZeroBytes(next2^0xBB*swar.Ones)
 	return kanaLeads(x, next) & cont &^ bad
 }
 
 // eventsIntlGo is events13aGo for intl.
 func eventsIntlGo(s string) uint64 {
 	t := s[:64]
-	x0, x1, x2, x3 := load64(t, 0), load64(t, 8), load64(t, 16), load64(t, 24)
-	x4, x5, x6, x7 := load64(t, 32), load64(t, 40), load64(t, 48), load64(t, 56)
+	x0, x1, x2, x3 := swar.Load64(t, 0), swar.Load64(t, 8), swar.Load64(t, 16), swar.Load64(t, 24)
+	x4, x5, x6, x7 := swar.Load64(t, 32), swar.Load64(t, 40), swar.Load64(t, 48), swar.Load64(t, 56)
 	// As in events13aGo, the block's last bytes followed by zeros.
-	e0 := (asciiEvents(x0) | leadIntl(x0)&^kanaLeadsIntl(x0, x0>>8|x1<<56, x0>>16|x1<<48)) & swarHigh
-	e1 := (asciiEvents(x1) | leadIntl(x1)&^kanaLeadsIntl(x1, x1>>8|x2<<56, x1>>16|x2<<48)) & swarHigh
-	e2 := (asciiEvents(x2) | leadIntl(x2)&^kanaLeadsIntl(x2, x2>>8|x3<<56, x2>>16|x3<<48)) & swarHigh
-	e3 := (asciiEvents(x3) | leadIntl(x3)&^kanaLeadsIntl(x3, x3>>8|x4<<56, x3>>16|x4<<48)) & swarHigh
-	e4 := (asciiEvents(x4) | leadIntl(x4)&^kanaLeadsIntl(x4, x4>>8|x5<<56, x4>>16|x5<<48)) & swarHigh
-	e5 := (asciiEvents(x5) | leadIntl(x5)&^kanaLeadsIntl(x5, x5>>8|x6<<56, x5>>16|x6<<48)) & swarHigh
-	e6 := (asciiEvents(x6) | leadIntl(x6)&^kanaLeadsIntl(x6, x6>>8|x7<<56, x6>>16|x7<<48)) & swarHigh
-	e7 := (asciiEvents(x7) | leadIntl(x7)&^kanaLeadsIntl(x7, x7>>8, x7>>16)) & swarHigh
+	e0 := (asciiEvents(x0) | leadIntl(x0)&^kanaLeadsIntl(x0, x0>>8|x1<<56, x0>>16|x1<<48)) & swar.High
+	e1 := (asciiEvents(x1) | leadIntl(x1)&^kanaLeadsIntl(x1, x1>>8|x2<<56, x1>>16|x2<<48)) & swar.High
+	e2 := (asciiEvents(x2) | leadIntl(x2)&^kanaLeadsIntl(x2, x2>>8|x3<<56, x2>>16|x3<<48)) & swar.High
+	e3 := (asciiEvents(x3) | leadIntl(x3)&^kanaLeadsIntl(x3, x3>>8|x4<<56, x3>>16|x4<<48)) & swar.High
+	e4 := (asciiEvents(x4) | leadIntl(x4)&^kanaLeadsIntl(x4, x4>>8|x5<<56, x4>>16|x5<<48)) & swar.High
+	e5 := (asciiEvents(x5) | leadIntl(x5)&^kanaLeadsIntl(x5, x5>>8|x6<<56, x5>>16|x6<<48)) & swar.High
+	e6 := (asciiEvents(x6) | leadIntl(x6)&^kanaLeadsIntl(x6, x6>>8|x7<<56, x6>>16|x7<<48)) & swar.High
+	e7 := (asciiEvents(x7) | leadIntl(x7)&^kanaLeadsIntl(x7, x7>>8, x7>>16)) & swar.High
 	m := gather8(e0) | gather8(e1)<<8 | gather8(e2)<<16 | gather8(e3)<<24 |
 		gather8(e4)<<32 | gather8(e5)<<40 | gather8(e6)<<48 | gather8(e7)<<56
 	return m
