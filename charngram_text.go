@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
@@ -59,7 +60,7 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 			}
 		}
 		i += w
-		if isPySpace(r) {
+		if py.IsSpace(r) {
 			continue
 		}
 		if r > 0xFFFF {

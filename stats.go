@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // Errors that [Stats.Add] returns for data it cannot score. They are
@@ -384,7 +386,7 @@ func (s *Stats) prepare(text string) (string, bool) {
 		}
 	}
 	if s.Lowercase {
-		text = pyLower(text)
+		text = py.Lower(text)
 	}
 	return text, true
 }
@@ -404,7 +406,7 @@ func (s *Stats) words(b *tokBuffer, text string) ([]string, bool) {
 // it, with st's route if st is not nil. The tokens are valid until b is
 // used again.
 func (s *Stats) tokens(b *tokBuffer, st segmentTokenizer, text string) []string {
-	text = pyRStrip(text)
+	text = py.RStrip(text)
 	b.text = text
 	if st != nil {
 		b.toks = st.tokenize(&b.sc, b.toks[:0], text)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // A Tokenizer splits a segment into the words whose n-grams BLEU counts.
@@ -116,7 +118,7 @@ func (t StandardTokenizer) tokenize(sc *tokScratch, dst []string, text string) [
 	case TokenizerChar:
 		return appendCharTokens(dst, text)
 	case TokenizerNone:
-		return appendPyFields(dst, text)
+		return py.AppendFields(dst, text)
 	}
 	panic(fmt.Sprintf("bleu: invalid StandardTokenizer %d", uint8(t)))
 }

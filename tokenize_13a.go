@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
@@ -35,7 +37,7 @@ const (
 var flagsZh = func() (t [256]uint8) {
 	for c := range byte(utf8.RuneSelf) {
 		switch {
-		case isPySpace(rune(c)):
+		case py.IsSpace(rune(c)):
 			t[c] = f13aEnd
 		case is13aPunct[c]:
 			t[c] = f13aEnd | f13aTok
@@ -95,7 +97,7 @@ func zhBits(ranges [][2]rune) *[1 << 10]uint64 {
 	t := new([1 << 10]uint64)
 	for _, rg := range ranges {
 		for r := rg[0]; r <= min(rg[1], 0xFFFF); r++ {
-			if !isPySpace(r) {
+			if !py.IsSpace(r) {
 				t[r>>6] |= 1 << (r & 63)
 			}
 		}
@@ -166,7 +168,7 @@ func (sc *tokScratch) scan13a(dst []string, s string, md *scan13aMode, pre bool)
 				tok = 1
 			}
 		case f&f13aLead != 0:
-			if w = pyMultiByteSpace(s[j:]); w > 0 {
+			if w = py.MultiByteSpace(s[j:]); w > 0 {
 				break
 			}
 			if md.isZh == nil {
@@ -325,7 +327,7 @@ scan:
 				break scan
 			}
 			if md.zh[r>>6]>>(r&63)&1 == 0 {
-				if isPySpace(rune(r)) {
+				if py.IsSpace(rune(r)) {
 					break scan
 				}
 				continue
@@ -363,7 +365,7 @@ scan:
 			// '&', '<', '\n', whitespace and, for zh, characters of four
 			// bytes (and invalid bytes F5..FF) are for scan13a; the
 			// other characters after a lead byte are part of a word.
-			if c < utf8.RuneSelf || c >= 0xF0 && md.isZh != nil || pyMultiByteSpace(s[j:]) > 0 {
+			if c < utf8.RuneSelf || c >= 0xF0 && md.isZh != nil || py.MultiByteSpace(s[j:]) > 0 {
 				break scan
 			}
 			continue

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // appendCharTokens appends every code point of s that is not Python
@@ -29,7 +31,7 @@ func appendCharTokens(dst []string, s string) []string {
 			continue
 		}
 		r, w := utf8.DecodeRuneInString(s[i:])
-		if !isPySpace(r) {
+		if !py.IsSpace(r) {
 			buf[k] = s[i : i+w]
 			k++
 		}
@@ -42,7 +44,7 @@ func appendCharTokens(dst []string, s string) []string {
 // others.
 var charKeep = func() (t [utf8.RuneSelf]uint8) {
 	for c := range rune(utf8.RuneSelf) {
-		if !isPySpace(c) {
+		if !py.IsSpace(c) {
 			t[c] = 1
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
@@ -55,7 +56,7 @@ func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
 			}
 			continue
 		}
-		if w := pyMultiByteSpace(s[j:]); w > 0 {
+		if w := py.MultiByteSpace(s[j:]); w > 0 {
 			sc.wordIntl(&st, s, j, j+w)
 			continue
 		}
@@ -97,7 +98,7 @@ const (
 var intlByteClass = func() (t [256]uint8) {
 	for c := range byte(utf8.RuneSelf) {
 		switch {
-		case isPySpace(rune(c)):
+		case py.IsSpace(rune(c)):
 			t[c] = iSpace
 		case asciiClass[c] == classS:
 			t[c] = iSymbol
@@ -262,7 +263,7 @@ scan:
 			}
 			switch st.classes[r>>2] >> (r & 3 * 2) & 3 {
 			case classOther, classN:
-				if isPySpace(rune(r)) {
+				if py.IsSpace(rune(r)) {
 					break scan
 				}
 				continue

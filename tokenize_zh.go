@@ -1,11 +1,13 @@
 package bleu
 
+import "github.com/go-bleu/bleu/internal/py"
+
 // tokenizeZh is sacreBLEU's TokenizerZh followed by str.split: each
 // character of the table is a token of its own and separates words as
 // whitespace does; the 13a rules, unpadded, apply to the rest. md is
 // modeZh or modeZhFixed.
 func tokenizeZh(sc *tokScratch, dst []string, s string, md *scan13aMode) []string {
-	return sc.scan13a(dst, pyStrip(s), md, false)
+	return sc.scan13a(dst, py.Strip(s), md, false)
 }
 
 // zhRanges is sacreBLEU's _UCODE_RANGES as Python's string comparison

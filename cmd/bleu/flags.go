@@ -20,6 +20,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // options is a parsed command line. Its zero value is not meaningful; use
@@ -615,7 +617,7 @@ func pyDigits(t string) (string, bool) {
 // whitespace, a sign, and underscores between digits are allowed. Values
 // beyond Go's int are rejected.
 func pyInt(s string) (int, bool) {
-	t := pyStrip(s)
+	t := py.Strip(s)
 	sign := ""
 	if t != "" && (t[0] == '+' || t[0] == '-') {
 		sign, t = t[:1], t[1:]
@@ -632,7 +634,7 @@ func pyInt(s string) (int, bool) {
 // "infinity" and "nan" in any case, underscores between digits); unlike
 // Go's ParseFloat it rejects hexadecimal.
 func pyFloat(s string) (float64, bool) {
-	t := pyStrip(s)
+	t := py.Strip(s)
 	body := t
 	if body != "" && (body[0] == '+' || body[0] == '-') {
 		body = body[1:]

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/ja"
 )
 
@@ -293,7 +294,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		if !ok {
 			continue
 		}
-		line = pyRStrip(line)
+		line = py.RStrip(line)
 		if c.numRefs == 1 {
 			c.refOut = append(c.refOut, line)
 			continue
@@ -314,7 +315,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		if !c.stdinSystems {
 			hypOK[i] = ok
 			if ok {
-				c.hypOut = append(c.hypOut, pyRStrip(line))
+				c.hypOut = append(c.hypOut, py.RStrip(line))
 			}
 			continue
 		}
@@ -322,7 +323,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 			// sacreBLEU reads the first line with readline(), which gives
 			// "" at the end of the input: empty input is one empty line.
 			// The fields of the first line are not stripped one by one.
-			c.hypOut = append(c.hypOut, strings.Split(pyRStrip(line), "\t")...)
+			c.hypOut = append(c.hypOut, strings.Split(py.RStrip(line), "\t")...)
 			c.nsys = len(c.hypOut)
 			hypOK[i] = true
 			if !ok {
@@ -334,12 +335,12 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		if !ok {
 			continue
 		}
-		fields := strings.Split(pyRStrip(line), "\t")
+		fields := strings.Split(py.RStrip(line), "\t")
 		if len(fields) != c.nsys {
 			return fail(stdinFieldsError(h.name, h.n, len(fields), c.nsys))
 		}
 		for _, f := range fields {
-			c.hypOut = append(c.hypOut, pyRStrip(f))
+			c.hypOut = append(c.hypOut, py.RStrip(f))
 		}
 	}
 	all, none := true, true

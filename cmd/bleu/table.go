@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // table is a table to draw.
@@ -45,7 +47,7 @@ func gridLine(begin, fill, sep, end string) func([]int) string {
 		for i, w := range widths {
 			cells[i] = strings.Repeat(fill, w)
 		}
-		return pyRStrip(begin + strings.Join(cells, sep) + end)
+		return py.RStrip(begin + strings.Join(cells, sep) + end)
 	}
 }
 
@@ -55,7 +57,7 @@ var fancyGrid = tableFormat{
 	belowHead: gridLine("╞", "═", "╪", "╡"),
 	between:   gridLine("├", "─", "┼", "┤"),
 	below:     gridLine("╘", "═", "╧", "╛"),
-	row:       func(c []string) string { return pyRStrip("│" + strings.Join(c, "│") + "│") },
+	row:       func(c []string) string { return py.RStrip("│" + strings.Join(c, "│") + "│") },
 }
 
 // latexEscapes are tabulate's LATEX_ESCAPE_RULES.
@@ -87,7 +89,7 @@ var latexBooktabs = tableFormat{
 		for i, s := range c {
 			esc[i] = latexEscapes.Replace(s)
 		}
-		return pyRStrip(strings.Join(esc, "&") + `\\`)
+		return py.RStrip(strings.Join(esc, "&") + `\\`)
 	},
 }
 
@@ -149,7 +151,7 @@ func (t table) render(f tableFormat) string {
 		}
 		w := width(t.headers[j]) + 2 // tabulate's MIN_PADDING
 		for i, c := range col {
-			col[i] = pyStrip(c)
+			col[i] = py.Strip(c)
 			w = max(w, cellWidth(col[i]))
 		}
 		for i, c := range col {
@@ -233,7 +235,7 @@ func columnIsFloat(col []string) bool {
 }
 
 func isPyInt(s string) bool {
-	t := pyStrip(s)
+	t := py.Strip(s)
 	if t != "" && (t[0] == '+' || t[0] == '-') {
 		t = t[1:]
 	}
