@@ -107,29 +107,16 @@ func smoothing(o *options) (bleu.SmoothMethod, float64, string, error) {
 	v := o.smoothValue
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0) || v < 0:
-		return 0, 0, "", usageErrorf("-sv/--smooth-value must be a finite number >= 0, not %s", pyFloatReprAny(v))
+		return 0, 0, "", usageErrorf("-sv/--smooth-value must be a finite number >= 0, not %s", py.FloatRepr(v))
 	case v > 1<<40:
 		// The library bounds the value so that no precision becomes +Inf.
-		return 0, 0, "", usageErrorf("-sv/--smooth-value must be at most 2^40 in this implementation, not %s", pyFloatReprAny(v))
+		return 0, 0, "", usageErrorf("-sv/--smooth-value must be at most 2^40 in this implementation, not %s", py.FloatRepr(v))
 	case m == bleu.SmoothAddK && v != math.Trunc(v):
-		return 0, 0, "", usageErrorf("add-k smoothing needs a whole-number -sv/--smooth-value in this implementation, not %s", pyFloatReprAny(v))
+		return 0, 0, "", usageErrorf("add-k smoothing needs a whole-number -sv/--smooth-value in this implementation, not %s", py.FloatRepr(v))
 	case v == 0:
 		return bleu.SmoothNone, 0, fmt.Sprintf("%s[0.00]", m), nil
 	}
 	return m, v, "", nil
-}
-
-// pyFloatReprAny is repr() of any float, non-finite ones included.
-func pyFloatReprAny(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return pyFloatRepr(f)
 }
 
 // configure builds the scoring configuration and returns sacreBLEU's

@@ -13,7 +13,6 @@ package main
 
 import (
 	"math"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -234,19 +233,16 @@ func columnIsFloat(col []string) bool {
 	return anyFloat
 }
 
+// isPyInt is tabulate's _isint for a string: int(s) works.
 func isPyInt(s string) bool {
-	t := py.Strip(s)
-	if t != "" && (t[0] == '+' || t[0] == '-') {
-		t = t[1:]
-	}
-	_, ok := pyDigits(t)
-	return ok
+	_, _, err := py.ParseInt(s)
+	return err == nil
 }
 
 // isPyNumber is tabulate's _isnumber: float(s) works, and an infinite or
 // NaN value is spelt "inf", "-inf" or "nan" (in any case).
 func isPyNumber(s string) bool {
-	f, ok := pyFloat(s)
+	f, ok := py.ParseFloat(s)
 	if !ok {
 		return false
 	}
@@ -262,14 +258,6 @@ func isPyNumber(s string) bool {
 
 // formatPyFloat is Python's format(float(s), ".<decimals>f").
 func formatPyFloat(s string, decimals int) string {
-	f, _ := pyFloat(s)
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(f, 'f', decimals, 64)
+	f, _ := py.ParseFloat(s)
+	return py.FormatFixed(f, decimals)
 }

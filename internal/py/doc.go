@@ -18,6 +18,14 @@
 // [MultiByteSpace] and [SpaceAt] let scanners that read bytes find
 // whitespace without decoding characters.
 //
+// # Numbers
+//
+// [ParseInt] and [ParseFloat] read a string as int() and float() do:
+// Unicode decimal digits, underscores between digits, surrounding
+// whitespace but for \x1c-\x1f, at most [IntMaxStrDigits] digits for
+// int(). [FloatRepr] is repr() of a float, [FormatFixed] format(f, ".Nf"),
+// both with Python's "nan", "inf" and "-inf"; [Repr] is repr() of a str.
+//
 // Every function is safe for concurrent use; the package has no mutable
 // state.
 package py
