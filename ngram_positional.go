@@ -58,6 +58,38 @@ type posSpan struct{ lo, hi int32 }
 // word's id and not noID, which refIDs holds.
 const posSentinel = noID - 1
 
+// positionLists returns the positions of each hypothesis word, in order
+// (word id i's are list[spans[i].lo:spans[i].hi]), and the hypothesis's
+// and references' ids with order-1 entries past their ends that match
+// nothing (posSentinel and noID), so that the positions of a list need no
+// bounds test. The slices are c's, grown.
+func (c *ngramCounter) positionLists(order int) (spans []posSpan, list []int32, ids, refs []uint32) {
+	h, nw := len(c.hypIDs), int(c.nWords)
+	spans = slices.Grow(c.posSpan[:0], nw)[:nw]
+	at := int32(0)
+	for i, n := range c.hypCnt[:nw] {
+		spans[i] = posSpan{at, at}
+		at += n
+	}
+	list = slices.Grow(c.posList[:0], h)[:h]
+	for p, id := range c.hypIDs {
+		sp := &spans[id]
+		list[sp.hi] = int32(p)
+		sp.hi++
+	}
+	ids = c.hypIDs
+	for range order - 1 {
+		ids = append(ids, posSentinel)
+	}
+	c.hypIDs = ids[:h]
+	refs = c.refIDs
+	for range order - 1 {
+		refs = append(refs, noID)
+	}
+	c.refIDs = refs[:len(c.refIDs)]
+	return spans, list, ids, refs
+}
+
 // finishPositional is finish for orders 2 and above, by lists of
 // positions (see "Positions instead of n-gram tables"). The counts of the
 // n-grams of order k+1 whose lowest hypothesis position is p are at
@@ -65,38 +97,13 @@ const posSentinel = noID - 1
 func (c *ngramCounter) finishPositional(st *segmentStats) {
 	order, h, nw := len(st.matches), len(c.hypIDs), int(c.nWords)
 	c.needCounts(nw + (order-1)*h)
-	// The positions of each word, in order: word id i's are
-	// posList[posSpan[i].lo:posSpan[i].hi].
-	spans := slices.Grow(c.posSpan[:0], nw)[:nw]
-	at := int32(0)
-	for i, n := range c.hypCnt[:nw] {
-		spans[i] = posSpan{at, at}
-		at += n
-	}
-	list := slices.Grow(c.posList[:0], h)[:h]
-	for p, id := range c.hypIDs {
-		sp := &spans[id]
-		list[sp.hi] = int32(p)
-		sp.hi++
-	}
-	// Ids past the end, so that a list's positions need no bounds test.
-	ids := c.hypIDs
-	for range order - 1 {
-		ids = append(ids, posSentinel)
-	}
-	c.hypIDs = ids[:h]
+	spans, list, ids, refs := c.positionLists(order)
 	buf := slices.Grow(c.posBuf[:0], h)[:h]
 	hc, cnt := c.hypCnt, c.refCnt
 	if c.only {
 		cnt = c.refMax
 	}
 	end := nw + (order-1)*h
-	// And past the references' end, for the same reason.
-	refs := c.refIDs
-	for range order - 1 {
-		refs = append(refs, noID)
-	}
-	c.refIDs = refs[:len(c.refIDs)]
 	from := 0
 	for _, to := range c.liveEnd {
 		for _, j := range c.refLive[from:to] {
@@ -146,23 +153,7 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 				}
 				continue
 			}
-			n := 0
-			if sa.hi-sa.lo <= sb.hi-sb.lo {
-				a := list[sa.lo:sa.hi]
-				for _, p := range a {
-					buf[n] = p
-					n += b2i(ids[int(p)+1] == next)
-				}
-			} else {
-				b := list[sb.lo:sb.hi]
-				if b[0] == 0 {
-					b = b[1:] // no bigram ends at position 0
-				}
-				for _, q := range b {
-					buf[n] = q - 1
-					n += b2i(ids[int(q)-1] == w)
-				}
-			}
+			n := bigramPositions(buf, list, ids, sa, sb, w, next)
 			if n == 0 {
 				continue
 			}
@@ -205,6 +196,31 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 	// The next segment's begin clears these counts.
 	c.nextID = uint32(end)
 	c.posSpan, c.posList, c.posBuf = spans, list, buf
+}
+
+// bigramPositions writes to buf the hypothesis positions of the bigram
+// of words w and next, whose positions are list[sa.lo:sa.hi] and
+// list[sb.lo:sb.hi], and returns how many there are: the positions of w
+// followed by next, or of next preceded by w, whichever are fewer to
+// look at. ids is padded as positionLists pads it.
+func bigramPositions(buf, list []int32, ids []uint32, sa, sb posSpan, w, next uint32) int {
+	n := 0
+	if sa.hi-sa.lo <= sb.hi-sb.lo {
+		for _, p := range list[sa.lo:sa.hi] {
+			buf[n] = p
+			n += b2i(ids[int(p)+1] == next)
+		}
+		return n
+	}
+	b := list[sb.lo:sb.hi]
+	if b[0] == 0 {
+		b = b[1:] // no bigram ends at position 0
+	}
+	for _, q := range b {
+		buf[n] = q - 1
+		n += b2i(ids[int(q)-1] == w)
+	}
+	return n
 }
 
 // countHyp numbers and counts the hypothesis n-grams of order k+1 at the
