@@ -2,6 +2,9 @@ package bleu
 
 import "unsafe"
 
+// This file counts the char n-grams of hypotheses longer than
+// maxCharHyp characters, in tables of their own (charLong).
+
 // longQuads returns c.quads for a hypothesis of n characters, n+1
 // rounded up to a multiple of 4 long, and 0.
 func (c *charCounter) longQuads(n int) [3][]uint32 {

@@ -1,5 +1,9 @@
 package bleu
 
+// This file counts and matches the char n-grams of a segment with
+// several references, by the numbers of the hypothesis's n-grams (see
+// charngram.go).
+
 // matchByCounts counts the n-grams of the hypothesis c.hyp into c.t for
 // the segment stamped g, and matches the references refs against them:
 // an n-gram matches as often as it occurs in the hypothesis and in some

@@ -1,5 +1,8 @@
 package bleu
 
+// This file counts and matches the char n-grams of a segment with one
+// reference (see charngram.go).
+
 // countHyp fills t with the n-grams of the hypothesis h, by the position
 // where they end, for the segment whose stamp is g = gen<<charGenShift.
 func countHyp(t *charTables, h []uint8, g uint32) {

@@ -8,6 +8,9 @@ import (
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
+// This file turns a text into the string of ids the char counting reads
+// (see charngram.go).
+
 // text appends to dst the ids of the characters of s that are not
 // whitespace, numbering the new non-ASCII ones if hyp. It reports false
 // when s is not valid UTF-8 or has too many distinct non-ASCII or astral

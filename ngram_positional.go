@@ -2,6 +2,8 @@ package bleu
 
 import "slices"
 
+// This file counts long hypotheses by lists of positions.
+
 // Positions instead of n-gram tables
 //
 // Where the words of the references occur in the hypothesis only a few

@@ -5,6 +5,9 @@ import (
 	"unsafe"
 )
 
+// This file counts hypotheses of at most 64 words, whose positions are
+// the bits of a word.
+
 // Short hypotheses
 //
 // A hypothesis of at most 64 words has its positions in the bits of a

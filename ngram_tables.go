@@ -2,6 +2,9 @@ package bleu
 
 import "slices"
 
+// This file counts long hypotheses with n-gram tables, and chooses
+// between them and lists of positions (ngram_positional.go).
+
 // finishLong is finish for a segment whose hypothesis words have dense
 // ids (c.width == 0), with lists of positions (finishPositional) or
 // with n-gram tables: both count any segment, at different speeds.

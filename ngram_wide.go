@@ -2,6 +2,8 @@ package bleu
 
 import "slices"
 
+// This file counts hypotheses of up to maxWidth words of positions.
+
 // maxWidth is the most words of bits to a set of hypothesis positions.
 // The work per reference word grows with the width, and longer
 // hypotheses are counted with tables, which are faster from about 200

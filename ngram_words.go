@@ -9,6 +9,8 @@ import (
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
+// This file numbers words: their keys, hashing and the word table.
+
 // addPositions adds the positions of the words of keys, from position p
 // on, to their slots, until a word longer than 16 bytes (which slotLong
 // adds); it returns that word's position, or len(keys). keys has at most

@@ -296,31 +296,6 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	return &w.seg, nil
 }
 
-// charTablesAfter is how much text, in bytes, a Stats counts with the
-// char tokenizer before it uses its own way (charngram.go): its tables
-// (1.8 MB) take as long to set up (80–600 µs, with the collector's work)
-// as 3 to 20 KB of text take the token way, which is 5 times as slow
-// after. So a Stats that scores a sentence or a few never makes them, and
-// one that scores a corpus makes them early; AddCorpus and Sentences,
-// which see all their text at once, use them from the start when each
-// goroutine has this much to count.
-const charTablesAfter = 16 << 10
-
-// charReady reports whether the char tokenizer's own way is to count a
-// segment of texts hyp and refs: whether the text counted so far, the
-// segment's included, has reached charTablesAfter.
-func (w *worker) charReady(hyp string, refs []string) bool {
-	if w.charText >= charTablesAfter {
-		return true
-	}
-	n := len(hyp)
-	for _, r := range refs {
-		n += len(r)
-	}
-	w.charText += min(n, charTablesAfter)
-	return w.charText >= charTablesAfter
-}
-
 // segmentTokenizer returns the Tokenizer's own ways, or nil if it has
 // none: its Tokenize method is then the way.
 func (s *Stats) segmentTokenizer() segmentTokenizer {

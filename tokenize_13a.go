@@ -9,6 +9,10 @@ import (
 	"github.com/go-bleu/bleu/internal/py"
 )
 
+// This file is the 13a tokenizer: scan13a, which zh's tokenizer shares
+// (see tokenize_zh.go), and rules13a, the rules applied literally to the
+// pieces scan13a leaves to them.
+
 // tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
 func tokenize13a(sc *tokScratch, dst []string, s string) []string {
 	// pre13a leaves most lines as they are: scan13a calls it when it finds

@@ -8,6 +8,9 @@ import (
 	"github.com/go-bleu/bleu/internal/py"
 )
 
+// This file is the char tokenizer's Tokenize. Stats counts its n-grams
+// without making tokens (charngram.go).
+
 // appendCharTokens appends every code point of s that is not Python
 // whitespace as a token of its own: sacreBLEU's " ".join(line) followed by
 // str.split(). An invalid byte is a token of its own.

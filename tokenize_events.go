@@ -7,6 +7,10 @@ import (
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
+// This file finds the events of the scanners, the bytes that matter, a
+// word of eight bytes or a block of 64 at a time (see "How the tokenizers
+// work" in tokenize.go).
+
 // The events of scan13a are the bytes of asciiEvents and swar.LeadEvents: ASCII
 // bytes other than letters and digits, and C2 and the bytes b with b&lead
 // == E0, for lead one of these: for 13a, C2 and E0..E3 (E0 is a false

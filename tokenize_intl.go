@@ -11,6 +11,10 @@ import (
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
+// This file is the intl tokenizer: tokenizeIntl and its scanner, the
+// Unicode classes it looks up, and rulesIntl, the rules applied literally
+// to the words the scanner leaves to them.
+
 // tokenizeIntl is sacreBLEU's TokenizerV14International followed by
 // str.split.
 //
