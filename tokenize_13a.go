@@ -252,9 +252,13 @@ func b2u(b bool) uint {
 //
 // It calls no function, so that its state stays in registers: the events
 // of the line are found beforehand (lineEvents). The loop is bound by the
-// number of instructions, and so few values are live in it: the start of the piece and of its tokens
-// (st.from, st.mark) are written to st only when a token is split off
-// within the piece (st13aSplitOff), before which they equal sub and k.
+// number of instructions, and so few values are live in it: the start of
+// the piece and of its tokens (st.from, st.mark) are written to st only
+// when a token is split off within the piece (st13aSplitOff), before
+// which they equal sub and k. For the same reason it is one function of
+// some 140 lines: each case of the switch updates the loop's registers
+// (buf, k, sub, state, and for zh's runs i and m), which a function of
+// its own would have to take and return through memory.
 func (st *scan13aState) fast(s string, md *scan13aMode) int {
 	tab := &md.flags
 	buf, k, i, m, sub, state := st.buf, st.k, st.i, st.m, st.sub, st.state

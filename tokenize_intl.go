@@ -177,7 +177,13 @@ func eventsIntlGo(s string) uint64 {
 // first other one (still in st.m), or -1 at the end of s. Invalid UTF-8
 // that may be part of a character it looks at is left to tokenizeIntl.
 //
-// It calls no function, so that its state stays in registers.
+// It calls no function on the common events, so that its state stays in
+// registers, and is one function of some 140 lines for that reason: each
+// case of the switch updates the loop's registers (buf, k, sub, from,
+// mark, hard), which a function of its own would have to take and return
+// through memory. The classes of the characters around punctuation, a
+// rarer event, are looked up by calls (classBefore, classAfter): that
+// costs nothing measurable on BenchmarkTokenize/intl and Corpus/intl.
 func (st *scanIntlState) fast(s string) int {
 	buf, k, i, m, from, sub, mark, hard := st.buf, st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard
 	n := len(s)
@@ -291,47 +297,13 @@ scan:
 		// classS stands for any character that is neither P nor N. Those
 		// of characters of two or three bytes are looked up; the others,
 		// and invalid UTF-8 that may make one, are left to punct.
-		before, after := uint8(classS), uint8(classS)
-		if j > 0 {
-			if c := s[j-1]; c < utf8.RuneSelf {
-				before = asciiClass[c]
-			} else if c < 0xC0 {
-				// A continuation byte (a lead byte before ASCII or a
-				// whole character is invalid, a character of its own).
-				var r uint
-				var ok bool
-				switch b := s[max(j-2, 0)]; {
-				case j >= 2 && b >= 0xC0 && b < 0xE0:
-					r, ok = rune2(b, c)
-				case j >= 3 && s[j-3]&0xF0 == 0xE0:
-					r, ok = rune3(s[j-3], b, c)
-				}
-				if !ok {
-					break scan
-				}
-				before = st.classes[r>>2] >> (r & 3 * 2) & 3
-			}
+		before, ok := st.classBefore(s, j)
+		if !ok {
+			break scan
 		}
-		if e := j + w; e < n {
-			if c := s[e]; c < utf8.RuneSelf {
-				after = asciiClass[c]
-			} else if c >= 0xC2 && c <= 0xF4 {
-				// A lead byte (a continuation byte after ASCII or a whole
-				// character is invalid, a character of its own, and so
-				// are C0, C1 and F5..FF).
-				var r uint
-				var ok bool
-				switch {
-				case c < 0xE0 && e+1 < n:
-					r, ok = rune2(c, s[e+1])
-				case c < 0xF0 && e+2 < n:
-					r, ok = rune3(c, s[e+1], s[e+2])
-				}
-				if !ok {
-					break scan
-				}
-				after = st.classes[r>>2] >> (r & 3 * 2) & 3
-			}
+		after, ok := st.classAfter(s, j+w)
+		if !ok {
+			break scan
 		}
 		switch {
 		case before == classP:
@@ -350,6 +322,60 @@ scan:
 	}
 	st.k, st.i, st.m, st.from, st.sub, st.mark, st.hard = k, i, m, from, sub, mark, hard
 	return j
+}
+
+// classBefore returns, for fast, the class of the character that ends at
+// s[j-1]: classS, which stands for any character that is neither P nor N,
+// at the start of s, for a lead byte and for a character of four bytes,
+// and asciiClass's or bmpClasses' class otherwise. It returns false for
+// invalid UTF-8 that may make a character, which is left to punct.
+func (st *scanIntlState) classBefore(s string, j int) (uint8, bool) {
+	if j == 0 {
+		return classS, true
+	}
+	c := s[j-1]
+	if c < utf8.RuneSelf {
+		return asciiClass[c], true
+	}
+	if c >= 0xC0 {
+		// A lead byte before ASCII or a whole character is invalid, a
+		// character of its own.
+		return classS, true
+	}
+	var r uint
+	var ok bool
+	switch b := s[max(j-2, 0)]; {
+	case j >= 2 && b >= 0xC0 && b < 0xE0:
+		r, ok = rune2(b, c)
+	case j >= 3 && s[j-3]&0xF0 == 0xE0:
+		r, ok = rune3(s[j-3], b, c)
+	}
+	return st.classes[r>>2] >> (r & 3 * 2) & 3, ok
+}
+
+// classAfter is classBefore for the character that starts at s[e].
+func (st *scanIntlState) classAfter(s string, e int) (uint8, bool) {
+	if e >= len(s) {
+		return classS, true
+	}
+	c := s[e]
+	if c < utf8.RuneSelf {
+		return asciiClass[c], true
+	}
+	if c < 0xC2 || c > 0xF4 {
+		// A continuation byte after ASCII or a whole character is
+		// invalid, a character of its own, and so are C0, C1 and F5..FF.
+		return classS, true
+	}
+	var r uint
+	var ok bool
+	switch {
+	case c < 0xE0 && e+1 < len(s):
+		r, ok = rune2(c, s[e+1])
+	case c < 0xF0 && e+2 < len(s):
+		r, ok = rune3(c, s[e+1], s[e+2])
+	}
+	return st.classes[r>>2] >> (r & 3 * 2) & 3, ok
 }
 
 // punct handles the punctuation character s[j:j+w] (see tokenizeIntl).
