@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -489,7 +490,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 func charIDsFit(hyp string) bool {
 	seen := map[rune]bool{}
 	for _, r := range hyp {
-		if r >= utf8.RuneSelf && !isPySpace(r) {
+		if r >= utf8.RuneSelf && !py.IsSpace(r) {
 			seen[r] = true
 		}
 	}
@@ -540,7 +541,7 @@ func TestCharText(t *testing.T) {
 		ids := map[rune]uint8{}
 		for _, ch := range s {
 			switch {
-			case isPySpace(ch):
+			case py.IsSpace(ch):
 			case ch < utf8.RuneSelf:
 				want = append(want, uint8(ch))
 			default:
@@ -588,7 +589,7 @@ func TestCopyASCII16(t *testing.T) {
 			var want []uint8
 			j := i
 			for ; j < len(s) && s[j] < utf8.RuneSelf; j++ {
-				if !isPySpace(rune(s[j])) {
+				if !py.IsSpace(rune(s[j])) {
 					want = append(want, s[j])
 				}
 			}

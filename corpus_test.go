@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -97,7 +98,7 @@ func TestCorpusProcs(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, procs := range []int{1, 2, 3, 8} {
 		runtime.GOMAXPROCS(procs)
-		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}, {Tokenizer: TokenizerFunc(appendPyFields), MaxOrder: 2}} {
+		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}, {Tokenizer: TokenizerFunc(py.AppendFields), MaxOrder: 2}} {
 			s := Stats{Config: cfg}
 			for i := range hyps {
 				if err := s.Add(hyps[i], refs[i], refs2[i]); err != nil {

@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -282,19 +283,19 @@ func FuzzLower(f *testing.F) {
 		if !utf8.ValidString(text) {
 			t.Skip("Add rejects invalid UTF-8 before lowercasing")
 		}
-		got := pyLower(text)
+		got := py.Lower(text)
 		if !utf8.ValidString(got) {
-			t.Fatalf("pyLower(%q) = %q: invalid UTF-8", text, got)
+			t.Fatalf("py.Lower(%q) = %q: invalid UTF-8", text, got)
 		}
-		if again := pyLower(got); again != got {
-			t.Fatalf("pyLower not idempotent on %q: %q then %q", text, got, again)
+		if again := py.Lower(got); again != got {
+			t.Fatalf("py.Lower not idempotent on %q: %q then %q", text, got, again)
 		}
 		if n := Lowercase.Normalize(text); n != got {
-			t.Fatalf("Lowercase.Normalize(%q) = %q, pyLower %q", text, n, got)
+			t.Fatalf("Lowercase.Normalize(%q) = %q, py.Lower %q", text, n, got)
 		}
 		grow := utf8.RuneCountInString(got) - utf8.RuneCountInString(text)
 		if grow < 0 || grow > strings.Count(text, "\u0130") {
-			t.Fatalf("pyLower(%q) = %q: %d code points more", text, got, grow)
+			t.Fatalf("py.Lower(%q) = %q: %d code points more", text, got, grow)
 		}
 		spaces := func(s string) []rune {
 			var sp []rune
@@ -306,7 +307,7 @@ func FuzzLower(f *testing.F) {
 			return sp
 		}
 		if d := diffStrings(spaces(text), spaces(got)); d != "" || len(pySplit(text)) != len(pySplit(got)) {
-			t.Fatalf("pyLower(%q) = %q changed the whitespace (-before +after):\n%s", text, got, d)
+			t.Fatalf("py.Lower(%q) = %q changed the whitespace (-before +after):\n%s", text, got, d)
 		}
 		isASCII := true
 		for i := range len(text) {
@@ -320,7 +321,7 @@ func FuzzLower(f *testing.F) {
 				}
 			}
 			if got != string(b) {
-				t.Fatalf("pyLower(%q) = %q, want %q", text, got, b)
+				t.Fatalf("py.Lower(%q) = %q, want %q", text, got, b)
 			}
 		}
 	})
@@ -526,7 +527,7 @@ func FuzzSentence(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if words := len(Tokenizer13a.Tokenize(nil, pyRStrip(hyp))); (self.BLEU == 1) != (words > 0) || (words == 0 && self.BLEU != 0) {
+		if words := len(Tokenizer13a.Tokenize(nil, py.RStrip(hyp))); (self.BLEU == 1) != (words > 0) || (words == 0 && self.BLEU != 0) {
 			t.Fatalf("Sentence(%q, itself) = %v with %d words", hyp, self.BLEU, words)
 		}
 		if !utf8.ValidString(ref2) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -272,7 +273,7 @@ func TestHostileInput(t *testing.T) {
 			if tt.extraNormalizer != nil {
 				hyp = tt.extraNormalizer.Normalize(hyp)
 			}
-			toks := tt.tok.Tokenize(nil, pyRStrip(hyp))
+			toks := tt.tok.Tokenize(nil, py.RStrip(hyp))
 			if d := cmp.Diff(tt.hypToks, toks, cmpopts.EquateEmpty()); d != "" {
 				t.Errorf("hypothesis tokens (-want +got):\n%s", d)
 			}

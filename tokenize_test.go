@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // The tokenizers work word by word (see "How the tokenizers work" in
@@ -31,7 +33,7 @@ func literalTokens(t StandardTokenizer, line string) []string {
 			isZh = isZhCharFixed
 		}
 		var b strings.Builder
-		s := pyStrip(line)
+		s := py.Strip(line)
 		for i := 0; i < len(s); {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if n > 1 && isZh(r) {
@@ -47,7 +49,7 @@ func literalTokens(t StandardTokenizer, line string) []string {
 	default:
 		return t.Tokenize(nil, line)
 	}
-	return appendPyFields(nil, string(out))
+	return py.AppendFields(nil, string(out))
 }
 
 // tricky characters for random lines: every class the rules care about.
@@ -167,8 +169,8 @@ func testIntlClasses(t *testing.T, set conformanceSet) {
 		if 0x4DC0 <= r && r <= 0x4DFF {
 			want = classS
 		}
-		if got := unicodeClass(r); got != want || isPySpace(r) {
-			t.Errorf("U+%04X: class %d, space %v: intl's events miss it", r, got, isPySpace(r))
+		if got := unicodeClass(r); got != want || py.IsSpace(r) {
+			t.Errorf("U+%04X: class %d, space %v: intl's events miss it", r, got, py.IsSpace(r))
 		}
 	}
 }
@@ -182,7 +184,7 @@ func TestZhBits(t *testing.T) {
 		isZh func(rune) bool
 	}{{"zh", modeZh.zh, isZhChar}, {"zh-fixed", modeZhFixed.zh, isZhCharFixed}} {
 		for r := range rune(1 << 16) {
-			if got, want := md.bits[r>>6]>>(r&63)&1 != 0, md.isZh(r) && !isPySpace(r); got != want {
+			if got, want := md.bits[r>>6]>>(r&63)&1 != 0, md.isZh(r) && !py.IsSpace(r); got != want {
 				t.Errorf("%s: U+%04X: %v, want %v", md.name, r, got, want)
 			}
 		}
@@ -197,7 +199,7 @@ func TestZhBits(t *testing.T) {
 func TestKanaNeedNoEvent(t *testing.T) {
 	classes := bmpClasses()
 	for r := rune(0x3040); r <= 0x30FF; r++ {
-		if isPySpace(r) || isZhChar(r) || isZhCharFixed(r) {
+		if py.IsSpace(r) || isZhChar(r) || isZhCharFixed(r) {
 			t.Errorf("U+%04X: whitespace or in zh's table", r)
 		}
 		other := classes[r>>2]>>(r&3*2)&3 == classOther

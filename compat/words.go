@@ -1,9 +1,6 @@
 package compat
 
-import (
-	"strings"
-	"unicode"
-)
+import "github.com/go-bleu/bleu/internal/py"
 
 // SplitWords returns the words of s as Python's str.split() gives them:
 // the runs of characters between Unicode whitespace (Python's isspace,
@@ -11,9 +8,5 @@ import (
 // NLTK's users usually turn a line into tokens, and how the command line's
 // NLTK mode reads its files.
 func SplitWords(s string) []string {
-	return strings.FieldsFunc(s, isPySpace)
-}
-
-func isPySpace(r rune) bool {
-	return unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f
+	return py.AppendFields([]string{}, s)
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -153,7 +154,7 @@ func TestPyRepr(t *testing.T) {
 		{"\x00\x7f\u00a0\u200b\U000e0001", `'\x00\x7f\xa0\u200b\U000e0001'`},
 	}
 	for _, tt := range tests {
-		if got := pyRepr(tt.in); got != tt.want {
+		if got := py.Repr(tt.in); got != tt.want {
 			t.Errorf("pyRepr(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
@@ -184,12 +185,12 @@ func TestPyNumbers(t *testing.T) {
 		{"0x10", 0, false}, {"1e", 0, false}, {".", 0, false}, {"e5", 0, false}, {"abc", 0, false}, {"1,5", 0, false}, {"", 0, false},
 	}
 	for _, tt := range floats {
-		got, ok := pyFloat(tt.in)
+		got, ok := py.ParseFloat(tt.in)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("pyFloat(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+			t.Errorf("py.ParseFloat(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
-	if f, ok := pyFloat("nan"); !ok || !math.IsNaN(f) {
-		t.Errorf("pyFloat(nan) = %v, %v", f, ok)
+	if f, ok := py.ParseFloat("nan"); !ok || !math.IsNaN(f) {
+		t.Errorf("py.ParseFloat(nan) = %v, %v", f, ok)
 	}
 }

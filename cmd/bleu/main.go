@@ -79,6 +79,7 @@ import (
 	"time"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 func main() {
@@ -339,7 +340,7 @@ func readRefs(lr *lineReader, numRefs int) error {
 		if numRefs == 1 {
 			continue
 		}
-		if fields, ok := refFields(pyRStrip(line), numRefs); !ok {
+		if fields, ok := refFields(py.RStrip(line), numRefs); !ok {
 			return refFieldsError(lr.name, lr.n, numRefs, len(fields))
 		}
 	}

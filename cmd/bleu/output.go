@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // systemScore is one system's result.
@@ -415,25 +416,7 @@ func pyJSONFloat(f float64) string {
 	case math.IsInf(f, -1):
 		return "-Infinity"
 	}
-	return pyFloatRepr(f)
-}
-
-// pyFloatRepr is Python's repr of a finite float: the shortest string that
-// reads back as f, in positional notation when the decimal exponent is in
-// [-4, 16) (with ".0" for an integral value) and in scientific notation
-// ("1e-05", "1.5e+16") otherwise.
-func pyFloatRepr(f float64) string {
-	e := strconv.FormatFloat(f, 'e', -1, 64)
-	_, exp, _ := strings.Cut(e, "e")
-	x, _ := strconv.Atoi(exp)
-	if x < -4 || x >= 16 {
-		return e
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".") {
-		s += ".0"
-	}
-	return s
+	return py.FloatRepr(f)
 }
 
 // pyJSONString is how Python's json writes a string: quotes, backslash

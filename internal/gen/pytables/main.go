@@ -1,9 +1,9 @@
-// Command pytables generates python_tables.go and python_tables_test.go for
-// package bleu: the data that makes pyLower reproduce Python 3.11's
+// Command pytables generates tables.go and tables_test.go for package
+// internal/py: the data that makes py.Lower reproduce Python 3.11's
 // str.lower() exactly.
 //
 // Python 3.11 uses Unicode 14.0 (unicodedata 14.0.0); Go's unicode package
-// has its own, newer version. pyLower therefore uses Go's unicode tables and
+// has its own, newer version. py.Lower therefore uses Go's unicode tables and
 // a small table of exceptions, computed here by asking python3 itself:
 //
 //   - pyLowerSpecial: every code point c whose chr(c).lower() differs from
@@ -11,7 +11,7 @@
 //     code points "i\u0307").
 //   - pyCaseClassOverride: every code point whose class for the Final_Sigma
 //     rule (case-ignorable, cased, other) differs from the formula in
-//     goCaseClass below (the same formula as pyCaseClassOf in python.go:
+//     goCaseClass below (the same formula as pyCaseClassOf in internal/py/str.go:
 //     Mn/Me/Cf/Lm/Sk is case-ignorable, else Lu/Ll/Lt/Other_Lowercase/
 //     Other_Uppercase is cased). The overrides are the Word_Break
 //     MidLetter/MidNumLet/Single_Quote characters and the characters Go
@@ -25,12 +25,12 @@
 //
 // (the Final_Sigma scan skips case-ignorable characters before asking
 // whether a character is cased, so cased-ness of a case-ignorable character
-// never matters). python_tables_test.go gets the complete class table, so
+// never matters). tables_test.go gets the complete class table, so
 // the tests check every code point without needing Python.
 //
-// Usage, from the module root (go generate does this):
+// Usage, from internal/py (go generate does this):
 //
-//	go run ./internal/gen/pytables [-python python3] [-dir .]
+//	go run ../gen/pytables [-python python3] [-dir .]
 //
 // It refuses to run unless python3 is Python 3.11 with unicodedata 14.0.0.
 package main
@@ -93,7 +93,7 @@ const (
 	classIgnorable = 'I'
 )
 
-// goCaseClass is the formula of pyCaseClassOf in python.go without the
+// goCaseClass is the formula of pyCaseClassOf in internal/py/str.go without the
 // overrides. Keep the two in step; TestPyCaseClassAllCodePoints catches any
 // drift.
 func goCaseClass(r rune) byte {
@@ -108,7 +108,7 @@ func goCaseClass(r rune) byte {
 
 func main() {
 	python := flag.String("python", "python3", "Python 3.11 interpreter")
-	dir := flag.String("dir", ".", "directory to write python_tables.go and python_tables_test.go to")
+	dir := flag.String("dir", ".", "directory to write tables.go and tables_test.go to")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("pytables: ")
@@ -196,10 +196,10 @@ func main() {
 // unicode package at Unicode %s and Python %s (unicodedata 14.0.0): the
 // generator asks python3 for chr(c).lower() and for each code point's
 // Final_Sigma class (measured through str.lower()) and keeps what differs
-// from Go's unicode tables. Regenerate with "go generate" in the module
-// root when the Go toolchain's unicode.Version changes.
+// from Go's unicode tables. Regenerate with "go generate" in
+// internal/py when the Go toolchain's unicode.Version changes.
 
-package bleu
+package py
 `, unicode.Version, pyVersion)
 
 	var b bytes.Buffer
@@ -211,7 +211,7 @@ const pyTablesGoUnicodeVersion = %q
 
 // pyLowerSpecial reports Python 3.11's chr(r).lower() for the code points
 // where it differs from unicode.ToLower(r). U+03A3 (capital sigma) is not
-// listed: pyLower handles its Final_Sigma context itself.
+// listed: Lower handles its Final_Sigma context itself.
 func pyLowerSpecial(r rune) (string, bool) {
 	switch r {
 `, unicode.Version)
@@ -249,7 +249,7 @@ func pyCaseClassOverride(r rune) (pyCaseClass, bool) {
 		fmt.Fprintf(&b, "\tcase %s\n\t\treturn %s, true\n", strings.Join(conds, "\n\t\t"), className(c))
 	}
 	b.WriteString("\t}\n\treturn pyCaseOther, false\n}\n")
-	write(filepath.Join(*dir, "python_tables.go"), b.Bytes())
+	write(filepath.Join(*dir, "tables.go"), b.Bytes())
 
 	b.Reset()
 	b.WriteString(header)
@@ -265,7 +265,7 @@ var pyCaseClassRangesForTest = []struct {
 		fmt.Fprintf(&b, "\t{0x%04X, 0x%04X, %s},\n", a.lo, a.hi, className(a.class))
 	}
 	b.WriteString("}\n")
-	write(filepath.Join(*dir, "python_tables_test.go"), b.Bytes())
+	write(filepath.Join(*dir, "tables_test.go"), b.Bytes())
 }
 
 // describe names the code points lo..hi for a comment. Python reports

@@ -4,10 +4,10 @@
 // unicode package at Unicode 15.0.0 and Python 3.11.7 (unicodedata 14.0.0): the
 // generator asks python3 for chr(c).lower() and for each code point's
 // Final_Sigma class (measured through str.lower()) and keeps what differs
-// from Go's unicode tables. Regenerate with "go generate" in the module
-// root when the Go toolchain's unicode.Version changes.
+// from Go's unicode tables. Regenerate with "go generate" in
+// internal/py when the Go toolchain's unicode.Version changes.
 
-package bleu
+package py
 
 // pyCaseClassRangesForTest lists, as inclusive ranges, every code point whose
 // Final_Sigma class in Python 3.11 is not pyCaseOther.

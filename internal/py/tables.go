@@ -4,10 +4,10 @@
 // unicode package at Unicode 15.0.0 and Python 3.11.7 (unicodedata 14.0.0): the
 // generator asks python3 for chr(c).lower() and for each code point's
 // Final_Sigma class (measured through str.lower()) and keeps what differs
-// from Go's unicode tables. Regenerate with "go generate" in the module
-// root when the Go toolchain's unicode.Version changes.
+// from Go's unicode tables. Regenerate with "go generate" in
+// internal/py when the Go toolchain's unicode.Version changes.
 
-package bleu
+package py
 
 // pyTablesGoUnicodeVersion is the unicode.Version of the Go toolchain the
 // exceptions below were computed against.
@@ -15,7 +15,7 @@ const pyTablesGoUnicodeVersion = "15.0.0"
 
 // pyLowerSpecial reports Python 3.11's chr(r).lower() for the code points
 // where it differs from unicode.ToLower(r). U+03A3 (capital sigma) is not
-// listed: pyLower handles its Final_Sigma context itself.
+// listed: Lower handles its Final_Sigma context itself.
 func pyLowerSpecial(r rune) (string, bool) {
 	switch r {
 	case 0x0130: // LATIN CAPITAL LETTER I WITH DOT ABOVE
