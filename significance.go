@@ -239,8 +239,9 @@ func satAdd(a, b int64) int64 {
 }
 
 // maxTestMemory is what a test may ask for at most whatever the limit:
-// beyond it the slices could not even be made.
-const maxTestMemory = 1 << 47
+// beyond it the slices could not even be made. It is 2^47 bytes on 64-bit
+// platforms and 2^31 on 32-bit ones (^uint(0)>>63 is 1 or 0).
+const maxTestMemory = 1 << (31 + 16*(^uint(0)>>63))
 
 // checkMemory returns an error when need bytes exceed opt's memory limit.
 func checkMemory(opt SignificanceOptions, what string, need int64) error {
