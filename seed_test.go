@@ -150,7 +150,7 @@ func testBootstrapGoldenIndices(t *testing.T, set conformanceSet) {
 		t.Run(name, func(t *testing.T) {
 			b := g.Bootstrap
 			if !b.RNGChoiceEqualsIntegers {
-				t.Errorf("rng_choice_equals_integers = false; fillIntn assumes choice == integers")
+				t.Errorf("rng_choice_equals_integers = false; FillIntn assumes choice == integers")
 			}
 			if len(b.SampleScoresSortedLength) != b.NBootstrap {
 				t.Errorf("%d sample scores, n_bootstrap %d", len(b.SampleScoresSortedLength), b.NBootstrap)
@@ -171,7 +171,7 @@ func testBootstrapGoldenIndices(t *testing.T, set conformanceSet) {
 				one = append(one, int(p.Intn(uint64(g.NSegments))))
 			}
 			if diff := cmp.Diff(b.FirstResampleIndices, one); diff != "" {
-				t.Errorf("intn one by one (-golden +got):\n%s", diff)
+				t.Errorf("Intn one by one (-golden +got):\n%s", diff)
 			}
 		})
 		checked++

@@ -1173,29 +1173,35 @@ func benchSegments(b *testing.B) (*Segments, *Segments) {
 func BenchmarkBootstrap(b *testing.B) {
 	s, _ := benchSegments(b)
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if _, err := s.Bootstrap(context.Background(), DefaultResamples, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkPairedBootstrap(b *testing.B) {
 	base, sys := benchSegments(b)
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if _, err := PairedBootstrap(context.Background(), base, []*Segments{sys}, DefaultResamples, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkPairedAR(b *testing.B) {
 	base, sys := benchSegments(b)
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if _, err := PairedRandomization(context.Background(), base, []*Segments{sys}, DefaultTrials, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }

@@ -26,7 +26,7 @@ func TestIntnNumPy(t *testing.T) {
 		{1<<32 - 1, []uint64{3003105692, 976400780, 3387213021, 1360466708, 876933080, 3424658561, 2760304911}},
 		// rng == 0xFFFFFFFF: the raw 32-bit draws.
 		{1 << 32, []uint64{3003105693, 976400781, 3387213022, 1360466709, 876933081, 3424658562, 2760304912}},
-		// n > 2^32: 64-bit Lemire on next64.
+		// n > 2^32: 64-bit Lemire on Uint64.
 		{1<<32 + 1, []uint64{976400781, 1360466710, 3424658563, 2904491695, 1679802729, 1429424936, 2569716530}},
 		{1<<40 + 12345, []uint64{249958602921, 348279481616, 876712601767, 743549882176, 430029503449, 365932787683, 657847438955}},
 		{1<<63 - 1, []uint64{2096804712593481934, 2921580012919480942, 7354398262316660715, 6237348419996972167, 3607348892368485766, 3069666675758614433, 5518424227241521869}},
@@ -38,10 +38,10 @@ func TestIntnNumPy(t *testing.T) {
 			got = append(got, p.Intn(tc.n))
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
-			t.Errorf("intn(%d) (-want +got):\n%s", tc.n, diff)
+			t.Errorf("Intn(%d) (-want +got):\n%s", tc.n, diff)
 		}
 		if tc.n > math.MaxInt {
-			continue // fillIntn takes an int: not on 32-bit platforms
+			continue // FillIntn takes an int: not on 32-bit platforms
 		}
 		p = NewPCG64(12345)
 		fill := make([]int, 6)
@@ -52,7 +52,7 @@ func TestIntnNumPy(t *testing.T) {
 		}
 		gotFill = append(gotFill, p.Intn(tc.n))
 		if diff := cmp.Diff(tc.want, gotFill); diff != "" {
-			t.Errorf("fillIntn(%d) then intn (-want +got):\n%s", tc.n, diff)
+			t.Errorf("FillIntn(%d) then Intn (-want +got):\n%s", tc.n, diff)
 		}
 	}
 }
@@ -102,7 +102,7 @@ func TestIntnLemireRejection(t *testing.T) {
 			got = append(got, p.Intn(uint64(tc.n)))
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("intn(%d) vs README Lemire rule (%d rejections) (-want +got):\n%s", tc.n, rejected, diff)
+			t.Errorf("Intn(%d) vs README Lemire rule (%d rejections) (-want +got):\n%s", tc.n, rejected, diff)
 		}
 	}
 	// For n = 2^31+1 the very first raw draw is rejected (leftover below
@@ -125,12 +125,12 @@ func TestIntnOneDrawsNothing(t *testing.T) {
 	ones := []int{9, 9, 9, 9, 9}
 	p.FillIntn(ones, 1)
 	if p.Intn(1) != 0 {
-		t.Error("intn(1) != 0")
+		t.Error("Intn(1) != 0")
 	}
 	got := make([]int, 3)
 	p.FillIntn(got, 7)
 	if diff := cmp.Diff([]int{0, 0, 0, 0, 0}, ones); diff != "" {
-		t.Errorf("fillIntn(n=1) (-want +got):\n%s", diff)
+		t.Errorf("FillIntn(n=1) (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff([]int{4, 1, 5}, got); diff != "" {
 		t.Errorf("after n=1 draws (-want +got):\n%s", diff)
@@ -179,7 +179,7 @@ func TestFillBoolsNumPy(t *testing.T) {
 	b := make([]bool, 70)
 	p.FillBools(b)
 	if got, want := rngBitString(b), "1011100110000011111111110100110110110001100011010100110001011100011110"; got != want {
-		t.Errorf("fillBools(70)\n got %s\nwant %s", got, want)
+		t.Errorf("FillBools(70)\n got %s\nwant %s", got, want)
 	}
 	after := make([]int, 3)
 	p.FillIntn(after, 1000)
@@ -192,12 +192,12 @@ func TestFillBoolsNumPy(t *testing.T) {
 	// g.integers(0, 10**6, size=4).
 	p = NewPCG64(12345)
 	if v := p.Intn(10); v != 6 {
-		t.Errorf("intn(10) = %d, want 6", v)
+		t.Errorf("Intn(10) = %d, want 6", v)
 	}
 	b = make([]bool, 3*13)
 	p.FillBools(b)
 	if got, want := rngBitString(b), "101100011000110101001100010111000111101"; got != want {
-		t.Errorf("fillBools after a pending half\n got %s\nwant %s", got, want)
+		t.Errorf("FillBools after a pending half\n got %s\nwant %s", got, want)
 	}
 	after = make([]int, 4)
 	p.FillIntn(after, 1000000)
@@ -214,7 +214,7 @@ func TestFillBoolsNumPy(t *testing.T) {
 		got = append(got, rngBitString(b))
 	}
 	if diff := cmp.Diff([]string{"10111", "101100011000110101001100010111000", "1"}, got); diff != "" {
-		t.Errorf("separate fillBools calls (-want +got):\n%s", diff)
+		t.Errorf("separate FillBools calls (-want +got):\n%s", diff)
 	}
 }
 
@@ -230,7 +230,7 @@ func TestFillBoolsBitOrderIndependent(t *testing.T) {
 			want[i] = o[i/64]>>(i%64)&1 == 1
 		}
 		if diff := cmp.Diff(want, b); diff != "" {
-			t.Errorf("fillBools(%d) (-want +got):\n%s", n, diff)
+			t.Errorf("FillBools(%d) (-want +got):\n%s", n, diff)
 		}
 	}
 }

@@ -86,7 +86,7 @@ func TestSeedEntropyWords(t *testing.T) {
 }
 
 // rngBigOutputs derives the first n PCG64 outputs from the README's state
-// and recurrence with math/big, independently of the pcg64 code.
+// and recurrence with math/big, independently of the PCG64 code.
 func rngBigOutputs(t *testing.T, n int) []uint64 {
 	t.Helper()
 	state, _ := new(big.Int).SetString(rngReadmeState, 10)
@@ -118,7 +118,7 @@ func rngBigOutputs32(t *testing.T, n64 int) []uint32 {
 	return out
 }
 
-func TestPCG64Next64Independent(t *testing.T) {
+func TestUint64Independent(t *testing.T) {
 	want := rngBigOutputs(t, 16)
 	// NumPy 1.24.2: default_rng(12345).bit_generator.random_raw(4).
 	fromNumPy := []uint64{0x3a32b18db2ffc19d, 0x51171315c9e4c4de, 0xcc2024823444efd9, 0xad1f06aea486e910}
@@ -131,20 +131,20 @@ func TestPCG64Next64Independent(t *testing.T) {
 		got = append(got, p.Uint64())
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("next64 (-want +got):\n%s", diff)
+		t.Errorf("Uint64 (-want +got):\n%s", diff)
 	}
 }
 
-func TestPCG64Next32Buffer(t *testing.T) {
+func TestUint32Buffer(t *testing.T) {
 	o := rngBigOutputs(t, 4)
 	p := NewPCG64(12345)
-	// next32: low half of o0 (high half buffered); next64 does not touch the
-	// buffer (as NumPy's random_raw); next32: buffered high half of o0; then
+	// Uint32: low half of o0 (high half buffered); Uint64 does not touch the
+	// buffer (as NumPy's random_raw); Uint32: buffered high half of o0; then
 	// the low and high halves of o2.
 	got := []uint64{uint64(p.Uint32()), p.Uint64(), uint64(p.Uint32()), uint64(p.Uint32()), uint64(p.Uint32())}
 	want := []uint64{o[0] & 0xFFFFFFFF, o[1], o[0] >> 32, o[2] & 0xFFFFFFFF, o[2] >> 32}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("next32/next64 interleaving (-want +got):\n%s", diff)
+		t.Errorf("Uint32/Uint64 interleaving (-want +got):\n%s", diff)
 	}
 }
 
@@ -158,7 +158,7 @@ func TestNewPCG64Unseeded(t *testing.T) {
 // rngSink keeps benchmark results alive.
 var rngSink uint64
 
-func BenchmarkPCG64Next64(b *testing.B) {
+func BenchmarkUint64(b *testing.B) {
 	p := NewPCG64(12345)
 	var s uint64
 	for b.Loop() {
