@@ -18,7 +18,7 @@ const pairwiseBlock = 128
 // NumPy 1.24.2 array holding a, bit for bit. NumPy initialises the result
 // with the identity +0.0 and then, for each consecutive block of 8192
 // elements (the last one shorter), does result += pairwise(block), where
-// pairwise is DOUBLE_pairwise_sum (see pairwise). So arrays of up to
+// pairwise is NumPy's DOUBLE_pairwise_sum. So arrays of up to
 // 8192 elements are 0.0 + pairwise(a) (the +0.0 only turns a -0.0 sum into
 // +0.0) and longer ones are a left-to-right sum of block sums. This was
 // read from numpy/core/src/umath/reduction.c, ufunc_object.c and
