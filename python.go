@@ -3,17 +3,17 @@ package bleu
 // Python string primitives: exact reimplementations of the Python 3.11 str
 // methods sacreBLEU relies on (str.isspace, str.split/strip/rstrip without
 // arguments, str.lower). Python 3.11 uses Unicode 14.0, Go's unicode package a
-// newer version; python_tables.go holds the generated differences.
+// newer version; the tables come from package unidata, pinned to Python's.
 //
 // Strings are UTF-8. A byte that is not part of a valid UTF-8 sequence is
 // treated as one non-space, caseless character and is kept unchanged.
-
-//go:generate go run ./internal/gen/pytables
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // isPySpace reports whether r is whitespace for Python 3.11's str.isspace()
@@ -219,22 +219,14 @@ const (
 )
 
 // pyCaseClassOf returns the class of r for Python 3.11's Final_Sigma rule.
-// Python (Unicode 14.0) uses the derived properties Case_Ignorable (general
-// category Mn, Me, Cf, Lm or Sk, or Word_Break MidLetter, MidNumLet or
-// Single_Quote) and Cased (Lowercase, Uppercase or general category Lt,
-// where Lowercase = Ll + Other_Lowercase and Uppercase = Lu +
-// Other_Uppercase). The formula below computes them from Go's unicode tables;
-// pyCaseClassOverride (generated) supplies the Word_Break characters and the
-// corrections for code points Unicode 14.0 did not assign. The invalid-byte
+// Python (Unicode 14.0) uses the derived properties Case_Ignorable and
+// Cased, which package unidata has as Python measured them. The invalid-byte
 // rune utf8.RuneError (U+FFFD, So) is pyCaseOther.
 func pyCaseClassOf(r rune) pyCaseClass {
-	if c, ok := pyCaseClassOverride(r); ok {
-		return c
-	}
-	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk) {
+	if unicode.Is(unidata.PyCaseIgnorable, r) {
 		return pyCaseIgnorable
 	}
-	if unicode.In(r, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Other_Lowercase, unicode.Other_Uppercase) {
+	if unicode.Is(unidata.PyCased, r) {
 		return pyCaseCased
 	}
 	return pyCaseOther
@@ -281,7 +273,8 @@ const (
 )
 
 // pyToLower returns the simple lowercase of r, for r other than capital sigma
-// and the pyLowerSpecial code points: unicode.ToLower(r), with shortcuts for
+// and the unidata.LowerSpecial code points: unidata.ToLower(r) (Unicode
+// 14.0, whatever Go's own unicode tables are), with shortcuts for
 // Latin-1 and the caseless ranges above (checked for every code point by
 // TestPyUnicodeTablesConformance).
 func pyToLower(r rune) rune {
@@ -294,7 +287,7 @@ func pyToLower(r rune) rune {
 	if pyNoLower1Lo <= r && r <= pyNoLower1Hi || pyNoLower2Lo <= r && r <= pyNoLower2Hi {
 		return r
 	}
-	return unicode.ToLower(r)
+	return unidata.ToLower(r)
 }
 
 // pyLower returns s lowercased exactly like Python 3.11's s.lower(): every
@@ -318,7 +311,7 @@ func pyLower(s string) string {
 		if r == 0x3A3 || pyToLower(r) != r {
 			return pyLowerFrom(s, i)
 		}
-		if _, ok := pyLowerSpecial(r); ok {
+		if _, ok := unidata.LowerSpecial(r); ok {
 			return pyLowerFrom(s, i)
 		}
 		i += w
@@ -354,7 +347,7 @@ func pyLowerFrom(s string, i int) string {
 			}
 			start = i + w
 		default:
-			if special, ok := pyLowerSpecial(r); ok {
+			if special, ok := unidata.LowerSpecial(r); ok {
 				b.WriteString(s[start:i])
 				b.WriteString(special)
 				start = i + w

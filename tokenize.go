@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // A Tokenizer splits a segment into the words whose n-grams BLEU counts.
@@ -1425,16 +1427,16 @@ const (
 	classS     // \p{S}
 )
 
-// unicodeClass returns the intl class of r. Go's unicode tables are
-// Unicode 15.0, as are those of the regex module sacreBLEU used; a test
-// checks them against the conformance set's copy of the regex tables.
+// unicodeClass returns the intl class of r, from the tables of the regex
+// module sacreBLEU used (package unidata, Unicode 15.0, whatever Go's own
+// unicode tables are); a test checks them against the conformance set's copy.
 func unicodeClass(r rune) uint8 {
 	switch {
-	case unicode.Is(unicode.N, r):
+	case unicode.Is(unidata.RegexN, r):
 		return classN
-	case unicode.Is(unicode.P, r):
+	case unicode.Is(unidata.RegexP, r):
 		return classP
-	case unicode.Is(unicode.S, r):
+	case unicode.Is(unidata.RegexS, r):
 		return classS
 	}
 	return classOther
@@ -1456,7 +1458,7 @@ var bmpClasses = sync.OnceValue(func() *[1 << 14]uint8 {
 	for _, c := range []struct {
 		tab   *unicode.RangeTable
 		class uint8
-	}{{unicode.N, classN}, {unicode.P, classP}, {unicode.S, classS}} {
+	}{{unidata.RegexN, classN}, {unidata.RegexP, classP}, {unidata.RegexS, classS}} {
 		for _, rg := range c.tab.R16 {
 			for r := uint32(rg.Lo); r <= uint32(rg.Hi); r += uint32(rg.Stride) {
 				t[r>>2] |= c.class << (r & 3 * 2)
