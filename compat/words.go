@@ -3,11 +3,14 @@ package compat
 import (
 	"strings"
 	"unicode"
+
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // SplitWords returns the words of s as Python's str.split() gives them:
 // the runs of characters between Unicode whitespace (Python's isspace,
-// which unlike Go's unicode.IsSpace counts U+001C..U+001F). It is how
+// which unlike Go's unicode.IsSpace counts U+001C..U+001F; Unicode 14.0,
+// as in the Python 3.11 that NLTK and HF ran on). It is how
 // NLTK's users usually turn a line into tokens, and how the command line's
 // NLTK mode reads its files.
 func SplitWords(s string) []string {
@@ -15,5 +18,5 @@ func SplitWords(s string) []string {
 }
 
 func isPySpace(r rune) bool {
-	return unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f
+	return unicode.Is(unidata.PySpace, r)
 }
