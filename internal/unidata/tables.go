@@ -9,7 +9,8 @@ package unidata
 
 import "unicode"
 
-// RegexN is \p{N} of the regex module 2022.10.31 (Unicode 15.0), the intl tokenizer's numbers.
+// RegexN is \p{N} of the regex module 2022.10.31 (Unicode 15.0), the intl
+// tokenizer's numbers.
 var RegexN = &unicode.RangeTable{
 	R16: []unicode.Range16{
 		{0x0030, 0x0039, 1},
@@ -155,7 +156,8 @@ var RegexN = &unicode.RangeTable{
 	LatinOffset: 4,
 }
 
-// RegexP is \p{P} of the regex module 2022.10.31 (Unicode 15.0), the intl tokenizer's punctuation.
+// RegexP is \p{P} of the regex module 2022.10.31 (Unicode 15.0), the intl
+// tokenizer's punctuation.
 var RegexP = &unicode.RangeTable{
 	R16: []unicode.Range16{
 		{0x0021, 0x0023, 1},
@@ -355,7 +357,8 @@ var RegexP = &unicode.RangeTable{
 	LatinOffset: 15,
 }
 
-// RegexS is \p{S} of the regex module 2022.10.31 (Unicode 15.0), the intl tokenizer's symbols.
+// RegexS is \p{S} of the regex module 2022.10.31 (Unicode 15.0), the intl
+// tokenizer's symbols.
 var RegexS = &unicode.RangeTable{
 	R16: []unicode.Range16{
 		{0x0024, 0x0024, 1},
@@ -596,7 +599,9 @@ var RegexS = &unicode.RangeTable{
 	LatinOffset: 15,
 }
 
-// PyCased is Python 3.11's (Unicode 14.0) Cased for str.lower()'s Final_Sigma rule, less the case-ignorable characters (the rule never asks whether those are cased).
+// PyCased is Python 3.11's (Unicode 14.0) Cased for str.lower()'s Final_Sigma
+// rule, less the case-ignorable characters (the rule never asks whether those
+// are cased).
 var PyCased = &unicode.RangeTable{
 	R16: []unicode.Range16{
 		{0x0041, 0x005A, 1},
@@ -754,7 +759,8 @@ var PyCased = &unicode.RangeTable{
 	LatinOffset: 7,
 }
 
-// PyCaseIgnorable is Python 3.11's (Unicode 14.0) Case_Ignorable, for str.lower()'s Final_Sigma rule.
+// PyCaseIgnorable is Python 3.11's (Unicode 14.0) Case_Ignorable, for
+// str.lower()'s Final_Sigma rule.
 var PyCaseIgnorable = &unicode.RangeTable{
 	R16: []unicode.Range16{
 		{0x0027, 0x0027, 1},
@@ -1190,7 +1196,9 @@ var PyCaseIgnorable = &unicode.RangeTable{
 	LatinOffset: 10,
 }
 
-// PyDecimal is the code points with a decimal value in Python 3.11 (Unicode 14.0; general category Nd), the digits int() accepts. They come in runs of ten, 0 to 9.
+// PyDecimal is the code points with a decimal value in Python 3.11 (Unicode
+// 14.0; general category Nd), the digits int() accepts. They come in runs of
+// ten, 0 to 9.
 var PyDecimal = &unicode.RangeTable{
 	R16: []unicode.Range16{
 		{0x0030, 0x0039, 1},
@@ -1265,7 +1273,8 @@ var PyDecimal = &unicode.RangeTable{
 	LatinOffset: 1,
 }
 
-// PySpace is Python 3.11's str.isspace() (Unicode 14.0), the separators of str.split(): White_Space and U+001C..U+001F.
+// PySpace is Python 3.11's str.isspace() (Unicode 14.0), the separators of
+// str.split(): White_Space and U+001C..U+001F.
 var PySpace = &unicode.RangeTable{
 	R16: []unicode.Range16{
 		{0x0009, 0x000D, 1},
@@ -1282,7 +1291,8 @@ var PySpace = &unicode.RangeTable{
 	LatinOffset: 4,
 }
 
-// PerlSpace is Perl 5.36's \s (Unicode 14.0) on character strings: the White_Space property.
+// PerlSpace is Perl 5.36's \s (Unicode 14.0) on character strings: the
+// White_Space property.
 var PerlSpace = &unicode.RangeTable{
 	R16: []unicode.Range16{
 		{0x0009, 0x000D, 1},
