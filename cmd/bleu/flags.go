@@ -20,6 +20,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // options is a parsed command line. Its zero value is not meaningful; use
@@ -691,7 +693,7 @@ func pyFloat(s string) (float64, bool) {
 // pyRepr is Python's repr of a string, as argparse's messages show
 // arguments: single quotes unless the string contains a single quote and
 // no double quote, with backslash escapes for the quote, backslashes and
-// characters that are not printable.
+// characters that are not printable (str.isprintable, Unicode 14.0).
 func pyRepr(s string) string {
 	quote := byte('\'')
 	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
@@ -710,7 +712,7 @@ func pyRepr(s string) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case unicode.IsPrint(r):
+		case unicode.Is(unidata.PyPrintable, r):
 			b.WriteRune(r)
 		case r < 0x100:
 			fmt.Fprintf(&b, `\x%02x`, r)

@@ -7,9 +7,10 @@
 //
 //   - RegexN, RegexP, RegexS: the regex module 2022.10.31 that sacreBLEU
 //     2.6.0's intl tokenizer ran with (Unicode 15.0).
-//   - PyCased, PyCaseIgnorable, PyDecimal, PySpace, ToLower, LowerSpecial: Python
-//     3.11.2 (unicodedata 14.0.0), which sacreBLEU (lowercasing, int()),
-//     NLTK and Hugging Face evaluate ran on.
+//   - PyCased, PyCaseIgnorable, PyDecimal, PySpace, PyPrintable, ToLower,
+//     LowerSpecial: Python 3.11.2 (unicodedata 14.0.0), which sacreBLEU
+//     (lowercasing, int(), argparse's messages), NLTK and Hugging Face
+//     evaluate ran on.
 //   - PerlSpace, and ToLower and LowerSpecial again: Perl 5.36 (Unicode 14.0),
 //     for the perl scripts package compat reproduces; its lc equals Python's
 //     str.lower() code point by code point (the generator checks).

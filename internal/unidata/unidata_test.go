@@ -65,7 +65,7 @@ func TestTablesMatchReference(t *testing.T) {
 	}{
 		{"regexN", RegexN}, {"regexP", RegexP}, {"regexS", RegexS},
 		{"pyCased", PyCased}, {"pyIgnorable", PyCaseIgnorable},
-		{"pyDecimal", PyDecimal}, {"pySpace", PySpace}, {"perlSpace", PerlSpace},
+		{"pyDecimal", PyDecimal}, {"pySpace", PySpace}, {"pyPrintable", PyPrintable}, {"perlSpace", PerlSpace},
 	} {
 		want := sets[tc.key]
 		if want == nil {
@@ -111,7 +111,7 @@ func TestTablesMatchReference(t *testing.T) {
 
 // TestLatinOffset checks the LatinOffset field unicode.Is relies on.
 func TestLatinOffset(t *testing.T) {
-	for _, tab := range []*unicode.RangeTable{RegexN, RegexP, RegexS, PyCased, PyCaseIgnorable, PyDecimal, PySpace, PerlSpace} {
+	for _, tab := range []*unicode.RangeTable{RegexN, RegexP, RegexS, PyCased, PyCaseIgnorable, PyDecimal, PySpace, PyPrintable, PerlSpace} {
 		n := 0
 		for _, r := range tab.R16 {
 			if r.Hi <= unicode.MaxLatin1 {

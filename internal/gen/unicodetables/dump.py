@@ -13,6 +13,7 @@
 #
 #	regexN LO HI        regex: \p{N} matches (also regexP, regexS)
 #	pySpace LO HI       str.isspace()
+#	pyPrintable LO HI   str.isprintable() (what repr() leaves unescaped)
 #	pyCased LO HI       cased for str.lower()'s Final_Sigma rule
 #	pyIgnorable LO HI   case-ignorable for the Final_Sigma rule
 #	pyDecimal LO HI V   unicodedata.decimal(chr(c)) is V+(c-LO)
@@ -66,6 +67,7 @@ def cased(c):
 
 
 ranges("pySpace", lambda c: chr(c).isspace())
+ranges("pyPrintable", lambda c: chr(c).isprintable())
 ranges("pyCased", cased, True)
 ranges("pyIgnorable", ignorable, True)
 

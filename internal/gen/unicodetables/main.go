@@ -120,6 +120,7 @@ var tables = []struct{ name, key, doc string }{
 	{"PyCaseIgnorable", "pyIgnorable", "is Python 3.11's (Unicode 14.0) Case_Ignorable, for str.lower()'s Final_Sigma rule."},
 	{"PyDecimal", "pyDecimal", "is the code points with a decimal value in Python 3.11 (Unicode 14.0; general category Nd), the digits int() accepts. They come in runs of ten, 0 to 9."},
 	{"PySpace", "pySpace", "is Python 3.11's str.isspace() (Unicode 14.0), the separators of str.split(): White_Space and U+001C..U+001F."},
+	{"PyPrintable", "pyPrintable", "is Python 3.11's str.isprintable() (Unicode 14.0): the characters repr() shows unescaped."},
 	{"PerlSpace", "perlSpace", `is Perl 5.36's \s (Unicode 14.0) on character strings: the White_Space property.`},
 }
 
