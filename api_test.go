@@ -9,6 +9,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // TestValidate checks that every entry point returns Config.Validate's
@@ -208,7 +210,7 @@ func TestPanicReachesCaller(t *testing.T) {
 		if text == "boom" {
 			panic(boom{text})
 		}
-		return appendPyFields(dst, text)
+		return py.AppendFields(dst, text)
 	})
 	cfg := Config{Tokenizer: tok}
 	// Enough segments for every goroutine; the panic in the last one, on

@@ -4,24 +4,11 @@ package bleu
 
 import "unsafe"
 
-// cpuid executes the CPUID instruction for leaf and sub-leaf sub
-// (charngram_amd64.s).
-//
-//go:noescape
-func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
-
-// hasSSSE3 tells whether the processor has SSSE3, whose PSHUFB
-// copyASCII16 uses: not every amd64 processor has it (Go asks for SSE2).
-var hasSSSE3 = func() bool {
-	_, _, ecx, _ := cpuid(1, 0)
-	return ecx&(1<<9) != 0
-}()
-
 // copyASCII16 copies to dst the bytes of s from i on that are not
 // whitespace, up to the first non-ASCII byte or the end of s, and returns
 // the index of that byte (or len(s)) and how many bytes it wrote. s must
 // have 16 bytes at least, and dst room for len(s)-i+8. It is in assembly
-// (charngram_amd64.s) and needs SSSE3: 16 bytes at a time, about 40
+// (charngram_amd64.s) and needs SSSE3 (hasSSSE3): 16 bytes at a time, about 40
 // instructions against some 190 for copyASCII's loop; the last bytes of s
 // are taken among its last 16.
 //
@@ -59,6 +46,9 @@ func countRefTail(t *charTables, r []uint8, stamp uint32, c *[4][maxCharHyp + 1]
 // countHypLongTail is countHypLongTailGo in assembly
 // (charngram_amd64.s), where the Go compiler's loop spills several
 // values a position: about 40 instructions a character against 70.
+// Refusing a hypothesis for too many numbers, it has counted the 4-gram
+// of the position in quads, which the Go twin has not: countHypLong then
+// clears them.
 //
 //go:noescape
 func countHypLongTail(l *charLong, h []uint8, num2, num3, next2, next3, stamp uint32, quads []uint32) (uint32, uint32, bool)
@@ -78,16 +68,9 @@ var (
 	_ = [1]struct{}{}[charLongNums-0x800]
 )
 
-// hasSSE41 tells whether the processor has SSE4.1, whose PMINUD and
-// PMAXUD clipSum uses.
-var hasSSE41 = func() bool {
-	_, _, ecx, _ := cpuid(1, 0)
-	return ecx&(1<<19) != 0
-}()
-
 // clipSum is the loop of clip over the numbers of one order
 // below n, rounded up to a multiple of 4, four at a time, in assembly
-// (charngram_amd64.s); it needs SSE4.1. It returns the sum of
+// (charngram_amd64.s); it needs SSE4.1 (hasSSE41). It returns the sum of
 // min(hyp[i], max(best[i], ref[i])) and clears best[i] and ref[i].
 //
 //go:noescape

@@ -2,17 +2,6 @@
 
 #include "textflag.h"
 
-// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
-TEXT ·cpuid(SB), NOSPLIT, $0-24
-	MOVL leaf+0(FP), AX
-	MOVL sub+4(FP), CX
-	CPUID
-	MOVL AX, eax+8(FP)
-	MOVL BX, ebx+12(FP)
-	MOVL CX, ecx+16(FP)
-	MOVL DX, edx+20(FP)
-	RET
-
 DATA bytes09c<>+0(SB)/8, $0x0909090909090909
 DATA bytes09c<>+8(SB)/8, $0x0909090909090909
 GLOBL bytes09c<>(SB), RODATA|NOPTR, $16

@@ -2,11 +2,13 @@
 
 package bleu
 
-// hasSSSE3 is false: copyASCII16 is for amd64.
-const hasSSSE3 = false
+import "unsafe"
 
-// copyASCII16 does nothing: see charngram_amd64.go.
-func copyASCII16(dst []uint8, s string, i int, t *charShuffle) (next, written int) { return i, 0 }
+// copyASCII16 is copyASCII writing from dst[0] (in assembly on amd64,
+// where it needs SSSE3: without it, as here, text calls copyASCII).
+func copyASCII16(dst []uint8, s string, i int, t *charShuffle) (next, written int) {
+	return copyASCII(dst, 0, s, i)
+}
 
 // hasCharAsm is false: the loops in assembly on amd64 are in Go here.
 const hasCharAsm = false
@@ -41,8 +43,9 @@ func countRefLongTail(l *charLong, r []uint8, stamp uint32, cur *[2][charLongNum
 	countRefLongTailGo(l, r, stamp, cur, c4)
 }
 
-// hasSSE41 is false: clipSum is for amd64.
-const hasSSE41 = false
-
-// clipSum does nothing: see charngram_amd64.go.
-func clipSum(hyp, best, ref *uint32, n int) uint32 { return 0 }
+// clipSum is clipSumGo on the n counts from hyp, best and ref (in
+// assembly on amd64, where it needs SSE4.1: without it, as here, clip
+// calls clipSumGo).
+func clipSum(hyp, best, ref *uint32, n int) uint32 {
+	return clipSumGo(unsafe.Slice(hyp, n), unsafe.Slice(best, n), unsafe.Slice(ref, n))
+}

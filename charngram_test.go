@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -31,6 +32,7 @@ func charSegment(c *charCounter, hyp string, refs []string, order int) (segmentS
 // One counter does them all in turn, as Stats does, its stamps wrapping
 // around halfway.
 func TestCharCounterMatchesNaive(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	alphabet := []string{"a", "b", "c", "e", " ", "\x00", "é", "ß", "\u3000", "\u2028", "中", "😀", "🙂", "\t", ".", "\x1f", "\ufeff", "\u00a0"}
 	// More letters, for long hypotheses with many distinct n-grams.
@@ -103,7 +105,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		if len(refs) > 1 {
 			several++
 		}
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Fatalf("segment %d: hypothesis %q, references %q, order %d (-naive +counter):\n%s", i, hyp, refs, order, d)
 		}
 	}
@@ -138,7 +140,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("%d and %d characters, %d references (-naive +counter):\n%s", tt.hypLen, tt.refLen, tt.refs, d)
 		}
 	}
@@ -228,7 +230,7 @@ func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	return got, cmp.Diff(*want, got, cmp.AllowUnexported(segmentStats{}))
+	return got, diffSegmentStats(*want, got)
 }
 
 // TestCharDocuments compares, document by document, the char
@@ -318,7 +320,7 @@ func TestCharRefusedReference(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("references %q after %q (-naive +counter):\n%s", refs, tt.refs, d)
 		}
 	}
@@ -373,7 +375,7 @@ func TestCharLongLimit(t *testing.T) {
 					t.Fatalf("%d letters: %d characters, refused", k, len(hyp))
 				}
 				want := naiveStats(appendCharTokens(nil, hyp), [][]string{appendCharTokens(nil, refs[0]), appendCharTokens(nil, refs[1])}, 4)
-				if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+				if d := diffSegmentStats(want, got); d != "" {
 					t.Errorf("%d letters (-naive +counter):\n%s", k, d)
 				}
 			} else if ok {
@@ -411,7 +413,7 @@ func TestCharLongAfter(t *testing.T) {
 			refToks = append(refToks, appendCharTokens(nil, ref))
 		}
 		want := naiveStats(appendCharTokens(nil, long), refToks, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("%d references (-naive +counter):\n%s", len(refs), d)
 		}
 	}
@@ -477,7 +479,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 			rws = append(rws, appendCharTokens(nil, r))
 		}
 		want := naiveStats(hw, rws, k)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Fatalf("%d hypothesis characters, %d references, order %d (-naive +counter):\n%s", len(hw), len(refs), k, d)
 		}
 	})
@@ -488,7 +490,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 func charIDsFit(hyp string) bool {
 	seen := map[rune]bool{}
 	for _, r := range hyp {
-		if r >= utf8.RuneSelf && !isPySpace(r) {
+		if r >= utf8.RuneSelf && !py.IsSpace(r) {
 			seen[r] = true
 		}
 	}
@@ -539,7 +541,7 @@ func TestCharText(t *testing.T) {
 		ids := map[rune]uint8{}
 		for _, ch := range s {
 			switch {
-			case isPySpace(ch):
+			case py.IsSpace(ch):
 			case ch < utf8.RuneSelf:
 				want = append(want, uint8(ch))
 			default:
@@ -587,7 +589,7 @@ func TestCopyASCII16(t *testing.T) {
 			var want []uint8
 			j := i
 			for ; j < len(s) && s[j] < utf8.RuneSelf; j++ {
-				if !isPySpace(rune(s[j])) {
+				if !py.IsSpace(rune(s[j])) {
 					want = append(want, s[j])
 				}
 			}

@@ -24,6 +24,7 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
@@ -517,14 +518,14 @@ func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, ref
 		check := func(what string, text string, raw json.RawMessage, pre bool) {
 			if pre {
 				if lower {
-					text = pyLower(text)
+					text = py.Lower(text)
 				}
-				text = pyRStrip(text)
+				text = py.RStrip(text)
 			}
 			got := tok.Tokenize(nil, text)
 			var want string
 			if err := json.Unmarshal(raw, &want); err == nil {
-				c.diff(t, key+" "+what, appendPyFields(nil, want), got, cmpopts.EquateEmpty())
+				c.diff(t, key+" "+what, py.AppendFields(nil, want), got, cmpopts.EquateEmpty())
 				return
 			}
 			// Long lines: token count and the SHA-256 of the tokenizer's

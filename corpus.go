@@ -233,7 +233,7 @@ func (j *corpusJob) run(work func(w int) corpusError) error {
 		// back-off (the runtime's usleep(3), 50 µs and more on the VMs
 		// measured): yielding runs it here at once and leaves this
 		// goroutine on the global queue, taken without a back-off
-		// (BENCHMARKS.md, fifth round).
+		// (BENCHMARKS.md, "Parallel corpora").
 		runtime.Gosched()
 	}
 	found[0] = j.guard(0, work)
@@ -271,11 +271,12 @@ func (j *corpusJob) guard(w int, work func(w int) corpusError) (e corpusError) {
 	return work(w)
 }
 
-// charShares reports whether c's tokenizer is the char tokenizer and
-// each worker has charTablesAfter bytes of text to count or more: its
-// tables are then worth making at once (see charTablesAfter).
+// charShares reports whether c's tokenizer makes a token of every
+// character (segmentTokenizer.charTokens) and each worker has
+// charTablesAfter bytes of text to count or more: the tables that count
+// them without tokens are then worth making at once.
 func (j *corpusJob) charShares(c Config) bool {
-	if t, _ := c.Tokenizer.(StandardTokenizer); t != TokenizerChar {
+	if st, _ := c.Tokenizer.(segmentTokenizer); st == nil || !st.charTokens() {
 		return false
 	}
 	want, n := charTablesAfter*j.workers, 0

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -97,7 +98,7 @@ func TestCorpusProcs(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, procs := range []int{1, 2, 3, 8} {
 		runtime.GOMAXPROCS(procs)
-		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}, {Tokenizer: TokenizerFunc(appendPyFields), MaxOrder: 2}} {
+		for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}, {Tokenizer: TokenizerFunc(py.AppendFields), MaxOrder: 2}} {
 			s := Stats{Config: cfg}
 			for i := range hyps {
 				if err := s.Add(hyps[i], refs[i], refs2[i]); err != nil {
@@ -505,11 +506,13 @@ func BenchmarkSentences(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
 	b.Run("Sentences", func(b *testing.B) {
 		b.SetBytes(n)
+		start := cpuTime()
 		for b.Loop() {
 			if _, err := Sentences(hyps, refs); err != nil {
 				b.Fatal(err)
 			}
 		}
+		reportCPU(b, start)
 	})
 	// Small batches, as in a training loop's rewards: the fixed cost of
 	// a call (scratch space, char tables, memories) shows here.
@@ -535,6 +538,7 @@ func BenchmarkSentences(b *testing.B) {
 		b.SetBytes(n)
 		s := Stats{Config: Config{EffectiveOrder: true}}
 		out := make([]float64, len(hyps))
+		start := cpuTime()
 		for b.Loop() {
 			for i := range hyps {
 				s.Reset()
@@ -544,5 +548,6 @@ func BenchmarkSentences(b *testing.B) {
 				out[i] = s.Score().BLEU
 			}
 		}
+		reportCPU(b, start)
 	})
 }

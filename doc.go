@@ -87,14 +87,18 @@
 // # Confidence intervals and significance tests
 //
 // A BLEU difference means little without a test. [Segments] keeps the
-// statistics of every segment (a few dozen bytes each), so that resamples
-// are scored by summing rows, without tokenizing again.
+// statistics of every segment (10 bytes each for ordinary text), so that
+// resamples are scored by summing rows, without tokenizing again.
 // [Segments.Bootstrap] gives sacreBLEU's bootstrap confidence interval
 // (--confidence); [PairedBootstrap] and [PairedRandomization] compare
 // systems with a baseline as sacreBLEU's --paired-bs and --paired-ar do,
 // with the same random numbers for the same [Seed] (NumPy's PCG64), the
 // same p-values, means and intervals, and a Holm–Bonferroni adjustment for
-// several systems ([HolmBonferroni]).
+// several systems ([HolmBonferroni]). They take a [context.Context] (and
+// stop soon after it is done), report progress through
+// [SignificanceOptions].Progress, and check their memory before they
+// start. Their means and intervals are on the 0–1 scale like [Score.BLEU];
+// sacreBLEU's 0–100 numbers are in the fields named Percent.
 //
 // # Compatibility with sacreBLEU
 //

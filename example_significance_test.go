@@ -1,6 +1,8 @@
 package bleu_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/go-bleu/bleu"
@@ -66,16 +68,16 @@ func segments(hyps []string) *bleu.Segments {
 // sacreBLEU's.
 func ExampleSegments_Bootstrap() {
 	s := segments(exampleSystemA)
-	iv, err := s.Bootstrap(bleu.DefaultResamples, bleu.Seed{})
+	iv, err := s.Bootstrap(context.Background(), bleu.DefaultResamples, bleu.SignificanceOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(iv.Text(1, iv.Score.Signature.String()))
-	fmt.Printf("95%% of the resamples score %.2f to %.2f\n", iv.Low, iv.High)
+	fmt.Printf("95%% of the resamples score %.4f to %.4f (0–1 scale, as Score.BLEU)\n", iv.Low, iv.High)
 	// Output:
 	// BLEU|nrefs:1|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0 = 72.8 (μ = 72.2 ± 15.7) 88.5/77.4/68.9/59.5 (BP = 1.000 ratio = 1.000 hyp_len = 61 ref_len = 61)
-	// 95% of the resamples score 57.21 to 88.66
+	// 95% of the resamples score 0.5721 to 0.8866 (0–1 scale, as Score.BLEU)
 }
 
 // Comparing systems with a baseline by paired bootstrap resampling, as
@@ -84,16 +86,16 @@ func ExampleSegments_Bootstrap() {
 func ExamplePairedBootstrap() {
 	baseline := segments(exampleSystemB)
 	systems := []*bleu.Segments{segments(exampleSystemA), segments(exampleSystemC)}
-	res, err := bleu.PairedBootstrap(baseline, systems, bleu.DefaultResamples, bleu.Seeded(7))
+	res, err := bleu.PairedBootstrap(context.Background(), baseline, systems, bleu.DefaultResamples, bleu.SignificanceOptions{Seed: bleu.Seeded(7)})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(res.Signature)
 	b := res.Baseline
-	fmt.Printf("baseline %.1f (μ = %.1f ± %.1f)\n", b.Percent, b.Mean, b.CI)
+	fmt.Printf("baseline %.1f (μ = %.1f ± %.1f)\n", b.Score.BLEUPercent, b.MeanPercent, b.CIPercent)
 	for i, c := range res.Systems {
-		fmt.Printf("system %d %.1f (μ = %.1f ± %.1f) p = %.4f, Holm-adjusted p = %.4f\n", i+1, c.Percent, c.Mean, c.CI, c.PValue, c.HolmPValue)
+		fmt.Printf("system %d %.1f (μ = %.1f ± %.1f) p = %.4f, Holm-adjusted p = %.4f\n", i+1, c.Score.BLEUPercent, c.MeanPercent, c.CIPercent, c.PValue, c.HolmPValue)
 	}
 	// Output:
 	// nrefs:1|bs:1000|seed:7|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0
@@ -107,15 +109,42 @@ func ExamplePairedBootstrap() {
 func ExamplePairedRandomization() {
 	baseline := segments(exampleSystemB)
 	system := segments(exampleSystemA)
-	res, err := bleu.PairedRandomization(baseline, []*bleu.Segments{system}, bleu.DefaultTrials, bleu.Seed{})
+	res, err := bleu.PairedRandomization(context.Background(), baseline, []*bleu.Segments{system}, bleu.DefaultTrials, bleu.SignificanceOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	c := res.Systems[0]
-	fmt.Printf("%s: %.2f vs %.2f, p = %.4f\n", res.Method, c.Percent, res.Baseline.Percent, c.PValue)
+	fmt.Printf("%s: %.2f vs %.2f, p = %.4f\n", res.Method, c.Score.BLEUPercent, res.Baseline.Score.BLEUPercent, c.PValue)
 	// Output:
 	// ar: 72.78 vs 35.65, p = 0.0160
+}
+
+// Long tests take a context, which stops them, and report their progress
+// to a callback; a command-line tool would draw a bar and cancel the
+// context on Ctrl-C.
+func ExampleSignificanceOptions() {
+	baseline := segments(exampleSystemB)
+	systems := []*bleu.Segments{segments(exampleSystemA)}
+	last := 0
+	opt := bleu.SignificanceOptions{
+		Seed:     bleu.Seeded(7),
+		Progress: func(done, total int) { last = done },
+	}
+	res, err := bleu.PairedRandomization(context.Background(), baseline, systems, 2000, opt)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d of 2000 trials, p = %.4f\n", last, res.Systems[0].PValue)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // as an interrupt would
+	_, err = bleu.PairedRandomization(ctx, baseline, systems, 2000, opt)
+	fmt.Println(err, errors.Is(err, context.Canceled))
+	// Output:
+	// 2000 of 2000 trials, p = 0.0185
+	// bleu: approximate randomization stopped: context canceled true
 }
 
 // Holm–Bonferroni adjusts p-values for testing several hypotheses at once.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -138,7 +139,7 @@ func TestLongTextTokens(t *testing.T) {
 		var want []string
 		for i := 0; i < len(text); {
 			r, w := utf8.DecodeRuneInString(text[i:])
-			if !isPySpace(r) || (r == utf8.RuneError && w == 1) {
+			if !py.IsSpace(r) || (r == utf8.RuneError && w == 1) {
 				want = append(want, text[i:i+w])
 			}
 			i += w

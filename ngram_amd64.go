@@ -17,14 +17,7 @@ func probePositions(pos []uint64, keys []wkey, slots unsafe.Pointer, mask uintpt
 //go:noescape
 func probeAddPositions(keys []wkey, p int, slots unsafe.Pointer, mask uintptr, stamp, seed uint64) int
 
-// hasBMI1 tells whether the processor has BMI1, whose BLSI match4BMI
-// uses: not every amd64 processor has it (Go asks for SSE2).
-var hasBMI1 = func() bool {
-	_, ebx, _, _ := cpuid(7, 0)
-	return ebx&(1<<3) != 0
-}()
-
-// match4BMI is match4Go in assembly (ngram_amd64.s), with BLSI: about 28
+// match4BMI is match4Go in assembly (ngram_amd64.s), with BLSI (hasBMI1): about 28
 // instructions a reference word against 38.
 //
 //go:noescape

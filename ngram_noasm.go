@@ -14,8 +14,5 @@ func probeAddPositions(keys []wkey, p int, slots unsafe.Pointer, mask uintptr, s
 	return addPositionsGo(keys, p, slots, mask, stamp, seed)
 }
 
-// hasBMI1 is false: match4BMI is for amd64.
-const hasBMI1 = false
-
 // match4BMI is match4Go (in assembly on amd64).
 func match4BMI(rb []uint64) (f0, f1, f2, f3 uint64) { return match4Go(rb) }

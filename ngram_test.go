@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -186,6 +187,16 @@ func TestWordKey(t *testing.T) {
 	}
 }
 
+// diffSegmentStats returns "" when a and b are equal and their cmp.Diff
+// otherwise; reflect.DeepEqual is quick in the common case, where cmp.Diff
+// would take most of a test's time.
+func diffSegmentStats(a, b segmentStats) string {
+	if reflect.DeepEqual(a, b) {
+		return ""
+	}
+	return cmp.Diff(a, b, cmp.AllowUnexported(segmentStats{}))
+}
+
 // naiveStats computes the statistics of one segment the obvious way, with
 // a map of n-grams per text: the reference that ngramCounter must match.
 func naiveStats(hyp []string, refs [][]string, order int) segmentStats {
@@ -256,6 +267,7 @@ func counterStatsLong(t testing.TB, c *ngramCounter, hyp []string, hypText strin
 // bits, several, and tables. One counter does them all in turn, as Stats
 // does.
 func TestCounterMatchesNaive(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 6))
 	vocab := []string{"a", "b", "the", "cat", ",", ".", "Donaudampfschifffahrt", "Donaudampfschiffahrt", "éé", "x\x00", "x"}
 	words := func(n, v int) (string, []string) {
@@ -300,7 +312,7 @@ func TestCounterMatchesNaive(t *testing.T) {
 		}
 		want := naiveStats(hyp, refs, order)
 		got := counterStats(&c, hyp, hypText, refs, refTexts, order)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Fatalf("segment %d: %d hypothesis words, %d references, order %d (-naive +counter):\n%s", i, hypLen, len(refs), order, d)
 		}
 	}
@@ -322,7 +334,7 @@ func TestCounterMatchesNaive(t *testing.T) {
 		ref := strings.Fields(refText)
 		want := naiveStats(hyp, [][]string{ref}, order)
 		got := counterStats(&c, hyp, hypText, [][]string{ref}, []string{refText}, order)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("a reference of %d words, order %d (-naive +counter):\n%s", len(ref), order, d)
 		}
 	}
@@ -338,6 +350,7 @@ func TestCounterMatchesNaive(t *testing.T) {
 // others, and that the conformance set's long lines take both ways, so
 // that TestConformance checks both against sacreBLEU.
 func TestLongWays(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	zipf := rand.NewZipf(r, 1.2, 8, 20000)
 	natural := func(n int) string {
@@ -426,7 +439,7 @@ func TestLongWays(t *testing.T) {
 				if chose != sg.lists && lists && order == 4 {
 					t.Errorf("%s: positional() = %v, want %v", sg.name, chose, sg.lists)
 				}
-				if d := cmp.Diff(want, st, cmp.AllowUnexported(segmentStats{})); d != "" {
+				if d := diffSegmentStats(want, st); d != "" {
 					t.Errorf("%s, order %d, lists %v (-naive +counter):\n%s", sg.name, order, lists, d)
 				}
 			}
@@ -551,14 +564,14 @@ func FuzzCounterMatchesNaive(f *testing.F) {
 		k := 1 + int(order)%8
 		want := naiveStats(hw, rws, k)
 		got := counterStats(&c, hw, hypText, rws, rts, k)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+		if d := diffSegmentStats(want, got); d != "" {
 			t.Fatalf("%d hypothesis words, %d references, order %d (-naive +counter):\n%s", len(hw), len(rws), k, d)
 		}
 		if c.width == 0 {
 			// Counted by finishLong: the way not chosen counts alike.
 			for _, lists := range []bool{true, false} {
 				got, _ := counterStatsLong(t, &c, hw, hypText, rws, rts, k, lists)
-				if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+				if d := diffSegmentStats(want, got); d != "" {
 					t.Fatalf("%d hypothesis words, %d references, order %d, lists %v (-naive +counter):\n%s", len(hw), len(rws), k, lists, d)
 				}
 			}
@@ -587,7 +600,7 @@ func TestLongWordsAfterGrowth(t *testing.T) {
 			refs := [][]string{hyp[:n/2], hyp[n/3:]}
 			want := naiveStats(hyp, refs, 4)
 			got := counterStats(&c, hyp, text, refs, []string{text, text}, 4)
-			if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			if d := diffSegmentStats(want, got); d != "" {
 				t.Fatalf("%d long words (-naive +counter):\n%s", n, d)
 			}
 		}
@@ -641,7 +654,7 @@ func TestProbeLoops(t *testing.T) {
 		got, want := make([]uint64, len(rkeys)), make([]uint64, len(rkeys))
 		asm.positions(got, rkeys, c.seed0)
 		positionsGo(want, rkeys, slots, mask, uint64(gen.gen)<<32, c.seed0)
-		if diff := cmp.Diff(want, got); diff != "" {
+		if diff := diffStrings(want, got); diff != "" {
 			t.Fatalf("segment %d: positions differ (-Go +assembly):\n%s", seg, diff)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -73,7 +74,7 @@ func (n StandardNormalizer) Normalize(text string) string {
 	case NFKC:
 		return norm.NFKC.String(text)
 	case Lowercase:
-		return pyLower(text)
+		return py.Lower(text)
 	}
 	panic(fmt.Sprintf("bleu: invalid StandardNormalizer %d", uint8(n)))
 }

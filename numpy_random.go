@@ -31,10 +31,8 @@ import (
 	"math/big"
 	"math/bits"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
-	"github.com/go-bleu/bleu/internal/unidata"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // SeedSequence constants (numpy/random/bit_generator.pyx).
@@ -326,6 +324,18 @@ func (p *pcg64) fillIntn(dst []int, n int) {
 	}
 }
 
+// fillIndices fills dst as fillIntn(dst, n) does, for 1 <= n < 2^32-1
+// (the bounds of a segment index; n may be 1), as uint32.
+func (p *pcg64) fillIndices(dst []uint32, n uint32) {
+	if n == 1 {
+		clear(dst) // NumPy draws nothing for a single choice
+		return
+	}
+	for i := range dst {
+		dst[i] = p.lemire32(n)
+	}
+}
+
 // fillBools fills dst as one Generator.integers(2, size=len(dst),
 // dtype=bool) call does (random_bounded_bool_fill; a row-major (R, C)
 // array is one call with len(dst) == R*C). The bit buffer is local to the
@@ -472,93 +482,8 @@ func seedSignatureValue(v string, paired bool) (string, error) {
 	return mag.String(), nil
 }
 
-// pyIntMaxStrDigits is Python 3.11's default limit on the number of digits
-// int() converts from a decimal string (sys.int_info.default_max_str_digits).
-const pyIntMaxStrDigits = 4300
+// parsePythonInt is Python 3.11's int(s) (py.ParseInt).
+func parsePythonInt(s string) (neg bool, mag *big.Int, err error) { return py.ParseInt(s) }
 
-// parsePythonInt parses s like Python 3.11's int(s) with base 10 and returns
-// the sign and magnitude. Rules (Objects/longobject.c PyLong_FromString and
-// _PyUnicode_TransformDecimalAndSpaceToASCII):
-//
-//   - leading and trailing whitespace is skipped: ASCII space, \t, \n, \v,
-//     \f, \r, and the non-ASCII characters Python's str.isspace() accepts
-//     (U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
-//     U+205F, U+3000); \x1c-\x1f are NOT accepted although isspace() is
-//     true for them;
-//   - then an optional '+' or '-', directly followed by the digits;
-//   - digits are ASCII 0-9 or any Unicode decimal digit (category Nd as of
-//     Unicode 14.0, the version of Python 3.11); single underscores may
-//     separate digits; leading zeros are allowed;
-//   - at most 4300 digits (underscores not counted).
-func parsePythonInt(s string) (neg bool, mag *big.Int, err error) {
-	invalid := func() (bool, *big.Int, error) {
-		return false, nil, fmt.Errorf("invalid literal for int() with base 10: %q", s)
-	}
-	t := strings.TrimFunc(s, isPyIntSpace)
-	if t != "" && (t[0] == '+' || t[0] == '-') {
-		neg = t[0] == '-'
-		t = t[1:]
-	}
-	if t == "" {
-		return invalid()
-	}
-	digits := make([]byte, 0, len(t))
-	prevUnderscore := true // forbids a leading underscore
-	for _, r := range t {
-		if r == '_' {
-			if prevUnderscore {
-				return invalid()
-			}
-			prevUnderscore = true
-			continue
-		}
-		d, ok := pyDecimalValue(r)
-		if !ok {
-			return invalid()
-		}
-		digits = append(digits, byte('0'+d))
-		prevUnderscore = false
-	}
-	if prevUnderscore {
-		return invalid() // trailing underscore
-	}
-	if len(digits) > pyIntMaxStrDigits {
-		return false, nil, fmt.Errorf("exceeds the limit (%d digits) for integer string conversion: value has %d digits", pyIntMaxStrDigits, len(digits))
-	}
-	mag, ok := new(big.Int).SetString(string(digits), 10)
-	if !ok {
-		return invalid()
-	}
-	return neg, mag, nil
-}
-
-// isPyIntSpace reports whether int() skips r as surrounding whitespace (see
-// parsePythonInt).
-func isPyIntSpace(r rune) bool {
-	switch r {
-	case ' ', '\t', '\n', '\v', '\f', '\r',
-		0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
-		return true
-	}
-	return r >= 0x2000 && r <= 0x200A
-}
-
-// pyDecimalValue returns the decimal digit value of r as Python 3.11's
-// unicodedata.decimal sees it (Unicode 14.0, where it equals category Nd),
-// from package unidata's copy of Python's table, not Go's newer unicode.Nd.
-func pyDecimalValue(r rune) (int, bool) {
-	if r >= '0' && r <= '9' {
-		return int(r - '0'), true
-	}
-	if r < utf8.RuneSelf || !unicode.Is(unidata.PyDecimal, r) {
-		return 0, false
-	}
-	// Unicode encodes decimal digits in contiguous runs of ten, 0 to 9, so
-	// the value is the distance from the start of r's contiguous Nd block
-	// modulo 10.
-	start := r
-	for start > 0 && unicode.Is(unidata.PyDecimal, start-1) {
-		start--
-	}
-	return int(r-start) % 10, true
-}
+// pyDecimalValue is py.DecimalValue.
+func pyDecimalValue(r rune) (int, bool) { return py.DecimalValue(r) }

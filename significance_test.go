@@ -1,6 +1,7 @@
 package bleu
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -129,24 +130,26 @@ func testConformanceBootstrap(t *testing.T, set conformanceSet) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			iv, err := s.Bootstrap(bs.NBootstrap, seed)
+			iv, err := s.Bootstrap(context.Background(), bs.NBootstrap, SignificanceOptions{Seed: seed, KeepSamples: true})
 			if err != nil {
 				t.Fatal(err)
 			}
+			samples := sortedPercents(t, s, bs.NBootstrap, seed)
 			type result struct {
 				Score, Mean, CI float64
 				Samples         []float64
 			}
 			c.diff(t, "bootstrap numbers",
 				result{bs.Score, bs.Mean, bs.CI, bs.SampleScoresSorted},
-				result{iv.Percent, iv.Mean, iv.CI, iv.Samples}, approx)
-			ex.add(bs.Score, iv.Percent)
-			ex.add(bs.Mean, iv.Mean)
-			ex.add(bs.CI, iv.CI)
-			ex.slice(bs.SampleScoresSorted, iv.Samples)
+				result{iv.Score.BLEUPercent, iv.MeanPercent, iv.CIPercent, samples}, approx)
+			ex.add(bs.Score, iv.Score.BLEUPercent)
+			ex.add(bs.Mean, iv.MeanPercent)
+			ex.add(bs.CI, iv.CIPercent)
+			ex.slice(bs.SampleScoresSorted, samples)
 			c.diff(t, "score.Percent()", bs.Score, iv.Score.Percent(), approx)
-			n := len(iv.Samples)
-			c.diff(t, "interval bounds", []float64{bs.SampleScoresSorted[n/40], bs.SampleScoresSorted[n-n/40-1]}, []float64{iv.Low, iv.High}, approx)
+			c.diff(t, "0-1 scale", unitScale(bs.Mean, bs.CI, bs.SampleScoresSorted), unitScale(iv.MeanPercent, iv.CIPercent, samples))
+			c.diff(t, "0-1 fields", unitScale(iv.MeanPercent, iv.CIPercent, samples), []float64{iv.Mean, iv.CI, iv.Low, iv.High})
+			c.diff(t, "0-1 samples", toUnit(samples), iv.Samples)
 
 			idx := make([]int, len(bs.FirstResampleIndices))
 			seed.rng(false).fillIntn(idx, s.Len())
@@ -165,6 +168,27 @@ func testConformanceBootstrap(t *testing.T, set conformanceSet) {
 	}
 	c.logChecks(t, set, "bootstrap")
 	t.Logf("%s: %d golden files with a bootstrap entry; %d of %d floats bit-identical", set.Name, found, ex.exact, ex.all)
+}
+
+// sortedPercents returns the sorted 0–100 scores of n bootstrap resamples
+// of s with seed, which Bootstrap reports on the 0–1 scale.
+func sortedPercents(t testing.TB, s *Segments, n int, seed Seed) []float64 {
+	t.Helper()
+	sc := newScorer(&s.Config, s.order())
+	out := make([]float64, n)
+	d := draw{rng: seed.rng(false), series: []series{{&s.rows, out}}}
+	if err := bootstrap(context.Background(), &sc, s.Len(), n, []draw{d}, newProgressReporter(nil, n)); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// unitScale returns a bootstrap's mean, CI and interval bounds on the 0–1
+// scale from its 0–100 numbers.
+func unitScale(mean, ci float64, sorted []float64) []float64 {
+	n := len(sorted)
+	return []float64{min(1, mean/100), ci / 100, min(1, sorted[n/40]/100), min(1, sorted[n-n/40-1]/100)}
 }
 
 // TestConformancePaired checks the paired bootstrap and approximate
@@ -248,9 +272,9 @@ func testConformancePaired(t *testing.T, set conformanceSet) {
 					var err error
 					switch key {
 					case "bs":
-						res, err = PairedBootstrap(baseline, systems, tc.NSamples, Seed{})
+						res, err = PairedBootstrap(context.Background(), baseline, systems, tc.NSamples, SignificanceOptions{})
 					case "ar":
-						res, err = PairedRandomization(baseline, systems, tc.NSamples, Seed{})
+						res, err = PairedRandomization(context.Background(), baseline, systems, tc.NSamples, SignificanceOptions{})
 					default:
 						t.Skipf("unknown test %q", key)
 					}
@@ -261,14 +285,14 @@ func testConformancePaired(t *testing.T, set conformanceSet) {
 						t.Errorf("Method = %v, want %s", res.Method, key)
 					}
 					opt := func(x float64) *float64 { return &x }
-					got := []row{{System: g.Baseline, Score: res.Baseline.Percent}}
+					got := []row{{System: g.Baseline, Score: res.Baseline.Score.BLEUPercent}}
 					if key == "bs" {
-						got[0].Mean, got[0].CI = opt(res.Baseline.Mean), opt(res.Baseline.CI)
+						got[0].Mean, got[0].CI = opt(res.Baseline.MeanPercent), opt(res.Baseline.CIPercent)
 					}
 					for i, s := range res.Systems {
-						r := row{System: g.Systems[i], Score: s.Percent, PValue: opt(s.PValue)}
+						r := row{System: g.Systems[i], Score: s.Score.BLEUPercent, PValue: opt(s.PValue)}
 						if key == "bs" {
-							r.Mean, r.CI = opt(s.Mean), opt(s.CI)
+							r.Mean, r.CI = opt(s.MeanPercent), opt(s.CIPercent)
 						}
 						got = append(got, r)
 					}
@@ -367,17 +391,28 @@ func TestSegmentsMatchStats(t *testing.T) {
 		}
 		// Each row sums to the totals.
 		w := rowLen(seg.order())
-		if len(seg.rows) != 50*w {
-			t.Fatalf("%d row values, want %d", len(seg.rows), 50*w)
+		rows := flatRows(&seg)
+		if len(rows) != 50*w {
+			t.Fatalf("%d row values, want %d", len(rows), 50*w)
 		}
 		sum := make([]int64, w)
-		for i, v := range seg.rows {
-			sum[i%w] += int64(v)
+		for i, v := range rows {
+			sum[i%w] += v
 		}
-		if d := cmp.Diff(rowTotals(&seg), sum); d != "" {
+		if d := cmp.Diff(seg.totalsRow(), sum); d != "" {
 			t.Errorf("row sums (-totals +rows):\n%s", d)
 		}
 	}
+}
+
+// flatRows returns the rows of s one after another.
+func flatRows(s *Segments) []int64 {
+	w := s.rows.w
+	out := make([]int64, s.Len()*w)
+	for i := range s.Len() {
+		s.rows.get(i, out[i*w:(i+1)*w])
+	}
+	return out
 }
 
 func TestSegmentsAddErrors(t *testing.T) {
@@ -399,8 +434,8 @@ func TestSegmentsAddErrors(t *testing.T) {
 			t.Errorf("Add(%q, %q) = %v, want a bleu: error", tc.hyp, tc.refs, err)
 		}
 	}
-	if s.Len() != 1 || len(s.rows) != rowLen(4) {
-		t.Errorf("after errors: Len %d, %d row values", s.Len(), len(s.rows))
+	if s.Len() != 1 || len(flatRows(&s)) != rowLen(4) {
+		t.Errorf("after errors: Len %d, %d row values", s.Len(), len(flatRows(&s)))
 	}
 	if d := cmp.Diff(before.Score(), s.Score()); d != "" {
 		t.Errorf("errors changed the score:\n%s", d)
@@ -411,8 +446,8 @@ func TestSegmentsAddErrors(t *testing.T) {
 	}
 	// After Reset the options may change.
 	s.MaxOrder = 2
-	if err := s.Add("a b c", "a b c"); err != nil || len(s.rows) != rowLen(2) || s.Score().BLEU != 1 {
-		t.Errorf("Add after Reset with MaxOrder 2: %v, %d row values, %v", err, len(s.rows), s.Score())
+	if err := s.Add("a b c", "a b c"); err != nil || len(flatRows(&s)) != rowLen(2) || s.Score().BLEU != 1 {
+		t.Errorf("Add after Reset with MaxOrder 2: %v, %d row values, %v", err, len(flatRows(&s)), s.Score())
 	}
 	func() {
 		defer func() {
@@ -509,59 +544,122 @@ func TestScorerAddKFloat32(t *testing.T) {
 	}
 }
 
-func TestFloat32Sum(t *testing.T) {
-	big := uint32(1 << 24)
-	// One column (order 0 is not a thing; use width 2 rows via a custom
-	// resampler): 2^24 then ones stays 2^24 in float32, ones then 2^24
-	// does not.
-	rows := []uint32{big, 0, 1, 0}
-	r := newResampler(3, 2)
-	sum := make([]int64, 2)
-	r.idx = []int{0, 1, 1}
-	r.float32Sum(rows, sum)
-	if sum[0] != 1<<24 {
-		t.Errorf("2^24+1+1 in float32 = %d, want %d", sum[0], 1<<24)
+// storeOf returns a rowStore holding rows.
+func storeOf(rows ...[]int64) *rowStore {
+	var r rowStore
+	for _, row := range rows {
+		r.append(row)
 	}
-	r.idx = []int{1, 1, 0}
-	r.float32Sum(rows, sum)
-	if sum[0] != 1<<24+2 {
-		t.Errorf("1+1+2^24 in float32 = %d, want %d", sum[0], 1<<24+2)
+	return &r
+}
+
+// TestSumFloat32 checks the float32 sums of resampled rows: exact below
+// 2^24, and past it rounded in resample order, as NumPy's
+// stats[idx].sum(0) on a float32 array.
+func TestSumFloat32(t *testing.T) {
+	const big = 1 << 24
+	rows := storeOf([]int64{big, 0}, []int64{1, 0}, []int64{1<<25 + 1, 7})
+	if rows.size != 4 {
+		t.Fatalf("value size %d, want 4", rows.size)
 	}
-	// A value above 2^24 is rounded to float32 first.
-	rows = []uint32{1<<25 + 1, 0}
-	r = newResampler(1, 2)
-	r.idx = []int{0}
-	r.float32Sum(rows, sum)
-	if sum[0] != 1<<25 {
-		t.Errorf("float32(2^25+1) = %d", sum[0])
+	acc := make([]float32, 2)
+	for _, tc := range []struct {
+		idx  []uint32
+		want []float32
+	}{
+		{[]uint32{0, 1, 1}, []float32{big, 0}},      // 2^24+1 rounds to even, twice
+		{[]uint32{1, 1, 0}, []float32{big + 2, 0}},  // 2+2^24 is exact
+		{[]uint32{2}, []float32{1 << 25, 7}},        // a value rounded to float32 first
+		{[]uint32{1, 2, 1}, []float32{1 << 25, 14}}, // ...and sums of it
+		{nil, []float32{0, 0}},
+	} {
+		tc.want[1] = float32(7 * countOf(tc.idx, 2))
+		if !sumFloat32(context.Background(), ownView(rows), tc.idx, [][]float32{acc}) {
+			t.Fatal("sumFloat32 stopped")
+		}
+		if !slices.Equal(acc, tc.want) {
+			t.Errorf("sum of rows %v = %v, want %v", tc.idx, acc, tc.want)
+		}
 	}
 }
 
-// TestResampleFloat32Switch checks that resampleScore sums in float32
-// exactly when an integer sum passes 2^24.
-func TestResampleFloat32Switch(t *testing.T) {
-	cfg := Config{MaxOrder: 1}
-	sc := newScorer(&cfg, 1)
-	// Rows [hyp, ref, matches, totals].
-	rows := []uint32{
-		1 << 24, 1 << 24, 1<<24 - 1, 1 << 24,
-		1, 1, 1, 1,
+// ownView returns the view of a store's own rows.
+func ownView(st *rowStore) []rowView { return []rowView{{st, st.w, 0, st.w}} }
+
+func countOf(idx []uint32, v uint32) int {
+	n := 0
+	for _, x := range idx {
+		if x == v {
+			n++
+		}
 	}
-	r := newResampler(2, 4)
-	r.idx = []int{0, 1, 1}
-	got := r.resampleScore(&sc, rows, r.sumA)
-	// float32: hyp and ref and totals stay 2^24, matches 2^24-1+1+1 = 2^24+1
-	// -> 2^24 (after 2^24-1+1 = 2^24, + 1 rounds to even 2^24).
-	if d := cmp.Diff([]int64{1 << 24, 1 << 24, 1 << 24, 1 << 24}, r.sumA); d != "" {
-		t.Errorf("float32 sums (-want +got):\n%s", d)
-	}
-	perfect := sc.percentOf(1, 1, []int64{1}, []int64{1}) // 100.00000000000004
-	if got != perfect {
-		t.Errorf("score %v, want %v", got, perfect)
-	}
-	r.idx = []int{1, 1}
-	if got := r.resampleScore(&sc, rows, r.sumA); got != perfect || r.sumA[0] != 2 {
-		t.Errorf("small resample: score %v, sums %v", got, r.sumA)
+	return n
+}
+
+// TestRowStoreWidens checks that rows keep their values when the store
+// moves to wider integers, across block boundaries, and that the order-4
+// and other row widths give the same float32 sums.
+func TestRowStoreWidens(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, w := range []int{10, 4} {
+		var st rowStore
+		var want [][]int64
+		for i := range rowBlockRows + 300 {
+			row := make([]int64, w)
+			for c := range row {
+				row[c] = int64(r.IntN(200))
+			}
+			switch i {
+			case 1000:
+				row[w-1] = 60000 // to uint16
+			case rowBlockRows + 5:
+				row[0] = 1<<32 - 1 // to uint32
+			}
+			st.append(row)
+			want = append(want, row)
+			switch {
+			case i < 1000 && st.size != 1, i >= 1000 && i < rowBlockRows+5 && st.size != 2, i >= rowBlockRows+5 && st.size != 4:
+				t.Fatalf("w %d row %d: value size %d", w, i, st.size)
+			}
+		}
+		got := make([]int64, w)
+		for i, row := range want {
+			st.get(i, got)
+			if !slices.Equal(row, got) {
+				t.Fatalf("w %d row %d = %v, want %v", w, i, got, row)
+			}
+		}
+		idx := []uint32{3, rowBlockRows + 1, 1000, 0, rowBlockRows + 299}
+		acc := make([]float32, w)
+		sumFloat32(context.Background(), ownView(&st), idx, [][]float32{acc})
+		wantAcc := make([]float32, w)
+		for c := range w {
+			for _, i := range idx {
+				wantAcc[c] = float32(wantAcc[c] + float32(want[i][c]))
+			}
+		}
+		if !slices.Equal(acc, wantAcc) {
+			t.Errorf("w %d: sums %v, want %v", w, acc, wantAcc)
+		}
+		// Interleaved with a narrower store, the sums are the same.
+		var narrow rowStore
+		for i := range want {
+			row := make([]int64, w)
+			row[0] = int64(i % 7)
+			narrow.append(row)
+		}
+		views := interleave(draw{series: []series{{&narrow, nil}, {&st, nil}, {&narrow, nil}}})
+		if views[0].store.size != 4 || views[1].off != w {
+			t.Errorf("w %d: interleaved as size %d, offset %d", w, views[0].store.size, views[1].off)
+		}
+		accs := [][]float32{make([]float32, w), make([]float32, w), make([]float32, w)}
+		sumFloat32(context.Background(), views, idx, accs)
+		if !slices.Equal(accs[1], wantAcc) || !slices.Equal(accs[0], accs[2]) || accs[0][0] != float32(3%7+(rowBlockRows+1)%7+1000%7+0+(rowBlockRows+299)%7) {
+			t.Errorf("w %d: interleaved sums %v", w, accs)
+		}
+		if st.bytes() < int64(4*w*len(want)) {
+			t.Errorf("w %d: %d bytes for %d uint32 rows", w, st.bytes(), len(want))
+		}
 	}
 }
 
@@ -603,11 +701,12 @@ func bruteAR(baseline, sys *Segments, n int, seed uint64) int {
 		sc.percentOf(sys.sum.hypLen, sys.sum.refLen, sys.sum.matches, sys.sum.totals))
 	count := 0
 	a, b := make([]int64, w), make([]int64, w)
+	bl, sy := flatRows(baseline), flatRows(sys)
 	for t := range n {
 		clear(a)
 		clear(b)
 		for i := range N {
-			x, y := baseline.rows[i*w:i*w+w], sys.rows[i*w:i*w+w]
+			x, y := bl[i*w:i*w+w], sy[i*w:i*w+w]
 			if !sel[t*N+i] {
 				x, y = y, x
 			}
@@ -629,7 +728,7 @@ func TestRandomizeMatchesBrute(t *testing.T) {
 	for _, seed := range []uint64{1, 12345, 99} {
 		for _, n := range []int{1, 50, 333} {
 			want := bruteAR(base, sys, n, seed)
-			res, err := PairedRandomization(base, []*Segments{sys}, n, Seeded(seed))
+			res, err := PairedRandomization(context.Background(), base, []*Segments{sys}, n, SignificanceOptions{Seed: Seeded(seed)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -649,11 +748,12 @@ func bruteBootstrap(s *Segments, n int, seed uint64) []float64 {
 	newPCG64(seed).fillIntn(idx, N)
 	sc := newScorer(&s.Config, s.order())
 	out := make([]float64, n)
+	rows := flatRows(s)
 	for r := range n {
 		sum := make([]int64, w)
 		for _, i := range idx[r*N : (r+1)*N] {
 			for c := range w {
-				sum[c] += int64(s.rows[i*w+c])
+				sum[c] += rows[i*w+c]
 			}
 		}
 		out[r] = sc.percent(sum, true)
@@ -669,7 +769,7 @@ func TestBootstrapMatchesBrute(t *testing.T) {
 			raw := bruteBootstrap(s, n, seed)
 			sorted := slices.Clone(raw)
 			slices.Sort(sorted)
-			iv, err := s.Bootstrap(n, Seeded(seed))
+			iv, err := s.Bootstrap(context.Background(), n, SignificanceOptions{Seed: Seeded(seed), KeepSamples: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -682,10 +782,10 @@ func TestBootstrapMatchesBrute(t *testing.T) {
 			// 100.00000000000004); the CI is computed before.
 			capped := slices.Clone(sorted)
 			for i, x := range capped {
-				capped[i] = min(100, x)
+				capped[i] = min(1, x/100)
 			}
-			want := res{min(100, pyMean(sorted)), 0.5 * (hi - lo), min(100, lo), min(100, hi), capped}
-			got := res{iv.Mean, iv.CI, iv.Low, iv.High, iv.Samples}
+			want := res{pyMean(sorted), 0.5 * (hi - lo), min(1, lo/100), min(1, hi/100), capped}
+			got := res{iv.MeanPercent, iv.CIPercent, iv.Low, iv.High, iv.Samples}
 			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("seed %d n %d (-brute +Bootstrap):\n%s", seed, n, d)
 			}
@@ -711,17 +811,17 @@ func TestBootstrapMatchesBrute(t *testing.T) {
 			}
 			blSorted := slices.Clone(blRaw)
 			slices.Sort(blSorted)
-			pr, err := PairedBootstrap(base, []*Segments{s}, n, Seeded(seed))
+			pr, err := PairedBootstrap(context.Background(), base, []*Segments{s}, n, SignificanceOptions{Seed: Seeded(seed)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			type paired struct{ P, Mean, CI, BlMean, BlCI float64 }
 			wantP := paired{
-				float64(count+1) / float64(n+1), min(100, numpyMean(sorted)), 0.5 * (hi - lo),
-				min(100, numpyMean(blSorted)), 0.5 * (blSorted[n-n/40-1] - blSorted[n/40]),
+				float64(count+1) / float64(n+1), numpyMean(sorted), 0.5 * (hi - lo),
+				numpyMean(blSorted), 0.5 * (blSorted[n-n/40-1] - blSorted[n/40]),
 			}
 			c := pr.Systems[0]
-			gotP := paired{c.PValue, c.Mean, c.CI, pr.Baseline.Mean, pr.Baseline.CI}
+			gotP := paired{c.PValue, c.MeanPercent, c.CIPercent, pr.Baseline.MeanPercent, pr.Baseline.CIPercent}
 			if d := cmp.Diff(wantP, gotP); d != "" {
 				t.Errorf("paired seed %d n %d (-brute +PairedBootstrap):\n%s", seed, n, d)
 			}
@@ -771,7 +871,7 @@ func TestPairedHolm(t *testing.T) {
 	base := smallSegments(t, smallCorpus.base)
 	a := smallSegments(t, smallCorpus.hyps)
 	b := smallSegments(t, smallCorpus.refs)
-	res, err := PairedRandomization(base, []*Segments{a, b, a}, 200, Seed{})
+	res, err := PairedRandomization(context.Background(), base, []*Segments{a, b, a}, 200, SignificanceOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -842,35 +942,6 @@ func TestSeed(t *testing.T) {
 	}
 }
 
-func TestSeedFromEnv(t *testing.T) {
-	for _, tc := range []struct {
-		set   bool
-		value string
-		want  string // String(), or "error"
-	}{
-		{false, "", "12345"},
-		{true, "7", "7"},
-		{true, "NONE", "none"},
-		{true, "", "error"},
-		{true, "x", "error"},
-	} {
-		if tc.set {
-			t.Setenv("SACREBLEU_SEED", tc.value)
-		} else {
-			t.Setenv("SACREBLEU_SEED", "")
-			os.Unsetenv("SACREBLEU_SEED")
-		}
-		s, err := SeedFromEnv()
-		got := s.String()
-		if err != nil {
-			got = "error"
-		}
-		if got != tc.want {
-			t.Errorf("SACREBLEU_SEED=%q (set %v): %q, want %q (%v)", tc.value, tc.set, got, tc.want, err)
-		}
-	}
-}
-
 func TestSignificanceErrors(t *testing.T) {
 	base := smallSegments(t, smallCorpus.base)
 	sys := smallSegments(t, smallCorpus.hyps)
@@ -886,17 +957,41 @@ func TestSignificanceErrors(t *testing.T) {
 		run  func() error
 		want string
 	}{
-		{"bootstrap n=0", func() error { _, err := sys.Bootstrap(0, Seed{}); return err }, "bleu: 0 bootstrap resamples"},
-		{"bootstrap n<0", func() error { _, err := sys.Bootstrap(-3, Seed{}); return err }, "bleu: -3 bootstrap resamples"},
-		{"bootstrap empty", func() error { _, err := empty.Bootstrap(10, Seed{}); return err }, "bleu: no segments"},
-		{"paired n=0", func() error { _, err := PairedBootstrap(base, []*Segments{sys}, 0, Seed{}); return err }, "bleu: 0 bootstrap resamples"},
-		{"ar n=0", func() error { _, err := PairedRandomization(base, []*Segments{sys}, 0, Seed{}); return err }, "bleu: 0 randomization trials"},
-		{"no systems", func() error { _, err := PairedBootstrap(base, nil, 10, Seed{}); return err }, "bleu: a paired test needs"},
-		{"empty baseline", func() error { _, err := PairedRandomization(&empty, []*Segments{&empty}, 10, Seed{}); return err }, "bleu: no segments"},
-		{"segment count", func() error { _, err := PairedBootstrap(base, []*Segments{sys, fewer}, 10, Seed{}); return err }, "bleu: system 2 cannot be compared with the baseline: 5 segments, the baseline 6"},
-		{"options", func() error { _, err := PairedRandomization(base, []*Segments{lc}, 10, Seed{}); return err }, "bleu: system 1 cannot be compared with the baseline: statistics collected with"},
-		{"smoothing", func() error { _, err := PairedRandomization(base, []*Segments{floor}, 10, Seed{}); return err }, "bleu: system 1 cannot be compared with the baseline: different smoothing"},
-		{"nrefs", func() error { _, err := PairedBootstrap(base, []*Segments{tworefs}, 10, Seed{}); return err }, "bleu: system 1 cannot be compared with the baseline: nrefs:2, the baseline nrefs:1"},
+		{"bootstrap n=0", func() error { _, err := sys.Bootstrap(context.Background(), 0, SignificanceOptions{}); return err }, "bleu: 0 bootstrap resamples"},
+		{"bootstrap n<0", func() error { _, err := sys.Bootstrap(context.Background(), -3, SignificanceOptions{}); return err }, "bleu: -3 bootstrap resamples"},
+		{"bootstrap empty", func() error { _, err := empty.Bootstrap(context.Background(), 10, SignificanceOptions{}); return err }, "bleu: no segments"},
+		{"paired n=0", func() error {
+			_, err := PairedBootstrap(context.Background(), base, []*Segments{sys}, 0, SignificanceOptions{})
+			return err
+		}, "bleu: 0 bootstrap resamples"},
+		{"ar n=0", func() error {
+			_, err := PairedRandomization(context.Background(), base, []*Segments{sys}, 0, SignificanceOptions{})
+			return err
+		}, "bleu: 0 randomization trials"},
+		{"no systems", func() error {
+			_, err := PairedBootstrap(context.Background(), base, nil, 10, SignificanceOptions{})
+			return err
+		}, "bleu: a paired test needs"},
+		{"empty baseline", func() error {
+			_, err := PairedRandomization(context.Background(), &empty, []*Segments{&empty}, 10, SignificanceOptions{})
+			return err
+		}, "bleu: no segments"},
+		{"segment count", func() error {
+			_, err := PairedBootstrap(context.Background(), base, []*Segments{sys, fewer}, 10, SignificanceOptions{})
+			return err
+		}, "bleu: system 2 cannot be compared with the baseline: 5 segments, the baseline 6"},
+		{"options", func() error {
+			_, err := PairedRandomization(context.Background(), base, []*Segments{lc}, 10, SignificanceOptions{})
+			return err
+		}, "bleu: system 1 cannot be compared with the baseline: statistics collected with"},
+		{"smoothing", func() error {
+			_, err := PairedRandomization(context.Background(), base, []*Segments{floor}, 10, SignificanceOptions{})
+			return err
+		}, "bleu: system 1 cannot be compared with the baseline: different smoothing"},
+		{"nrefs", func() error {
+			_, err := PairedBootstrap(context.Background(), base, []*Segments{tworefs}, 10, SignificanceOptions{})
+			return err
+		}, "bleu: system 1 cannot be compared with the baseline: nrefs:2, the baseline nrefs:1"},
 	}
 	for _, tc := range tests {
 		err := tc.run()
@@ -908,10 +1003,9 @@ func TestSignificanceErrors(t *testing.T) {
 
 func TestIntervalText(t *testing.T) {
 	iv := Interval{Estimate: Estimate{
-		Score:   Score{Precisions: []float64{0.5, 0.25}, BP: 1, HypLen: 4, RefLen: 4, Ratio: 1},
-		Percent: 35.355,
-		Mean:    35.1,
-		CI:      1.25,
+		Score:       Score{BLEUPercent: 35.355, Precisions: []float64{0.5, 0.25}, BP: 1, HypLen: 4, RefLen: 4, Ratio: 1},
+		MeanPercent: 35.1,
+		CIPercent:   1.25,
 	}}
 	tests := []struct {
 		width int
@@ -925,7 +1019,7 @@ func TestIntervalText(t *testing.T) {
 		{2, "x:y", 0, "BLEU|x:y = 35.35 50.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 4 ref_len = 4)"},
 	}
 	for _, tc := range tests {
-		iv.Mean = tc.mean
+		iv.MeanPercent = tc.mean
 		if got := iv.Text(tc.width, tc.sig); got != tc.want {
 			t.Errorf("Text(%d, %q) =\n%s\nwant\n%s", tc.width, tc.sig, got, tc.want)
 		}
@@ -934,26 +1028,26 @@ func TestIntervalText(t *testing.T) {
 
 func TestBootstrapDeterministicAndUnchanging(t *testing.T) {
 	s := smallSegments(t, smallCorpus.hyps)
-	rows := slices.Clone(s.rows)
-	a, err := s.Bootstrap(100, Seeded(3))
+	rows := flatRows(s)
+	a, err := s.Bootstrap(context.Background(), 100, SignificanceOptions{Seed: Seeded(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := s.Bootstrap(100, Seeded(3))
+	b, err := s.Bootstrap(context.Background(), 100, SignificanceOptions{Seed: Seeded(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(a, b); d != "" {
 		t.Errorf("two runs differ:\n%s", d)
 	}
-	if d := cmp.Diff(rows, s.rows); d != "" {
+	if d := cmp.Diff(rows, flatRows(s)); d != "" {
 		t.Errorf("Bootstrap changed the rows:\n%s", d)
 	}
 	if a.Score.Signature.Bootstrap != "100" || a.Score.Signature.Seed != "3" {
 		t.Errorf("signature %v", a.Score.Signature)
 	}
 	// Unseeded runs still give valid numbers.
-	u, err := s.Bootstrap(100, Unseeded())
+	u, err := s.Bootstrap(context.Background(), 100, SignificanceOptions{Seed: Unseeded(), KeepSamples: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -966,23 +1060,25 @@ func TestBootstrapDeterministicAndUnchanging(t *testing.T) {
 }
 
 // TestPerfectCapped checks that a corpus that matches its references
-// exactly reports 100, not sacreBLEU's 100.00000000000004.
+// exactly reports 1 on the 0–1 scale, and sacreBLEU's 100.00000000000004
+// on the 0–100 scale.
 func TestPerfectCapped(t *testing.T) {
 	s := smallSegments(t, smallCorpus.refs)
-	iv, err := s.Bootstrap(50, Seed{})
+	iv, err := s.Bootstrap(context.Background(), 50, SignificanceOptions{KeepSamples: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if iv.Percent != 100 || iv.Mean != 100 || iv.High != 100 || iv.Low != 100 || iv.CI != 0 || iv.Samples[49] != 100 {
+	const perfect = 100.00000000000004
+	if iv.Score.BLEUPercent != perfect || iv.MeanPercent != perfect || iv.Mean != 1 || iv.High != 1 || iv.Low != 1 || iv.CI != 0 || iv.CIPercent != 0 || iv.Samples[49] != 1 {
 		t.Errorf("perfect corpus: %+v", iv)
 	}
 	// The same system against itself. sacreBLEU counts differences
 	// strictly above the actual one (0), so none: p = 1/(n+1).
-	pr, err := PairedBootstrap(s, []*Segments{s}, 50, Seed{})
+	pr, err := PairedBootstrap(context.Background(), s, []*Segments{s}, 50, SignificanceOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := pr.Systems[0]; c.PValue != 1.0/51 || c.Mean != 100 || c.Percent != 100 {
+	if c := pr.Systems[0]; c.PValue != 1.0/51 || c.Mean != 1 || c.MeanPercent != perfect || c.Score.BLEUPercent != perfect {
 		t.Errorf("perfect paired: %+v", c)
 	}
 }
@@ -998,9 +1094,9 @@ func TestPairedConcurrent(t *testing.T) {
 			var r Paired
 			var err error
 			if method == BootstrapResampling {
-				r, err = PairedBootstrap(base, systems, 100, Seeded(11))
+				r, err = PairedBootstrap(context.Background(), base, systems, 100, SignificanceOptions{Seed: Seeded(11)})
 			} else {
-				r, err = PairedRandomization(base, systems, 300, Seeded(11))
+				r, err = PairedRandomization(context.Background(), base, systems, 300, SignificanceOptions{Seed: Seeded(11)})
 			}
 			if err != nil {
 				t.Error(err)
@@ -1035,14 +1131,14 @@ func TestPairedSeedZero(t *testing.T) {
 	// comparisons are unseeded, as in sacreBLEU.
 	base := smallSegments(t, smallCorpus.base)
 	sys := smallSegments(t, smallCorpus.hyps)
-	pr, err := PairedBootstrap(base, []*Segments{sys}, 80, Seeded(0))
+	pr, err := PairedBootstrap(context.Background(), base, []*Segments{sys}, 80, SignificanceOptions{Seed: Seeded(0)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	raw := bruteBootstrap(base, 80, 0)
 	slices.Sort(raw)
-	if pr.Baseline.Mean != numpyMean(raw) {
-		t.Errorf("baseline mean %v, want default_rng(0)'s %v", pr.Baseline.Mean, numpyMean(raw))
+	if pr.Baseline.MeanPercent != numpyMean(raw) {
+		t.Errorf("baseline mean %v, want default_rng(0)'s %v", pr.Baseline.MeanPercent, numpyMean(raw))
 	}
 	if got := pr.Signature.String(); !strings.Contains(got, "|bs:80|seed:0|") {
 		t.Errorf("signature %s", got)
@@ -1076,7 +1172,7 @@ func BenchmarkBootstrap(b *testing.B) {
 	s, _ := benchSegments(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := s.Bootstrap(DefaultResamples, Seed{}); err != nil {
+		if _, err := s.Bootstrap(context.Background(), DefaultResamples, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -1086,7 +1182,7 @@ func BenchmarkPairedBootstrap(b *testing.B) {
 	base, sys := benchSegments(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PairedBootstrap(base, []*Segments{sys}, DefaultResamples, Seed{}); err != nil {
+		if _, err := PairedBootstrap(context.Background(), base, []*Segments{sys}, DefaultResamples, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -1096,7 +1192,7 @@ func BenchmarkPairedAR(b *testing.B) {
 	base, sys := benchSegments(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PairedRandomization(base, []*Segments{sys}, DefaultTrials, Seed{}); err != nil {
+		if _, err := PairedRandomization(context.Background(), base, []*Segments{sys}, DefaultTrials, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

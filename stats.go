@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // Errors that [Stats.Add] returns for data it cannot score. They are
@@ -162,6 +164,8 @@ type worker struct {
 	seg      segmentStats
 	// shards are the Stats of AddCorpus's goroutines, kept warm.
 	shards []*Stats
+	// prepared holds a segment's references normalized (addPrepared).
+	prepared []string
 	// charText is the text, in bytes, counted with the char tokenizer,
 	// up to charTablesAfter, from which its tables are used (charReady).
 	charText int
@@ -225,15 +229,14 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		w.seg.matches = make([]int64, order)
 		w.seg.totals = make([]int64, order)
 	}
-	// The char tokenizer's own way (charngram.go), where it applies. A
-	// type assertion, not s.Tokenizer != TokenizerChar: comparing
-	// interfaces calls the runtime. That way reads every character of its
-	// texts and refuses invalid UTF-8, so when they are the inputs
+	// The char tokenizer's tokens are counted without being made
+	// (charngram.go), where that way applies. It reads every character of
+	// its texts and refuses invalid UTF-8, so when they are the inputs
 	// themselves they are checked only if it refuses them.
-	t, _ := s.Tokenizer.(StandardTokenizer)
-	char := t == TokenizerChar && w.charReady(hyp, refs)
-	counted := char && s.Normalizer == nil && !s.Lowercase && s.addChars(w, hyp, refs)
-	if !counted {
+	st := s.segmentTokenizer()
+	char := st != nil && st.charTokens() && w.charReady(hyp, refs)
+	plain := s.Normalizer == nil && !s.Lowercase
+	if !char || !plain || !w.char.segment(&w.seg, hyp, refs) {
 		if !validUTF8(hyp) {
 			return nil, fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
 		}
@@ -242,27 +245,10 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 				return nil, fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
 			}
 		}
-		counted = char && (s.Normalizer != nil || s.Lowercase) && s.addChars(w, hyp, refs)
-	}
-	if !counted {
-		c := &w.counter
-		hw, ok := s.words(&w.hyp, hyp)
-		if !ok {
-			return nil, fmt.Errorf("%w in the Normalizer's rewrite of the hypothesis", ErrInvalidUTF8)
-		}
-		c.begin(&w.seg, hw, w.hyp.text)
-		for i, r := range refs {
-			rw, ok := s.words(&w.ref, r)
-			if !ok {
-				return nil, fmt.Errorf("%w in the Normalizer's rewrite of reference %d", ErrInvalidUTF8, i+1)
-			}
-			c.addRef(&w.seg, rw, w.ref.text, len(refs) == 1)
-		}
-		c.finish(&w.seg)
-		if cap(w.hyp.toks)+cap(w.ref.toks) > keepTokens {
-			// A huge segment's scratch space (some 30 bytes a token) is
-			// not kept for the segments to come.
-			w.hyp, w.ref, w.counter = tokBuffer{}, tokBuffer{}, ngramCounter{}
+		if plain {
+			s.addTokens(w, st, hyp, refs)
+		} else if err := s.addPrepared(w, st, char, hyp, refs); err != nil {
+			return nil, err
 		}
 	}
 	if s.matches == nil {
@@ -310,52 +296,59 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 	return &w.seg, nil
 }
 
-// charTablesAfter is how much text, in bytes, a Stats counts with the
-// char tokenizer before it uses its own way (charngram.go): its tables
-// (1.8 MB) take as long to set up (80–600 µs, with the collector's work)
-// as 3 to 20 KB of text take the token way, which is 5 times as slow
-// after. So a Stats that scores a sentence or a few never makes them, and
-// one that scores a corpus makes them early; AddCorpus and Sentences,
-// which see all their text at once, use them from the start when each
-// goroutine has this much to count.
-const charTablesAfter = 16 << 10
-
-// charReady reports whether the char tokenizer's own way is to count a
-// segment of texts hyp and refs: whether the text counted so far, the
-// segment's included, has reached charTablesAfter.
-func (w *worker) charReady(hyp string, refs []string) bool {
-	if w.charText >= charTablesAfter {
-		return true
+// segmentTokenizer returns the Tokenizer's own ways, or nil if it has
+// none: its Tokenize method is then the way.
+func (s *Stats) segmentTokenizer() segmentTokenizer {
+	if s.Tokenizer == nil {
+		return Tokenizer13a
 	}
-	n := len(hyp)
-	for _, r := range refs {
-		n += len(r)
-	}
-	w.charText += min(n, charTablesAfter)
-	return w.charText >= charTablesAfter
+	st, _ := s.Tokenizer.(segmentTokenizer)
+	return st
 }
 
-// addChars counts a segment of the char tokenizer into w.seg without
-// tokens (see charngram.go), and reports whether it could; if not, the
-// token way normalizes the texts again.
-func (s *Stats) addChars(w *worker, hyp string, refs []string) bool {
-	// Trailing whitespace is no token: no need to strip it.
-	if s.Normalizer == nil && !s.Lowercase {
-		return w.char.segment(&w.seg, hyp, refs)
-	}
-	hyp, ok := s.prepare(hyp)
-	prepared := w.char.prepared[:0]
+// addTokens counts a segment of texts hyp and refs, normalized, into
+// w.seg by their tokens, with st's route if st is not nil.
+func (s *Stats) addTokens(w *worker, st segmentTokenizer, hyp string, refs []string) {
+	c := &w.counter
+	c.begin(&w.seg, s.tokens(&w.hyp, st, hyp), w.hyp.text)
 	for _, r := range refs {
-		r, rok := s.prepare(r)
-		prepared = append(prepared, r)
-		ok = ok && rok
+		c.addRef(&w.seg, s.tokens(&w.ref, st, r), w.ref.text, len(refs) == 1)
 	}
-	// The token way reports a Normalizer's invalid UTF-8.
-	ok = ok && w.char.segment(&w.seg, hyp, prepared)
+	c.finish(&w.seg)
+	if cap(w.hyp.toks)+cap(w.ref.toks) > keepTokens {
+		// A huge segment's scratch space (some 30 bytes a token) is
+		// not kept for the segments to come.
+		w.hyp, w.ref, w.counter = tokBuffer{}, tokBuffer{}, ngramCounter{}
+	}
+}
+
+// addPrepared normalizes a segment of valid texts and counts it into
+// w.seg, without tokens if char and the char tokenizer's way takes the
+// segment, by tokens if not: the texts are normalized once for both. It
+// returns an error wrapping [ErrInvalidUTF8] when the Normalizer's
+// rewrite of a text is not valid UTF-8.
+func (s *Stats) addPrepared(w *worker, st segmentTokenizer, char bool, hyp string, refs []string) error {
+	hyp, ok := s.prepare(hyp)
+	if !ok {
+		return fmt.Errorf("%w in the Normalizer's rewrite of the hypothesis", ErrInvalidUTF8)
+	}
+	prepared := w.prepared[:0]
+	for i, r := range refs {
+		r, ok := s.prepare(r)
+		if !ok {
+			clear(prepared)
+			w.prepared = prepared
+			return fmt.Errorf("%w in the Normalizer's rewrite of reference %d", ErrInvalidUTF8, i+1)
+		}
+		prepared = append(prepared, r)
+	}
+	if !char || !w.char.segment(&w.seg, hyp, prepared) {
+		s.addTokens(w, st, hyp, prepared)
+	}
 	// Not kept: they are as long as the texts.
 	clear(prepared)
-	w.char.prepared = prepared
-	return ok
+	w.prepared = prepared
+	return nil
 }
 
 // prepare normalizes text as the Normalizer and Lowercase say. It
@@ -368,7 +361,7 @@ func (s *Stats) prepare(text string) (string, bool) {
 		}
 	}
 	if s.Lowercase {
-		text = pyLower(text)
+		text = py.Lower(text)
 	}
 	return text, true
 }
@@ -381,17 +374,21 @@ func (s *Stats) words(b *tokBuffer, text string) ([]string, bool) {
 	if !ok {
 		return nil, false
 	}
-	text = pyRStrip(text)
+	return s.tokens(b, s.segmentTokenizer(), text), true
+}
+
+// tokens strips a normalized text of trailing whitespace and tokenizes
+// it, with st's route if st is not nil. The tokens are valid until b is
+// used again.
+func (s *Stats) tokens(b *tokBuffer, st segmentTokenizer, text string) []string {
+	text = py.RStrip(text)
 	b.text = text
-	switch t := s.Tokenizer.(type) {
-	case nil:
-		b.toks = Tokenizer13a.tokenize(&b.sc, b.toks[:0], text)
-	case StandardTokenizer:
-		b.toks = t.tokenize(&b.sc, b.toks[:0], text)
-	default:
-		b.toks = t.Tokenize(b.toks[:0], text)
+	if st != nil {
+		b.toks = st.tokenize(&b.sc, b.toks[:0], text)
+	} else {
+		b.toks = s.Tokenizer.Tokenize(b.toks[:0], text)
 	}
-	return b.toks, true
+	return b.toks
 }
 
 // Score returns the BLEU score of the statistics added so far, computed

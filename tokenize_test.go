@@ -10,8 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // The tokenizers work word by word (see "How the tokenizers work" in
@@ -34,7 +33,7 @@ func literalTokens(t StandardTokenizer, line string) []string {
 			isZh = isZhCharFixed
 		}
 		var b strings.Builder
-		s := pyStrip(line)
+		s := py.Strip(line)
 		for i := 0; i < len(s); {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if n > 1 && isZh(r) {
@@ -50,7 +49,7 @@ func literalTokens(t StandardTokenizer, line string) []string {
 	default:
 		return t.Tokenize(nil, line)
 	}
-	return appendPyFields(nil, string(out))
+	return py.AppendFields(nil, string(out))
 }
 
 // tricky characters for random lines: every class the rules care about.
@@ -73,6 +72,7 @@ func randomLine(r *rand.Rand) string {
 }
 
 func TestTokenizersMatchLiteralRules(t *testing.T) {
+	t.Parallel()
 	lines := []string{"", " ", ".", " .5", "5.", "a.", "(a)", "2020.", "x 2020.", "«a»", ".a", "a .", "1-", "-1", "我.", ".我", "a我b.c"}
 	r := rand.New(rand.NewPCG(3, 4))
 	n := 20000
@@ -94,7 +94,7 @@ func TestTokenizersMatchLiteralRules(t *testing.T) {
 		for _, line := range lines {
 			want := literalTokens(tok, line)
 			got := tok.tokenize(&sc, nil, line)
-			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			if d := diffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 		}
@@ -109,7 +109,7 @@ func FuzzTokenizersMatchLiteralRules(f *testing.F) {
 		for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
 			want := literalTokens(tok, line)
 			got := tok.Tokenize(nil, line)
-			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			if d := diffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 		}
@@ -169,8 +169,8 @@ func testIntlClasses(t *testing.T, set conformanceSet) {
 		if 0x4DC0 <= r && r <= 0x4DFF {
 			want = classS
 		}
-		if got := unicodeClass(r); got != want || isPySpace(r) {
-			t.Errorf("U+%04X: class %d, space %v: intl's events miss it", r, got, isPySpace(r))
+		if got := unicodeClass(r); got != want || py.IsSpace(r) {
+			t.Errorf("U+%04X: class %d, space %v: intl's events miss it", r, got, py.IsSpace(r))
 		}
 	}
 }
@@ -184,7 +184,7 @@ func TestZhBits(t *testing.T) {
 		isZh func(rune) bool
 	}{{"zh", modeZh.zh, isZhChar}, {"zh-fixed", modeZhFixed.zh, isZhCharFixed}} {
 		for r := range rune(1 << 16) {
-			if got, want := md.bits[r>>6]>>(r&63)&1 != 0, md.isZh(r) && !isPySpace(r); got != want {
+			if got, want := md.bits[r>>6]>>(r&63)&1 != 0, md.isZh(r) && !py.IsSpace(r); got != want {
 				t.Errorf("%s: U+%04X: %v, want %v", md.name, r, got, want)
 			}
 		}
@@ -199,7 +199,7 @@ func TestZhBits(t *testing.T) {
 func TestKanaNeedNoEvent(t *testing.T) {
 	classes := bmpClasses()
 	for r := rune(0x3040); r <= 0x30FF; r++ {
-		if isPySpace(r) || isZhChar(r) || isZhCharFixed(r) {
+		if py.IsSpace(r) || isZhChar(r) || isZhCharFixed(r) {
 			t.Errorf("U+%04X: whitespace or in zh's table", r)
 		}
 		other := classes[r>>2]>>(r&3*2)&3 == classOther
@@ -272,6 +272,7 @@ var edgePieces = append([]string{
 // lines ending at every offset after it too, and compares every tokenizer
 // with its reference.
 func TestTokenizersChunkEdges(t *testing.T) {
+	t.Parallel()
 	fillers := []string{"x", " ", "9", "."}
 	befores, afters := 18, []int{0, 1, 3, 8}
 	if testing.Short() || raceEnabled {
@@ -287,7 +288,7 @@ func TestTokenizersChunkEdges(t *testing.T) {
 						line := strings.Repeat(f, before) + p + strings.Repeat(f, after)
 						want := refTokens(tok, line)
 						got = tok.tokenize(&sc, got[:0], line)
-						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+						if d := diffStrings(want, got); d != "" {
 							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
 						}
 					}
@@ -304,6 +305,7 @@ func TestTokenizersChunkEdges(t *testing.T) {
 // the very end, lines shorter than 8 and 64 bytes, and the last block of a
 // line overlapping the one before.
 func TestTokenizersBlockEdges(t *testing.T) {
+	t.Parallel()
 	fillers := []string{"x", "9", "ab c", "1.2,ä", "中文字", "ひらがな"}
 	var befores []int
 	for b := range 72 {
@@ -317,28 +319,31 @@ func TestTokenizersBlockEdges(t *testing.T) {
 		fillers, afters = fillers[2:4], []int{0}
 	}
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
-		var sc tokScratch
-		var got []string
-		for _, p := range edgePieces {
-			for fi, f := range fillers {
-				for _, before := range befores {
-					for _, after := range afters {
-						if after == 64 && fi > 0 {
-							continue
-						}
-						fill := strings.Repeat(f, before+after)
-						// Cut by bytes: a split "ä" is invalid UTF-8, which
-						// must work too.
-						line := fill[:before] + p + fill[:after]
-						want := refTokens(tok, line)
-						got = tok.tokenize(&sc, got[:0], line)
-						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
-							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
+		t.Run(tok.String(), func(t *testing.T) {
+			t.Parallel()
+			var sc tokScratch
+			var got []string
+			for _, p := range edgePieces {
+				for fi, f := range fillers {
+					for _, before := range befores {
+						for _, after := range afters {
+							if after == 64 && fi > 0 {
+								continue
+							}
+							fill := strings.Repeat(f, before+after)
+							// Cut by bytes: a split "ä" is invalid UTF-8,
+							// which must work too.
+							line := fill[:before] + p + fill[:after]
+							want := refTokens(tok, line)
+							got = tok.tokenize(&sc, got[:0], line)
+							if d := diffStrings(want, got); d != "" {
+								t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
+							}
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -356,7 +361,7 @@ func TestTokenizersLongWords(t *testing.T) {
 						line := base[:k] + sp + base[k:] + sep + base
 						want := refTokens(tok, line)
 						got = tok.tokenize(&sc, got[:0], line)
-						if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+						if d := diffStrings(want, got); d != "" {
 							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
 						}
 					}
@@ -388,6 +393,7 @@ func TestIntlFastPunct(t *testing.T) {
 // of up to five characters from an alphabet of the cases its fast path
 // and its handling of punctuation runs tell apart.
 func TestIntlShortLines(t *testing.T) {
+	t.Parallel()
 	alphabet := []string{"a", "1", ".", "(", "“", "«", "×", "$", "ä", " ", "\xc3", "\x97", "٣", "\u00a0", "中", "。", "\u4dc0", "\xe4"}
 	// Five characters pass too, in seconds.
 	maxLen := 4
@@ -400,7 +406,7 @@ func TestIntlShortLines(t *testing.T) {
 	rec = func(line string, depth int) {
 		want := literalTokens(TokenizerIntl, line)
 		got = TokenizerIntl.tokenize(&sc, got[:0], line)
-		if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+		if d := diffStrings(want, got); d != "" {
 			t.Fatalf("intl on %q (-literal +ours):\n%s", line, d)
 		}
 		if depth < maxLen {
@@ -419,6 +425,7 @@ func TestIntlShortLines(t *testing.T) {
 // digits, and E2 80 xx, which is whitespace, part of a word or (for zh) a
 // token of its own.
 func TestScan13aShortLines(t *testing.T) {
+	t.Parallel()
 	alphabet := []string{"a", "1", ".", ",", "-", "(", " ", "„", "\u2000", "\u2028", "中", "\xe2\x80", "ä"}
 	maxLen := 5
 	if testing.Short() || raceEnabled {
@@ -431,7 +438,7 @@ func TestScan13aShortLines(t *testing.T) {
 		rec = func(line string, depth int) {
 			want := literalTokens(tok, line)
 			got = tok.tokenize(&sc, got[:0], line)
-			if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			if d := diffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 			if depth < maxLen {
@@ -449,6 +456,7 @@ func TestScan13aShortLines(t *testing.T) {
 // every offset of a block: exactly those of their definitions (see
 // lead13a and leadIntl).
 func TestBlockEvents(t *testing.T) {
+	t.Parallel()
 	nonAlnumASCII := func(c byte) bool {
 		return c < utf8.RuneSelf && !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9')
 	}
@@ -581,7 +589,7 @@ func TestLineEvents(t *testing.T) {
 		for k, blk := range blocks {
 			want[k] = events13aGo(blk, lead)
 		}
-		if diff := cmp.Diff(want, got); diff != "" {
+		if diff := diffStrings(want, got); diff != "" {
 			t.Errorf("events13aLine(lead %#x) mismatch (-events13aGo +got):\n%s", lead&0xFF, diff)
 		}
 	}
@@ -589,7 +597,7 @@ func TestLineEvents(t *testing.T) {
 	for k, blk := range blocks {
 		want[k] = eventsIntlGo(blk)
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := diffStrings(want, got); diff != "" {
 		t.Errorf("eventsIntlLine mismatch (-eventsIntlGo +got):\n%s", diff)
 	}
 }

@@ -9,10 +9,10 @@ import (
 )
 
 // referenceRanges reads the ranges of internal/unidata/testdata/reference.txt
-// (what the reference Python and regex module say, see
+// (what the reference Python, regex module and Perl say, see
 // internal/gen/unicodetables): for each name, the first code point of the
 // range each code point is in, or -1.
-func referenceRanges(t *testing.T) (ranges map[string][]rune, pyLower map[rune]string) {
+func referenceRanges(t *testing.T) map[string][]rune {
 	t.Helper()
 	data, err := os.ReadFile("internal/unidata/testdata/reference.txt")
 	if err != nil {
@@ -25,17 +25,10 @@ func referenceRanges(t *testing.T) (ranges map[string][]rune, pyLower map[rune]s
 		}
 		return rune(c)
 	}
-	ranges = map[string][]rune{}
-	pyLower = map[rune]string{}
+	ranges := map[string][]rune{}
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		switch f := strings.Fields(line); f[0] {
-		case "#", "perlLower":
-		case "pyLower":
-			var b strings.Builder
-			for _, h := range strings.Split(f[2], ",") {
-				b.WriteRune(hex(h))
-			}
-			pyLower[hex(f[1])] = b.String()
+		case "#", "pyLower", "perlLower":
 		default:
 			s := ranges[f[0]]
 			if s == nil {
@@ -51,15 +44,15 @@ func referenceRanges(t *testing.T) (ranges map[string][]rune, pyLower map[rune]s
 			}
 		}
 	}
-	return ranges, pyLower
+	return ranges
 }
 
-// TestPyTablesAllCodePoints checks, for every code point, the intl classes
-// (unicodeClass, runeClass), the Final_Sigma classes, pyLower of one code
-// point, isPySpace and pyDecimalValue against what the reference Python and
-// regex module say, whatever the Go toolchain's unicode tables are.
-func TestPyTablesAllCodePoints(t *testing.T) {
-	ref, lower := referenceRanges(t)
+// TestIntlClassesAllCodePoints checks, for every code point, the intl
+// classes (unicodeClass, runeClass) and pyDecimalValue against what the
+// reference regex module and Python say, whatever the Go toolchain's
+// unicode tables are. Package py checks its other Unicode data.
+func TestIntlClassesAllCodePoints(t *testing.T) {
+	ref := referenceRanges(t)
 	in := func(key string, r rune) bool { return ref[key][r] >= 0 }
 	bad := 0
 	fail := func(format string, args ...any) {
@@ -83,35 +76,12 @@ func TestPyTablesAllCodePoints(t *testing.T) {
 		if got := runeClass(r); got != class {
 			fail("runeClass(%U) = %d, want %d", r, got, class)
 		}
-		if got := isPySpace(r); got != in("pySpace", r) {
-			fail("isPySpace(%U) = %v", r, got)
-		}
 		digit, isDigit := 0, in("pyDecimal", r)
 		if isDigit {
 			digit = int(r-ref["pyDecimal"][r]) % 10
 		}
 		if got, ok := pyDecimalValue(r); got != digit || ok != isDigit {
 			fail("pyDecimalValue(%U) = %d, %v; want %d, %v", r, got, ok, digit, isDigit)
-		}
-		if 0xD800 <= r && r <= 0xDFFF {
-			continue
-		}
-		case_ := pyCaseOther
-		switch {
-		case in("pyIgnorable", r):
-			case_ = pyCaseIgnorable
-		case in("pyCased", r):
-			case_ = pyCaseCased
-		}
-		if got := pyCaseClassOf(r); got != case_ {
-			fail("pyCaseClassOf(%U) = %d, want %d", r, got, case_)
-		}
-		want, ok := lower[r]
-		if !ok {
-			want = string(r)
-		}
-		if got := pyLower(string(r)); got != want {
-			fail("pyLower(%+q) = %+q, want %+q", string(r), got, want)
 		}
 	}
 	if bad > 0 {

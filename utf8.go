@@ -1,25 +1,10 @@
 package bleu
 
 import (
-	"math/bits"
 	"unicode/utf8"
-)
 
-// Eight bytes at a time ("SWAR"): a uint64 holds s[i:i+8] with s[i] in its
-// low byte, and the masks below have one bit, the top one, in each byte.
-const (
-	swarOnes = 0x0101010101010101
-	swarHigh = 0x8080808080808080
+	"github.com/go-bleu/bleu/internal/swar"
 )
-
-// load64 returns s[i:i+8] as a little-endian uint64. The compiler turns
-// the byte-combining expression into a single load; i+8 must not exceed
-// len(s).
-func load64(s string, i int) uint64 {
-	b := s[i : i+8]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-}
 
 // rune2 and rune3 decode the character of two or three bytes whose lead
 // byte is b0 (C0..DF for rune2, E0..EF for rune3, which the caller has
@@ -37,27 +22,6 @@ func rune3(b0, b1, b2 byte) (uint, bool) {
 	r := uint(b0&0x0F)<<12 | uint(c1)<<6 | uint(c2)
 	return r, c1|c2 < 0x40 && r >= 0x800 && r-0xD800 >= 0x800
 }
-
-// loadTail returns s[i:], which is shorter than eight bytes, as load64
-// would, with the missing bytes set to 'a': a letter, which no scanner
-// looks at. It reads only bytes of s.
-func loadTail(s string, i int) uint64 {
-	n := len(s)
-	pad := uint64('a'*swarOnes) << ((n - i) * 8)
-	if n >= 8 {
-		// The last eight bytes, less those before s[i].
-		return load64(s, n-8)>>((i+8-n)*8) | pad
-	}
-	var x uint64
-	for k := n - 1; k >= i; k-- {
-		x = x<<8 | uint64(s[k])
-	}
-	return x | pad
-}
-
-// firstByte returns the index within the word of the lowest byte whose top
-// bit is set in m, which must not be zero.
-func firstByte(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
 
 // asmPiece is the most bytes, words or ids an assembly loop is given in
 // one call. A goroutine in an assembly loop cannot be preempted, and a
@@ -79,18 +43,18 @@ func validUTF8Generic(s string) bool {
 	i := 0
 	for {
 		// Find the next non-ASCII byte.
-		for i+8 <= n && load64(s, i)&swarHigh == 0 {
+		for i+8 <= n && swar.Load64(s, i)&swar.High == 0 {
 			i += 8
 		}
 		if i+8 <= n {
-			i += firstByte(load64(s, i) & swarHigh)
+			i += swar.FirstByte(swar.Load64(s, i) & swar.High)
 		} else if n >= 8 {
 			// The last eight bytes, less those before s[i].
-			m := load64(s, n-8) & swarHigh >> ((i + 8 - n) * 8)
+			m := swar.Load64(s, n-8) & swar.High >> ((i + 8 - n) * 8)
 			if m == 0 {
 				return true
 			}
-			i += firstByte(m)
+			i += swar.FirstByte(m)
 		} else {
 			for i < n && s[i] < utf8.RuneSelf {
 				i++

@@ -22,10 +22,10 @@ var validUTF8Funcs = []struct {
 // checkValidUTF8 compares each of validUTF8Funcs with utf8.ValidString on
 // s, reporting at most ten mismatches through *bad.
 func checkValidUTF8(t *testing.T, s string, bad *int) {
-	t.Helper()
 	want := utf8.ValidString(s)
 	for _, v := range validUTF8Funcs {
 		if got := v.f(s); got != want {
+			t.Helper() // only here: it costs more than the check
 			if *bad++; *bad <= 10 {
 				t.Errorf("%s(%q) = %v, want %v", v.name, s, got, want)
 			}
@@ -39,6 +39,7 @@ func checkValidUTF8(t *testing.T, s string, bad *int) {
 // offsets of the eight- and 16-byte blocks (with ASCII around it) so that
 // it starts, ends and straddles a block and ends the string.
 func TestValidUTF8(t *testing.T) {
+	t.Parallel()
 	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF0, 0xFF}
 	last := []byte{0x7F, 0x80, 0xBF, 0xC0}
 	var seqs []string
@@ -102,6 +103,7 @@ var validUTF8Pieces = []string{
 // whole blocks and in the last, partial one. Pairs of pieces get the same
 // offsets, with fewer ends.
 func TestValidUTF8Offsets(t *testing.T) {
+	t.Parallel()
 	fills := []string{"a", "ä", "€", "😀"}
 	maxPre, sufs := 65, []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 14, 15, 16, 17, 31, 32, 33}
 	pairFills, pairSufs := []string{"a", "€"}, []int{0, 1, 2, 3, 16, 17}
@@ -143,6 +145,7 @@ func TestValidUTF8Offsets(t *testing.T) {
 // validUTF8Pieces, and runs of continuation bytes, at every offset around
 // the cuts, in text of one- to four-byte characters.
 func TestValidUTF8Pieces(t *testing.T) {
+	t.Parallel()
 	seqs := append([]string{"\x80\x80\x80", "\x80\x80\x80\x80", "\xf0\x90\x80\x80\x80"}, validUTF8Pieces...)
 	bad := 0
 	for _, fill := range []string{"a", "ä", "€", "😀"} {
@@ -163,6 +166,7 @@ func TestValidUTF8Pieces(t *testing.T) {
 // strings of up to 100 bytes strung together from validUTF8Pieces, mostly
 // valid ones, and on random bytes.
 func TestValidUTF8Random(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 300000
 	if testing.Short() || raceEnabled {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 func TestFsum(t *testing.T) {
@@ -33,8 +35,8 @@ func TestPyRepr(t *testing.T) {
 		`a'b"`:        `'a\'b"'`,
 		"é\u200b\x01": `'é\u200b\x01'`,
 	} {
-		if got := pyRepr(in); got != want {
-			t.Errorf("pyRepr(%q) = %s, want %s", in, got, want)
+		if got := py.Repr(in); got != want {
+			t.Errorf("py.Repr(%q) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // HF is the "bleu" metric of Hugging Face's evaluate library
@@ -51,18 +52,18 @@ type HFResult struct {
 func (r HFResult) String() string {
 	var b strings.Builder
 	b.WriteString("{'bleu': ")
-	b.WriteString(pyFloatRepr(r.BLEU))
+	b.WriteString(py.FloatRepr(r.BLEU))
 	b.WriteString(", 'precisions': [")
 	for i, p := range r.Precisions {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(pyFloatRepr(p))
+		b.WriteString(py.FloatRepr(p))
 	}
 	b.WriteString("], 'brevity_penalty': ")
-	b.WriteString(pyFloatRepr(r.BrevityPenalty))
+	b.WriteString(py.FloatRepr(r.BrevityPenalty))
 	b.WriteString(", 'length_ratio': ")
-	b.WriteString(pyFloatRepr(r.LengthRatio))
+	b.WriteString(py.FloatRepr(r.LengthRatio))
 	b.WriteString(", 'translation_length': ")
 	b.WriteString(strconv.Itoa(r.TranslationLength))
 	b.WriteString(", 'reference_length': ")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // NLTK is NLTK 3.8's corpus_bleu and sentence_bleu
@@ -276,7 +277,7 @@ func nltkTotals(hyps [][]string, refs [][][]string, order int) (nltkCounts, erro
 			if len(refs[i]) == 0 && len(hyp) > 0 {
 				// modified_precision looks up a hypothesis unigram that
 				// no reference registered.
-				return t, pyErr("KeyError", "(%s,)", pyRepr(hyp[0]))
+				return t, pyErr("KeyError", "(%s,)", py.Repr(hyp[0]))
 			}
 			c.count(&sc, hyp, refs[i], order)
 			for k := range order {
@@ -322,7 +323,7 @@ func (r NLTKResult) String() string {
 		if r.EarlyZero {
 			return "0"
 		}
-		return pyFloatRepr(f)
+		return py.FloatRepr(f)
 	}
 	if len(r.Scores) == 1 {
 		return one(r.Scores[0])

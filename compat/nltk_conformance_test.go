@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
+
+	"github.com/go-bleu/bleu/internal/conftest"
 )
 
 // The NLTK 3.8 goldens of the shared conformance set (nltk/nltk.json and
@@ -22,12 +24,9 @@ import (
 
 func conformanceDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("BLEU_CONFORMANCE_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "conformance")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "nltk", "nltk.json")); err != nil {
-		t.Skipf("no NLTK goldens at %s (set BLEU_CONFORMANCE_DIR to the conformance set)", dir)
+	dir := conftest.WMTDir("..")
+	if _, err := os.Stat(filepath.Join(dir, "nltk", "nltk.json")); dir == "" || err != nil {
+		t.Skip("no NLTK goldens (set BLEU_CONFORMANCE_DIR to the WMT conformance set)")
 	}
 	return dir
 }

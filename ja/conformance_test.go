@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/crmath"
 	"github.com/google/go-cmp/cmp"
 )
@@ -26,12 +27,9 @@ import (
 // skips the test.
 func conformanceDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("BLEU_CONFORMANCE_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "conformance")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "ja-mecab", "ja-mecab-tokens.json")); err != nil {
-		t.Skipf("no ja-mecab conformance goldens under %s (set BLEU_CONFORMANCE_DIR)", dir)
+	dir := conftest.WMTDir("..")
+	if _, err := os.Stat(filepath.Join(dir, "ja-mecab", "ja-mecab-tokens.json")); dir == "" || err != nil {
+		t.Skip("no ja-mecab conformance goldens (set BLEU_CONFORMANCE_DIR to the WMT conformance set)")
 	}
 	return dir
 }

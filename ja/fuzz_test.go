@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // isMeCabSpace reports whether MeCab (IPADIC's char.def) skips r as a space
@@ -35,7 +37,7 @@ func FuzzTokenize(f *testing.F) {
 			return
 		}
 		want := strings.Map(func(r rune) rune {
-			if isPySpace(r) || isMeCabSpace(r) {
+			if py.IsSpace(r) || isMeCabSpace(r) {
 				return -1
 			}
 			return r

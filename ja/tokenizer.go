@@ -1,11 +1,10 @@
 package ja
 
 import (
-	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // Tokenizer is sacreBLEU 2.6.0's "ja-mecab" tokenizer: MeCab 0.996 with the
@@ -51,7 +50,7 @@ func (Tokenizer) Tokenize(dst []string, text string) []string {
 	if err != nil {
 		panic(err)
 	}
-	text = trimPySpace(text)
+	text = py.Strip(text)
 	l := lattices.Get().(*lattice)
 	start := len(dst)
 	dst = l.analyze(d, dst, text)
@@ -82,36 +81,11 @@ func Load() error {
 	return err
 }
 
-// isPySpace reports whether r is whitespace for Python's str.isspace().
-func isPySpace(r rune) bool {
-	switch r {
-	case '\t', '\n', '\v', '\f', '\r', 0x1C, 0x1D, 0x1E, 0x1F, ' ',
-		0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
-		return true
-	}
-	return 0x2000 <= r && r <= 0x200A
-}
-
-// trimPySpace is Python's str.strip() without arguments.
-func trimPySpace(s string) string {
-	return strings.TrimFunc(s, isPySpace)
-}
-
 // hasPySpace reports whether s contains Python whitespace.
 func hasPySpace(s string) bool {
 	for i := 0; i < len(s); i++ {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b <= ' ' && isPySpace(rune(b)) {
-				return true
-			}
-			continue
-		}
-		if b == 0xC2 || b == 0xE1 || b == 0xE2 || b == 0xE3 {
-			r, _ := utf8.DecodeRuneInString(s[i:])
-			if isPySpace(r) {
-				return true
-			}
+		if py.SpaceAt(s, i) > 0 {
+			return true
 		}
 	}
 	return false

@@ -1,8 +1,7 @@
 package report
 
 // The one file that reads the library's types: everything else in this
-// package works on the plain Report. The library's significance results
-// (Interval, Estimate) are on the 0–100 scale and are divided by 100 here.
+// package works on the plain Report.
 
 import (
 	"context"
@@ -91,7 +90,7 @@ func FromCorpus(ctx context.Context, c Corpus, o Options) (*Report, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sys, seg, err := system(c, s, which, len(buckets), o)
+		sys, seg, err := system(ctx, c, s, which, len(buckets), o)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +116,7 @@ func FromCorpus(ctx context.Context, c Corpus, o Options) (*Report, error) {
 	} else if n == 0 {
 		n = bleu.DefaultResamples
 	}
-	res, err := test(segs[0], segs[1:], n, o.Seed)
+	res, err := test(ctx, segs[0], segs[1:], n, bleu.SignificanceOptions{Seed: o.Seed})
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +136,7 @@ type scored struct {
 
 // system scores system s of c: its corpus score, interval, sentence
 // scores and scores by bucket (which[i] is the bucket of segment i).
-func system(c Corpus, s int, which []int, buckets int, o Options) (scored, *bleu.Segments, error) {
+func system(ctx context.Context, c Corpus, s int, which []int, buckets int, o Options) (scored, *bleu.Segments, error) {
 	hyps := c.Hypotheses[s]
 	name := c.Names[s]
 	if len(hyps) != len(c.References[0]) {
@@ -162,11 +161,11 @@ func system(c Corpus, s int, which []int, buckets int, o Options) (scored, *bleu
 		if n == 0 {
 			n = bleu.DefaultResamples
 		}
-		iv, err := seg.Bootstrap(n, o.Seed)
+		iv, err := seg.Bootstrap(ctx, n, bleu.SignificanceOptions{Seed: o.Seed})
 		if err != nil {
 			return scored{}, nil, err
 		}
-		out.Interval = Interval{Low: iv.Low / 100, High: iv.High / 100, Mean: iv.Mean / 100, Resamples: n}
+		out.Interval = Interval{Low: iv.Low, High: iv.High, Mean: iv.Mean, Resamples: n}
 		out.intervalSig = iv.Score.Signature
 	}
 	sentence := c.Config

@@ -45,10 +45,6 @@ func render(t *testing.T, r *Report) ([]byte, *node) {
 	return buf.Bytes(), parseXHTML(t, buf.Bytes())
 }
 
-// fromPercent converts the library's significance numbers, on the 0–100
-// scale, to the report's 0–1 scale.
-func fromPercent(v float64) float64 { return v / 100 }
-
 // cell is what the systems table shows for a value: its text and its
 // exact value.
 type cell struct {
@@ -107,14 +103,14 @@ func TestSystemsTableMatchesLibrary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		iv, err := seg.Bootstrap(bleu.DefaultResamples, bleu.Seed{})
+		iv, err := seg.Bootstrap(context.Background(), bleu.DefaultResamples, bleu.SignificanceOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := map[string]cell{
 			"bleu":    {pct(sc.BLEU, 2), sc.BLEU},
-			"ci-low":  {pct(fromPercent(iv.Low), 2), fromPercent(iv.Low)},
-			"ci-high": {pct(fromPercent(iv.High), 2), fromPercent(iv.High)},
+			"ci-low":  {pct(iv.Low, 2), iv.Low},
+			"ci-high": {pct(iv.High, 2), iv.High},
 			"bp":      {strconv.FormatFloat(sc.BP, 'f', 3, 64), sc.BP},
 			"ratio":   {strconv.FormatFloat(sc.Ratio, 'f', 3, 64), sc.Ratio},
 			"hyp-len": {strconv.FormatInt(sc.HypLen, 10), float64(sc.HypLen)},
@@ -130,7 +126,7 @@ func TestSystemsTableMatchesLibrary(t *testing.T) {
 			t.Errorf("%s: band %q, want %q", name, b, band.Description)
 		}
 	}
-	res, err := bleu.PairedBootstrap(segs[0], segs[1:], bleu.DefaultResamples, bleu.Seed{})
+	res, err := bleu.PairedBootstrap(context.Background(), segs[0], segs[1:], bleu.DefaultResamples, bleu.SignificanceOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

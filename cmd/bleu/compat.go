@@ -28,6 +28,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/compat"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // compatChoices are --compat's values.
@@ -172,7 +173,7 @@ func (c *cli) compatNLTK(o *options, opts []string, hyp string, refs []string) e
 		case key == "weights":
 			n.Weights = []float64{}
 			for _, w := range strings.Split(val, ",") {
-				f, ok := pyFloat(w)
+				f, ok := py.ParseFloat(w)
 				if !ok {
 					return usageErrorf("--compat-options: weights must be numbers, not %s", pyRepr(w))
 				}
@@ -235,7 +236,7 @@ func eachScope(sentences bool, n int, f func(i, j int) error) error {
 }
 
 func compatFloat(opt, val string) (float64, error) {
-	f, ok := pyFloat(val)
+	f, ok := py.ParseFloat(val)
 	if !ok {
 		return 0, usageErrorf("--compat-options: %s needs a number", pyRepr(opt))
 	}

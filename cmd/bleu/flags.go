@@ -16,12 +16,10 @@ package main
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
-	"github.com/go-bleu/bleu/internal/unidata"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // options is a parsed command line. Its zero value is not meaningful; use
@@ -575,7 +573,7 @@ func convert(kind valueKind, s string) (value, error) {
 		}
 		return value{s: s, i: i}, nil
 	case kindFloat:
-		f, ok := pyFloat(s)
+		f, ok := py.ParseFloat(s)
 		if !ok {
 			return value{}, fmt.Errorf("invalid float value: %s", pyRepr(s))
 		}
@@ -584,144 +582,18 @@ func convert(kind valueKind, s string) (value, error) {
 	return value{s: s}, nil
 }
 
-// pyDigits removes the underscores of a digit string as Python's int()
-// and float() accept them (single underscores between digits) and reports
-// whether t is such a string of ASCII digits.
-func pyDigits(t string) (string, bool) {
-	if t == "" {
-		return "", false
-	}
-	if !strings.Contains(t, "_") {
-		for i := 0; i < len(t); i++ {
-			if t[i] < '0' || t[i] > '9' {
-				return "", false
-			}
-		}
-		return t, true
-	}
-	var b strings.Builder
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		switch {
-		case c >= '0' && c <= '9':
-			b.WriteByte(c)
-		case c == '_' && i > 0 && i+1 < len(t) && t[i-1] != '_' && t[i+1] != '_':
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
-}
-
-// pyInt parses s as Python's int(s) does for ASCII digits: surrounding
-// whitespace, a sign, and underscores between digits are allowed. Values
-// beyond Go's int are rejected.
+// pyInt is argparse's type=int: Python's int(s) (py.ParseInt), within
+// the range of Go's int.
 func pyInt(s string) (int, bool) {
-	t := pyStrip(s)
-	sign := ""
-	if t != "" && (t[0] == '+' || t[0] == '-') {
-		sign, t = t[:1], t[1:]
-	}
-	d, ok := pyDigits(t)
-	if !ok {
+	neg, mag, err := py.ParseInt(s)
+	if err != nil || !mag.IsInt64() || mag.Int64() > math.MaxInt {
 		return 0, false
 	}
-	i, err := strconv.Atoi(sign + d)
-	return i, err == nil
+	if neg {
+		return -int(mag.Int64()), true
+	}
+	return int(mag.Int64()), true
 }
 
-// pyFloat parses s as Python's float(s) does (decimal forms, "inf",
-// "infinity" and "nan" in any case, underscores between digits); unlike
-// Go's ParseFloat it rejects hexadecimal.
-func pyFloat(s string) (float64, bool) {
-	t := pyStrip(s)
-	body := t
-	if body != "" && (body[0] == '+' || body[0] == '-') {
-		body = body[1:]
-	}
-	switch strings.ToLower(body) {
-	case "inf", "infinity", "nan":
-		f, err := strconv.ParseFloat(t, 64)
-		return f, err == nil
-	}
-	mant, exp, hasExp := strings.Cut(strings.ToLower(body), "e")
-	intPart, frac, hasDot := strings.Cut(mant, ".")
-	var clean strings.Builder
-	if intPart != "" {
-		d, ok := pyDigits(intPart)
-		if !ok {
-			return 0, false
-		}
-		clean.WriteString(d)
-	}
-	if hasDot {
-		clean.WriteByte('.')
-		if frac != "" {
-			d, ok := pyDigits(frac)
-			if !ok {
-				return 0, false
-			}
-			clean.WriteString(d)
-		}
-	}
-	if intPart == "" && frac == "" {
-		return 0, false
-	}
-	if hasExp {
-		es := exp
-		clean.WriteByte('e')
-		if es != "" && (es[0] == '+' || es[0] == '-') {
-			clean.WriteByte(es[0])
-			es = es[1:]
-		}
-		d, ok := pyDigits(es)
-		if !ok {
-			return 0, false
-		}
-		clean.WriteString(d)
-	}
-	f, err := strconv.ParseFloat(clean.String(), 64)
-	if err != nil && !math.IsInf(f, 0) { // Python's float("1e999") is inf
-		return 0, false
-	}
-	if t[0] == '-' {
-		f = -f
-	}
-	return f, true
-}
-
-// pyRepr is Python's repr of a string, as argparse's messages show
-// arguments: single quotes unless the string contains a single quote and
-// no double quote, with backslash escapes for the quote, backslashes and
-// characters that are not printable (str.isprintable, Unicode 14.0).
-func pyRepr(s string) string {
-	quote := byte('\'')
-	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteByte(quote)
-	for _, r := range s {
-		switch {
-		case r == rune(quote) || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case unicode.Is(unidata.PyPrintable, r):
-			b.WriteRune(r)
-		case r < 0x100:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r < 0x10000:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
-		}
-	}
-	b.WriteByte(quote)
-	return b.String()
-}
+// pyRepr is py.Repr, under the name the command's messages use.
+func pyRepr(s string) string { return py.Repr(s) }

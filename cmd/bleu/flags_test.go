@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -155,7 +156,7 @@ func TestPyRepr(t *testing.T) {
 		{"\U0001e4f0\u0ece", `'\U0001e4f0\u0ece'`},
 	}
 	for _, tt := range tests {
-		if got := pyRepr(tt.in); got != tt.want {
+		if got := py.Repr(tt.in); got != tt.want {
 			t.Errorf("pyRepr(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
@@ -186,12 +187,12 @@ func TestPyNumbers(t *testing.T) {
 		{"0x10", 0, false}, {"1e", 0, false}, {".", 0, false}, {"e5", 0, false}, {"abc", 0, false}, {"1,5", 0, false}, {"", 0, false},
 	}
 	for _, tt := range floats {
-		got, ok := pyFloat(tt.in)
+		got, ok := py.ParseFloat(tt.in)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("pyFloat(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+			t.Errorf("py.ParseFloat(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
-	if f, ok := pyFloat("nan"); !ok || !math.IsNaN(f) {
-		t.Errorf("pyFloat(nan) = %v, %v", f, ok)
+	if f, ok := py.ParseFloat("nan"); !ok || !math.IsNaN(f) {
+		t.Errorf("py.ParseFloat(nan) = %v, %v", f, ok)
 	}
 }

@@ -18,67 +18,6 @@ import (
 	linerules "github.com/go-bleu/bleu/internal/lines"
 )
 
-// isPySpace reports whether r is whitespace for Python's str.isspace
-// (Python 3.11, Unicode 14.0), which str.split, strip and rstrip use. It
-// includes U+001C..U+001F and U+0085, which Go's unicode.IsSpace does not.
-func isPySpace(r rune) bool {
-	switch {
-	case r <= ' ':
-		return r == ' ' || (r >= '\t' && r <= '\r') || (r >= 0x1c && r <= 0x1f)
-	case r < 0x85:
-		return false
-	}
-	switch r {
-	case 0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
-		return true
-	}
-	return r >= 0x2000 && r <= 0x200a
-}
-
-// pyRStrip is Python's str.rstrip() without arguments.
-func pyRStrip(s string) string {
-	for len(s) > 0 {
-		r, n := utf8.DecodeLastRuneInString(s)
-		if !isPySpace(r) {
-			break
-		}
-		s = s[:len(s)-n]
-	}
-	return s
-}
-
-// pyStrip is Python's str.strip() without arguments.
-func pyStrip(s string) string {
-	for len(s) > 0 {
-		r, n := utf8.DecodeRuneInString(s)
-		if !isPySpace(r) {
-			break
-		}
-		s = s[n:]
-	}
-	return pyRStrip(s)
-}
-
-// pySplit is Python's str.split() without arguments.
-func pySplit(s string) []string {
-	var out []string
-	start := -1
-	for i, r := range s {
-		if isPySpace(r) {
-			if start >= 0 {
-				out = append(out, s[start:i])
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-	}
-	if start >= 0 {
-		out = append(out, s[start:])
-	}
-	return out
-}
-
 // encoding is an input encoding this command reads.
 type encoding uint8
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -34,24 +35,24 @@ func testPySpace(t *testing.T, set conformanceSet) {
 		t.Fatal("no python_isspace table")
 	}
 	for c := rune(0); c <= 0x10ffff; c++ {
-		if isPySpace(c) != want[c] {
-			t.Errorf("isPySpace(%U) = %v, Python says %v", c, isPySpace(c), want[c])
+		if py.IsSpace(c) != want[c] {
+			t.Errorf("py.IsSpace(%U) = %v, Python says %v", c, py.IsSpace(c), want[c])
 		}
 	}
 }
 
 func TestPyStrings(t *testing.T) {
 	s := "\x1c a\u00a0b\u200bc \u3000\t\r"
-	if got, want := pyRStrip(s), "\x1c a\u00a0b\u200bc"; got != want {
+	if got, want := py.RStrip(s), "\x1c a\u00a0b\u200bc"; got != want {
 		t.Errorf("pyRStrip = %q, want %q", got, want)
 	}
-	if got, want := pyStrip(s), "a\u00a0b\u200bc"; got != want {
+	if got, want := py.Strip(s), "a\u00a0b\u200bc"; got != want {
 		t.Errorf("pyStrip = %q, want %q", got, want)
 	}
-	if diff := cmp.Diff([]string{"a", "b\u200bc"}, pySplit(s)); diff != "" {
+	if diff := cmp.Diff([]string{"a", "b\u200bc"}, py.AppendFields(nil, s)); diff != "" {
 		t.Errorf("pySplit: (-want +got)\n%s", diff)
 	}
-	if pySplit(" \x1f ") != nil {
+	if py.AppendFields(nil, " \x1f ") != nil {
 		t.Errorf("pySplit of whitespace is not empty")
 	}
 }

@@ -45,7 +45,11 @@
 // --paired-bs bootstrap means and intervals) in a table or JSON list.
 // Beyond sacreBLEU, --paired-holm adds p-values adjusted by the
 // Holm–Bonferroni method for comparing several systems with one baseline.
-// Only these tests keep the statistics of every segment (40 bytes each).
+// Only these tests keep the statistics of every segment (10 bytes each,
+// up to 40 for segments of more than 255 words). They draw a progress bar
+// on a terminal (not with -q); an interrupt stops them with exit status 130
+// and nothing on standard output; one that cannot fit in memory is an
+// error before it starts.
 //
 // Exit status, sacreBLEU's wherever sacreBLEU does not crash: 0 on
 // success; 17 for a -nr line without -nr references (any line, with -nr 0
@@ -66,6 +70,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -74,6 +79,7 @@ import (
 	"time"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 func main() {
@@ -101,6 +107,7 @@ type cli struct {
 	lookupEnv      func(string) (string, bool) // os.LookupEnv
 	terminal       bool                        // stderr is a terminal: draw a progress bar
 	now            func() time.Time
+	ctx            context.Context // the significance tests' parent context; nil is Background
 
 	out *bufio.Writer
 }
@@ -333,7 +340,7 @@ func readRefs(lr *lineReader, numRefs int) error {
 		if numRefs == 1 {
 			continue
 		}
-		if fields, ok := refFields(pyRStrip(line), numRefs); !ok {
+		if fields, ok := refFields(py.RStrip(line), numRefs); !ok {
 			return refFieldsError(lr.name, lr.n, numRefs, len(fields))
 		}
 	}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -492,7 +493,7 @@ func testPrintTokensGoldens(t *testing.T, set conformanceSet) {
 					lines++
 					if w.text != nil {
 						// sacreBLEU's output, split into words as BLEU splits it.
-						if diff := cmp.Diff(strings.Join(pySplit(*w.text), " "), got[i]); diff != "" {
+						if diff := cmp.Diff(strings.Join(py.AppendFields(nil, *w.text), " "), got[i]); diff != "" {
 							t.Errorf("line %d: (-sacreBLEU +ours)\n%s", i+1, diff)
 						}
 						continue

@@ -18,6 +18,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // fieldFaultStatus is sacreBLEU's exit status for lines with the wrong
@@ -120,7 +122,7 @@ func stdinFault(lr *lineReader, nsys int) (fault error, lines int, err error) {
 			valid = false
 			continue
 		}
-		n := strings.Count(pyRStrip(string(b)), "\t") + 1
+		n := strings.Count(py.RStrip(string(b)), "\t") + 1
 		switch {
 		case nsys == 0:
 			nsys = n

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // systemScore is one system's result.
@@ -29,7 +30,7 @@ type systemScore struct {
 	name  string
 	score bleu.Score
 	// percent is the score on the 0–100 scale as printed: Score.Percent(),
-	// or with a bootstrap estimate the library's Estimate.Percent (sacreBLEU's
+	// or with a bootstrap estimate the library's Estimate.Score.BLEUPercent (sacreBLEU's
 	// own evaluation on that scale, which may differ in the last bit).
 	percent float64
 	ci      *confidence // bootstrap estimate (--confidence), or nil
@@ -202,9 +203,9 @@ func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
 				p, holm = res.Systems[i-1].PValue, res.Systems[i-1].HolmPValue
 			}
 			if bs {
-				mean, ci = est.Mean, est.CI
+				mean, ci = est.MeanPercent, est.CIPercent
 			}
-			fields := jsonObject{{"score", est.Percent}, {"p_value", p}, {"mean", mean}, {"ci", ci}}
+			fields := jsonObject{{"score", est.Score.BLEUPercent}, {"p_value", p}, {"mean", mean}, {"ci", ci}}
 			if o.pairedHolm {
 				fields = append(fields, jsonField{"p_value_holm", holm})
 			}
@@ -234,9 +235,9 @@ func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
 	t := table{headers: []string{"System", header}, align: []string{"right", "center"}, floatDecimals: o.width}
 	for i, name := range names {
 		est := estimate(i)
-		cell := fixed(est.Percent, o.width)
+		cell := fixed(est.Score.BLEUPercent, o.width)
 		if bs {
-			cell += " (" + fixed(est.Mean, o.width) + " ± " + fixed(est.CI, o.width) + ")"
+			cell += " (" + fixed(est.MeanPercent, o.width) + " ± " + fixed(est.CIPercent, o.width) + ")"
 		}
 		if i > 0 {
 			c := res.Systems[i-1]
@@ -415,25 +416,7 @@ func pyJSONFloat(f float64) string {
 	case math.IsInf(f, -1):
 		return "-Infinity"
 	}
-	return pyFloatRepr(f)
-}
-
-// pyFloatRepr is Python's repr of a finite float: the shortest string that
-// reads back as f, in positional notation when the decimal exponent is in
-// [-4, 16) (with ".0" for an integral value) and in scientific notation
-// ("1e-05", "1.5e+16") otherwise.
-func pyFloatRepr(f float64) string {
-	e := strconv.FormatFloat(f, 'e', -1, 64)
-	_, exp, _ := strings.Cut(e, "e")
-	x, _ := strconv.Atoi(exp)
-	if x < -4 || x >= 16 {
-		return e
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.ContainsAny(s, ".") {
-		s += ".0"
-	}
-	return s
+	return py.FloatRepr(f)
 }
 
 // pyJSONString is how Python's json writes a string: quotes, backslash

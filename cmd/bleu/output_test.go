@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -34,8 +35,8 @@ func TestPyFloatRepr(t *testing.T) {
 		{33.6991113934, "33.6991113934"},
 	}
 	for _, tt := range tests {
-		if got := pyFloatRepr(tt.in); got != tt.want {
-			t.Errorf("pyFloatRepr(%v) = %s, want %s", tt.in, got, tt.want)
+		if got := py.FloatRepr(tt.in); got != tt.want {
+			t.Errorf("py.FloatRepr(%v) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
 	for in, want := range map[float64]string{math.NaN(): "NaN", math.Inf(1): "Infinity", math.Inf(-1): "-Infinity"} {

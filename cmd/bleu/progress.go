@@ -70,17 +70,68 @@ func (p *progress) draw() {
 	} else {
 		s = fmt.Sprintf("bleu: %s: %d lines, %.1f MB", p.name, p.lines, float64(p.read.n.Load())/1e6)
 	}
-	fmt.Fprintf(p.w, "\r%-*s", p.drawn, s)
-	p.drawn = max(p.drawn, width(s))
+	redraw(p.w, s, &p.drawn)
 }
 
 // done erases the bar, if it was drawn.
-func (p *progress) done() {
-	if p.drawn > 0 {
-		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.drawn))
-		p.drawn = 0
+func (p *progress) done() { erase(p.w, &p.drawn) }
+
+// redraw draws s over the line's *drawn columns and records its width.
+func redraw(w io.Writer, s string, drawn *int) {
+	fmt.Fprintf(w, "\r%-*s", *drawn, s)
+	*drawn = max(*drawn, width(s))
+}
+
+// erase blanks the line's *drawn columns, if any.
+func erase(w io.Writer, drawn *int) {
+	if *drawn > 0 {
+		fmt.Fprintf(w, "\r%s\r", strings.Repeat(" ", *drawn))
+		*drawn = 0
 	}
 }
+
+// countBar is a progress bar of units done out of a known total (the
+// resamples or trials of a significance test), drawn and erased like
+// progress. Its update method is a [bleu.SignificanceOptions] Progress
+// callback: the library never calls it concurrently.
+type countBar struct {
+	w       io.Writer
+	label   string
+	now     func() time.Time
+	start   time.Time
+	last    time.Time
+	drawn   int
+	enabled bool
+}
+
+// newCountBar returns a bar labelled label ("paired bootstrap
+// resampling"), drawn on w when enabled.
+func newCountBar(w io.Writer, enabled bool, label string, now func() time.Time) *countBar {
+	b := &countBar{w: w, label: label, now: now, enabled: enabled}
+	if enabled {
+		b.start = now()
+	}
+	return b
+}
+
+// update records done units of total and redraws the bar when it is due.
+func (b *countBar) update(done, total int) {
+	if !b.enabled || total <= 0 {
+		return
+	}
+	t := b.now()
+	if t.Sub(b.start) < progressDelay || t.Sub(b.last) < progressInterval {
+		return
+	}
+	b.last = t
+	frac := min(1, float64(done)/float64(total))
+	full := int(frac * progressBarWidth)
+	redraw(b.w, fmt.Sprintf("bleu: %s [%s%s] %3.0f%% %d/%d", b.label,
+		strings.Repeat("#", full), strings.Repeat(".", progressBarWidth-full), 100*frac, done, total), &b.drawn)
+}
+
+// done erases the bar, if it was drawn.
+func (b *countBar) done() { erase(b.w, &b.drawn) }
 
 // isTerminal reports whether w is a terminal (a character device), without
 // depending on a terminal package.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/ja"
 )
 
@@ -106,29 +107,16 @@ func smoothing(o *options) (bleu.SmoothMethod, float64, string, error) {
 	v := o.smoothValue
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0) || v < 0:
-		return 0, 0, "", usageErrorf("-sv/--smooth-value must be a finite number >= 0, not %s", pyFloatReprAny(v))
+		return 0, 0, "", usageErrorf("-sv/--smooth-value must be a finite number >= 0, not %s", py.FloatRepr(v))
 	case v > 1<<40:
 		// The library bounds the value so that no precision becomes +Inf.
-		return 0, 0, "", usageErrorf("-sv/--smooth-value must be at most 2^40 in this implementation, not %s", pyFloatReprAny(v))
+		return 0, 0, "", usageErrorf("-sv/--smooth-value must be at most 2^40 in this implementation, not %s", py.FloatRepr(v))
 	case m == bleu.SmoothAddK && v != math.Trunc(v):
-		return 0, 0, "", usageErrorf("add-k smoothing needs a whole-number -sv/--smooth-value in this implementation, not %s", pyFloatReprAny(v))
+		return 0, 0, "", usageErrorf("add-k smoothing needs a whole-number -sv/--smooth-value in this implementation, not %s", py.FloatRepr(v))
 	case v == 0:
 		return bleu.SmoothNone, 0, fmt.Sprintf("%s[0.00]", m), nil
 	}
 	return m, v, "", nil
-}
-
-// pyFloatReprAny is repr() of any float, non-finite ones included.
-func pyFloatReprAny(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return pyFloatRepr(f)
 }
 
 // configure builds the scoring configuration and returns sacreBLEU's
@@ -293,7 +281,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		if !ok {
 			continue
 		}
-		line = pyRStrip(line)
+		line = py.RStrip(line)
 		if c.numRefs == 1 {
 			c.refOut = append(c.refOut, line)
 			continue
@@ -314,7 +302,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		if !c.stdinSystems {
 			hypOK[i] = ok
 			if ok {
-				c.hypOut = append(c.hypOut, pyRStrip(line))
+				c.hypOut = append(c.hypOut, py.RStrip(line))
 			}
 			continue
 		}
@@ -322,7 +310,7 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 			// sacreBLEU reads the first line with readline(), which gives
 			// "" at the end of the input: empty input is one empty line.
 			// The fields of the first line are not stripped one by one.
-			c.hypOut = append(c.hypOut, strings.Split(pyRStrip(line), "\t")...)
+			c.hypOut = append(c.hypOut, strings.Split(py.RStrip(line), "\t")...)
 			c.nsys = len(c.hypOut)
 			hypOK[i] = true
 			if !ok {
@@ -334,12 +322,12 @@ func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
 		if !ok {
 			continue
 		}
-		fields := strings.Split(pyRStrip(line), "\t")
+		fields := strings.Split(py.RStrip(line), "\t")
 		if len(fields) != c.nsys {
 			return fail(stdinFieldsError(h.name, h.n, len(fields), c.nsys))
 		}
 		for _, f := range fields {
-			c.hypOut = append(c.hypOut, pyRStrip(f))
+			c.hypOut = append(c.hypOut, py.RStrip(f))
 		}
 	}
 	all, none := true, true

@@ -4,10 +4,17 @@ package main
 // system) and --paired-bs / --paired-ar (each system against the first),
 // run by the library on per-segment rows of statistics, with sacreBLEU
 // 2.6.0's checks, messages and seeds (SACREBLEU_SEED, read only when a
-// test runs).
+// test runs). While a test runs, a progress bar is drawn on a terminal
+// (not with -q), and an interrupt (Ctrl-C) stops it within moments with
+// exit status 130 and nothing on standard output.
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"os"
+	"os/signal"
+	"runtime/debug"
 
 	"github.com/go-bleu/bleu"
 )
@@ -99,6 +106,43 @@ func (c *cli) seed() (bleu.Seed, error) {
 	return s, nil
 }
 
+// interruptedStatus is the exit status of a test stopped by an interrupt,
+// as a shell reports a process ended by SIGINT.
+const interruptedStatus = 130
+
+// runTest runs a significance test with seed, a progress bar labelled
+// label and a context that an interrupt cancels; it maps the library's
+// errors to exit statuses (1, or 130 when interrupted).
+func (c *cli) runTest(o *options, label string, seed bleu.Seed, test func(context.Context, bleu.SignificanceOptions) error) error {
+	parent := c.ctx
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt)
+	defer stop()
+	bar := newCountBar(c.stderr, c.terminal && !o.quiet, label, c.now)
+	err := test(ctx, bleu.SignificanceOptions{Seed: seed, Progress: bar.update, MemoryLimit: memoryLimit()})
+	bar.done()
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return &exitError{code: interruptedStatus, msg: "bleu: interrupted"}
+	}
+	return &exitError{code: 1, msg: err.Error()}
+}
+
+// memoryLimit returns the memory a test may take: the least of the Go
+// runtime's soft limit (GOMEMLIMIT) and what the system grants (see
+// systemMemory), or 0 when none is known.
+func memoryLimit() int64 {
+	limit := debug.SetMemoryLimit(-1) // reads it; math.MaxInt64 when unset
+	if sys := systemMemory(); sys > 0 {
+		limit = min(limit, sys)
+	}
+	return max(limit, 1) // 0 would mean "no limit" to the library
+}
+
 // confidenceScore is --confidence: the corpus score of the one system with
 // a bootstrap estimate of its mean and 95% confidence interval.
 func (c *cli) confidenceScore(o *options, s scoring, name string, seg *bleu.Segments) (systemScore, error) {
@@ -106,15 +150,20 @@ func (c *cli) confidenceScore(o *options, s scoring, name string, seg *bleu.Segm
 	if err != nil {
 		return systemScore{}, err
 	}
-	iv, err := seg.Bootstrap(o.confidenceN, seed)
+	var iv bleu.Interval
+	err = c.runTest(o, "bootstrap resampling", seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
+		var err error
+		iv, err = seg.Bootstrap(ctx, o.confidenceN, opt)
+		return err
+	})
 	if err != nil {
-		return systemScore{}, &exitError{code: 1, msg: err.Error()}
+		return systemScore{}, err
 	}
 	return systemScore{
 		name:    name,
 		score:   s.label(iv.Score),
-		percent: iv.Percent,
-		ci:      &confidence{mean: iv.Mean, halfWidth: iv.CI},
+		percent: iv.Score.BLEUPercent,
+		ci:      &confidence{mean: iv.MeanPercent, halfWidth: iv.CIPercent},
 	}, nil
 }
 
@@ -156,13 +205,18 @@ func (c *cli) pairedTest(o *options, s scoring, names []string, segs []*bleu.Seg
 		// sacreBLEU fails in multiprocessing.Pool with a ValueError.
 		return &exitError{code: 1, msg: fmt.Sprintf("bleu: -j/--paired-jobs must be at least 0, not %d", o.pairedJobs)}
 	}
-	test := bleu.PairedRandomization
+	test, label := bleu.PairedRandomization, "approximate randomization"
 	if o.pairedBS {
-		test = bleu.PairedBootstrap
+		test, label = bleu.PairedBootstrap, "paired bootstrap resampling"
 	}
-	res, err := test(segs[0], segs[1:], n, seed)
+	var res bleu.Paired
+	err = c.runTest(o, label, seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
+		var err error
+		res, err = test(ctx, segs[0], segs[1:], n, opt)
+		return err
+	})
 	if err != nil {
-		return &exitError{code: 1, msg: err.Error()}
+		return err
 	}
 	res.Signature = s.labelSignature(res.Signature)
 	printPaired(c.out, names, res, o)

@@ -490,11 +490,11 @@ func TestPrintPaired(t *testing.T) {
 		Method:    bleu.BootstrapResampling,
 		N:         1000,
 		Signature: bleu.Signature{NRefs: "1", Bootstrap: "1000", Seed: "12345", Case: "mixed", Eff: "no", Tok: "13a", Smooth: "exp", Version: "x"},
-		Baseline:  bleu.Estimate{Percent: 30.04, Mean: 30.06, CI: 1.25},
+		Baseline:  bleu.Estimate{Score: bleu.Score{BLEUPercent: 30.04}, MeanPercent: 30.06, CIPercent: 1.25},
 		Systems: []bleu.Comparison{
-			{Estimate: bleu.Estimate{Percent: 31.15, Mean: 31.1, CI: 1.2}, PValue: 0.05, HolmPValue: 0.1},
-			{Estimate: bleu.Estimate{Percent: 29, Mean: 29.01, CI: 0.99}, PValue: 0.0500001, HolmPValue: 0.1000002},
-			{Estimate: bleu.Estimate{Percent: 0, Mean: 0, CI: 0}, PValue: 0.00004999, HolmPValue: 0.00014997},
+			{Estimate: bleu.Estimate{Score: bleu.Score{BLEUPercent: 31.15}, MeanPercent: 31.1, CIPercent: 1.2}, PValue: 0.05, HolmPValue: 0.1},
+			{Estimate: bleu.Estimate{Score: bleu.Score{BLEUPercent: 29}, MeanPercent: 29.01, CIPercent: 0.99}, PValue: 0.0500001, HolmPValue: 0.1000002},
+			{Estimate: bleu.Estimate{Score: bleu.Score{BLEUPercent: 0}, MeanPercent: 0, CIPercent: 0}, PValue: 0.00004999, HolmPValue: 0.00014997},
 		},
 	}
 	names := []string{"Baseline: base", "s1", "s2", "s3"}

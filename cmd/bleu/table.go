@@ -13,9 +13,10 @@ package main
 
 import (
 	"math"
-	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // table is a table to draw.
@@ -45,7 +46,7 @@ func gridLine(begin, fill, sep, end string) func([]int) string {
 		for i, w := range widths {
 			cells[i] = strings.Repeat(fill, w)
 		}
-		return pyRStrip(begin + strings.Join(cells, sep) + end)
+		return py.RStrip(begin + strings.Join(cells, sep) + end)
 	}
 }
 
@@ -55,7 +56,7 @@ var fancyGrid = tableFormat{
 	belowHead: gridLine("╞", "═", "╪", "╡"),
 	between:   gridLine("├", "─", "┼", "┤"),
 	below:     gridLine("╘", "═", "╧", "╛"),
-	row:       func(c []string) string { return pyRStrip("│" + strings.Join(c, "│") + "│") },
+	row:       func(c []string) string { return py.RStrip("│" + strings.Join(c, "│") + "│") },
 }
 
 // latexEscapes are tabulate's LATEX_ESCAPE_RULES.
@@ -87,7 +88,7 @@ var latexBooktabs = tableFormat{
 		for i, s := range c {
 			esc[i] = latexEscapes.Replace(s)
 		}
-		return pyRStrip(strings.Join(esc, "&") + `\\`)
+		return py.RStrip(strings.Join(esc, "&") + `\\`)
 	},
 }
 
@@ -149,7 +150,7 @@ func (t table) render(f tableFormat) string {
 		}
 		w := width(t.headers[j]) + 2 // tabulate's MIN_PADDING
 		for i, c := range col {
-			col[i] = pyStrip(c)
+			col[i] = py.Strip(c)
 			w = max(w, cellWidth(col[i]))
 		}
 		for i, c := range col {
@@ -232,19 +233,16 @@ func columnIsFloat(col []string) bool {
 	return anyFloat
 }
 
+// isPyInt is tabulate's _isint for a string: int(s) works.
 func isPyInt(s string) bool {
-	t := pyStrip(s)
-	if t != "" && (t[0] == '+' || t[0] == '-') {
-		t = t[1:]
-	}
-	_, ok := pyDigits(t)
-	return ok
+	_, _, err := py.ParseInt(s)
+	return err == nil
 }
 
 // isPyNumber is tabulate's _isnumber: float(s) works, and an infinite or
 // NaN value is spelt "inf", "-inf" or "nan" (in any case).
 func isPyNumber(s string) bool {
-	f, ok := pyFloat(s)
+	f, ok := py.ParseFloat(s)
 	if !ok {
 		return false
 	}
@@ -260,14 +258,6 @@ func isPyNumber(s string) bool {
 
 // formatPyFloat is Python's format(float(s), ".<decimals>f").
 func formatPyFloat(s string, decimals int) string {
-	f, _ := pyFloat(s)
-	switch {
-	case math.IsNaN(f):
-		return "nan"
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(f, 'f', decimals, 64)
+	f, _ := py.ParseFloat(s)
+	return py.FormatFixed(f, decimals)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // printTokens writes the tokens of every line of the given files (REF
@@ -32,9 +33,9 @@ func (c *cli) printTokens(o *options, enc encoding) error {
 			if err != nil || !ok {
 				return err
 			}
-			line = pyRStrip(line)
+			line = py.RStrip(line)
 			if o.lowercase {
-				line = pyRStrip(bleu.Lowercase.Normalize(line))
+				line = py.RStrip(bleu.Lowercase.Normalize(line))
 			}
 			toks = tok.Tokenize(toks[:0], line)
 			c.out.WriteString(strings.Join(toks, " "))

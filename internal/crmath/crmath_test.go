@@ -117,6 +117,7 @@ func libmInputs(n int) (logs, exps []float64) {
 }
 
 func TestLogExp(t *testing.T) {
+	t.Parallel()
 	n := 20000
 	if testing.Short() {
 		n = 2000

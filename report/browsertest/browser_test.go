@@ -235,14 +235,14 @@ func TestReportInChromium(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		iv, err := seg.Bootstrap(bleu.DefaultResamples, bleu.Seed{})
+		iv, err := seg.Bootstrap(context.Background(), bleu.DefaultResamples, bleu.SignificanceOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := map[string]domCell{
 			"bleu":    shown(sc.BLEU*100, 2, sc.BLEU),
-			"ci-low":  shown(iv.Low, 2, iv.Low/100), // the library's intervals are on the 0–100 scale
-			"ci-high": shown(iv.High, 2, iv.High/100),
+			"ci-low":  shown(iv.Low*100, 2, iv.Low),
+			"ci-high": shown(iv.High*100, 2, iv.High),
 			"bp":      shown(sc.BP, 3, sc.BP),
 			"ratio":   shown(sc.Ratio, 3, sc.Ratio),
 			"hyp-len": shown(float64(sc.HypLen), 0, float64(sc.HypLen)),
@@ -256,7 +256,7 @@ func TestReportInChromium(t *testing.T) {
 			t.Errorf("%s: band %q, want %q", row.Name, got, sc.Quality().Description)
 		}
 	}
-	res, err := bleu.PairedBootstrap(segs[0], segs[1:], bleu.DefaultResamples, bleu.Seed{})
+	res, err := bleu.PairedBootstrap(context.Background(), segs[0], segs[1:], bleu.DefaultResamples, bleu.SignificanceOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

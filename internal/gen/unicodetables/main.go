@@ -100,7 +100,7 @@ func parse(name string) (*reference, error) {
 				return nil, bad
 			}
 			if f[0] == "pyDecimal" && (len(f) != 4 || f[3] != "0" || (b-a+1)%10 != 0) {
-				// pyDecimalValue in package bleu relies on runs of ten
+				// py.DecimalValue relies on runs of ten
 				// digits 0..9.
 				return nil, fmt.Errorf("%s:%d: a decimal run not of ten digits 0..9: %q", name, i+1, line)
 			}

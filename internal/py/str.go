@@ -1,29 +1,22 @@
-package bleu
-
-// Python string primitives: exact reimplementations of the Python 3.11 str
-// methods sacreBLEU relies on (str.isspace, str.split/strip/rstrip without
-// arguments, str.lower). Python 3.11 uses Unicode 14.0, Go's unicode package a
-// newer version; the tables come from package unidata, pinned to Python's.
-//
-// Strings are UTF-8. A byte that is not part of a valid UTF-8 sequence is
-// treated as one non-space, caseless character and is kept unchanged.
+package py
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/swar"
 	"github.com/go-bleu/bleu/internal/unidata"
 )
 
-// isPySpace reports whether r is whitespace for Python 3.11's str.isspace()
+// IsSpace reports whether r is whitespace for Python 3.11's str.isspace()
 // (and hence for str.split(), str.strip() and str.rstrip() without
 // arguments): U+0009..U+000D, U+001C..U+0020, U+0085, U+00A0, U+1680,
 // U+2000..U+200A, U+2028, U+2029, U+202F, U+205F and U+3000.
 //
 // Unlike unicode.IsSpace it includes U+001C..U+001F; like it, it excludes
 // U+180E, U+200B and U+FEFF.
-func isPySpace(r rune) bool {
+func IsSpace(r rune) bool {
 	if uint32(r) < utf8.RuneSelf {
 		return pyByteClass[r] == pyByteSpace
 	}
@@ -47,7 +40,7 @@ const (
 	// pyByteSpace: an ASCII whitespace byte.
 	pyByteSpace
 	// pyByteLead: the first byte of the UTF-8 encoding of some non-ASCII
-	// whitespace character (0xC2, 0xE1, 0xE2, 0xE3); see pyMultiByteSpace.
+	// whitespace character (0xC2, 0xE1, 0xE2, 0xE3); see MultiByteSpace.
 	pyByteLead
 )
 
@@ -59,17 +52,17 @@ var pyByteClass = [256]uint8{
 	0xC2: pyByteLead, 0xE1: pyByteLead, 0xE2: pyByteLead, 0xE3: pyByteLead,
 }
 
-// pyMultiByteSpace returns the length of the UTF-8 encoded non-ASCII Python
+// MultiByteSpace returns the length of the UTF-8 encoded non-ASCII Python
 // whitespace character at the start of s, or 0 if s does not start with one.
-// It matches the encodings of isPySpace's non-ASCII characters byte by byte:
+// It matches the encodings of IsSpace's non-ASCII characters byte by byte:
 // C2 85, C2 A0, E1 9A 80, E2 80 80..8A, E2 80 A8, E2 80 A9, E2 80 AF,
 // E2 81 9F and E3 80 80.
 //
 // Looking at bytes instead of decoding runes gives the same answer as
-// isPySpace(utf8.DecodeRuneInString(s)) at every position a forward decode
+// IsSpace(utf8.DecodeRuneInString(s)) at every position a forward decode
 // visits, because a whitespace encoding starts with a lead byte and a lead
 // byte is never inside a validly decoded rune.
-func pyMultiByteSpace(s string) int {
+func MultiByteSpace(s string) int {
 	if len(s) < 2 {
 		return 0
 	}
@@ -94,14 +87,14 @@ func pyMultiByteSpace(s string) int {
 	return 0
 }
 
-// pySpaceAt returns the length of the Python whitespace character starting at
+// SpaceAt returns the length of the Python whitespace character starting at
 // s[i], or 0 if there is none.
-func pySpaceAt(s string, i int) int {
+func SpaceAt(s string, i int) int {
 	switch pyByteClass[s[i]] {
 	case pyByteSpace:
 		return 1
 	case pyByteLead:
-		return pyMultiByteSpace(s[i:])
+		return MultiByteSpace(s[i:])
 	}
 	return 0
 }
@@ -111,7 +104,7 @@ func pySpaceAt(s string, i int) int {
 func pyLStripIndex(s string) int {
 	i := 0
 	for i < len(s) {
-		w := pySpaceAt(s, i)
+		w := SpaceAt(s, i)
 		if w == 0 {
 			break
 		}
@@ -120,9 +113,9 @@ func pyLStripIndex(s string) int {
 	return i
 }
 
-// pyRStrip returns s without trailing whitespace, like Python's s.rstrip()
+// RStrip returns s without trailing whitespace, like Python's s.rstrip()
 // with no argument. The result is a substring of s.
-func pyRStrip(s string) string {
+func RStrip(s string) string {
 	for len(s) > 0 {
 		c := s[len(s)-1]
 		if c < utf8.RuneSelf {
@@ -133,7 +126,7 @@ func pyRStrip(s string) string {
 			continue
 		}
 		r, w := utf8.DecodeLastRuneInString(s)
-		if !isPySpace(r) {
+		if !IsSpace(r) {
 			break
 		}
 		s = s[:len(s)-w]
@@ -141,32 +134,32 @@ func pyRStrip(s string) string {
 	return s
 }
 
-// pyStrip returns s without leading and trailing whitespace, like Python's
+// Strip returns s without leading and trailing whitespace, like Python's
 // s.strip() with no argument. The result is a substring of s.
-func pyStrip(s string) string {
-	return pyRStrip(s[pyLStripIndex(s):])
+func Strip(s string) string {
+	return RStrip(s[pyLStripIndex(s):])
 }
 
-// appendPyFields appends the fields of s to dst and returns the extended
+// AppendFields appends the fields of s to dst and returns the extended
 // slice, like Python's s.split() with no argument: s is split at runs of
-// whitespace (isPySpace) and empty fields are dropped. The fields are
+// whitespace (IsSpace) and empty fields are dropped. The fields are
 // substrings of s; an invalid UTF-8 byte counts as a non-space character and
 // stays in its field.
 //
 // It looks at the bytes that may start whitespace, ASCII bytes up to ' '
 // and lead bytes, finding them eight bytes at a time (see pySpaceEvents).
-func appendPyFields(dst []string, s string) []string {
+func AppendFields(dst []string, s string) []string {
 	n := len(s)
 	sub := 0 // the current field, if any, starts at s[sub]
 	for i := 0; i < n; i += 8 {
 		var x uint64
 		if i+8 <= n {
-			x = load64(s, i)
+			x = swar.Load64(s, i)
 		} else {
-			x = loadTail(s, i)
+			x = swar.LoadTail(s, i)
 		}
 		for m := pySpaceEvents(x); m != 0; m &= m - 1 {
-			j := i + firstByte(m)
+			j := i + swar.FirstByte(m)
 			w := 1
 			switch pyByteClass[s[j]] {
 			case pyByteOther:
@@ -177,7 +170,7 @@ func appendPyFields(dst []string, s string) []string {
 				if s[j] == 0xE3 && j+1 < n && s[j+1] != 0x80 {
 					continue
 				}
-				if w = pyMultiByteSpace(s[j:]); w == 0 {
+				if w = MultiByteSpace(s[j:]); w == 0 {
 					continue
 				}
 			}
@@ -194,14 +187,14 @@ func appendPyFields(dst []string, s string) []string {
 }
 
 // pySpaceEvents returns, in the top bit of each byte, which bytes of x (as
-// load64 reads them) may start Python whitespace: the ASCII bytes up to
-// ' ', and the lead bytes C2 and E0..E3 (see leadEvents; E0 is a false
+// swar.Load64 reads them) may start Python whitespace: the ASCII bytes up
+// to ' ', and the lead bytes C2 and E0..E3 (see swar.LeadEvents; E0 is a false
 // alarm). The other lead bytes start letters of most scripts, Chinese
 // characters among them, and continuation bytes never start a character.
 func pySpaceEvents(x uint64) uint64 {
-	y := x &^ swarHigh // the low seven bits of each byte: no carry between bytes below
-	low := ^(y + (0x7F-' ')*swarOnes) &^ x
-	return (low | leadEvents(x, lead13a)) & swarHigh
+	y := x &^ swar.High // the low seven bits of each byte: no carry between bytes below
+	low := ^(y + (0x7F-' ')*swar.Ones) &^ x
+	return (low | swar.LeadEvents(x, 0xFC*swar.Ones)) & swar.High
 }
 
 // Final_Sigma classes of code points, see pyCaseClassOf.
@@ -290,37 +283,37 @@ func pyToLower(r rune) rune {
 	return unidata.ToLower(r)
 }
 
-// pyLower returns s lowercased exactly like Python 3.11's s.lower(): every
+// Lower returns s lowercased exactly like Python 3.11's s.lower(): every
 // code point gets its full lowercase mapping from Unicode 14.0 (U+0130 İ
 // becomes "i\u0307"), and capital sigma U+03A3 becomes final sigma ς in the
 // Final_Sigma context (see pyFinalSigma) and σ elsewhere. Invalid UTF-8 bytes
 // are copied unchanged. If nothing changes, s itself is returned.
-func pyLower(s string) string {
+func Lower(s string) string {
 	// Find the first byte that changes.
 	i := 0
 	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
-				return pyLowerFrom(s, i)
+				return lowerFrom(s, i)
 			}
 			i++
 			continue
 		}
 		r, w := utf8.DecodeRuneInString(s[i:])
 		if r == 0x3A3 || pyToLower(r) != r {
-			return pyLowerFrom(s, i)
+			return lowerFrom(s, i)
 		}
 		if _, ok := unidata.LowerSpecial(r); ok {
-			return pyLowerFrom(s, i)
+			return lowerFrom(s, i)
 		}
 		i += w
 	}
 	return s
 }
 
-// pyLowerFrom is pyLower for a string whose bytes before i do not change.
-func pyLowerFrom(s string, i int) string {
+// lowerFrom is Lower for a string whose bytes before i do not change.
+func lowerFrom(s string, i int) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	b.WriteString(s[:i])

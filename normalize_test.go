@@ -1,0 +1,34 @@
+package bleu
+
+import "testing"
+
+// TestStandardNormalizers checks the built-in normalizers on exact texts,
+// among them the supplementary-plane cases that golang.org/x/text before
+// v0.42.0 composed wrongly: a character above U+FFFF followed by a
+// combining mark became a Latin letter ("\U00020041\u0300" became "À").
+// go.mod requires a version with the fix; this test fails if it is
+// lowered below it.
+func TestStandardNormalizers(t *testing.T) {
+	tests := []struct {
+		n        StandardNormalizer
+		in, want string
+	}{
+		{NFC, "", ""},
+		{NFC, "cafe\u0301", "café"},
+		{NFC, "café", "café"},
+		{NFC, "ﬁ ２", "ﬁ ２"},
+		{NFC, "가e\u0301", "가é"},
+		{NFC, "\U00020041\u0300", "\U00020041\u0300"},
+		{NFC, "\U00010041\u0307", "\U00010041\u0307"},
+		{NFC, "\u0300\U00011f41", "\U00011f41\u0300"}, // canonical order: ccc 9 before 230
+		{NFKC, "ﬁ ２ x²", "fi 2 x2"},
+		{NFKC, "ｶﾞ", "ガ"},
+		{NFKC, "\U00020041\u0300", "\U00020041\u0300"},
+		{Lowercase, "ÀB İ", "àb i̇"},
+	}
+	for _, tt := range tests {
+		if got := tt.n.Normalize(tt.in); got != tt.want {
+			t.Errorf("%s.Normalize(%+q) = %+q, want %+q", tt.n, tt.in, got, tt.want)
+		}
+	}
+}
