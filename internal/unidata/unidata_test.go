@@ -2,63 +2,20 @@ package unidata
 
 import (
 	"fmt"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
-)
 
-// readReference parses testdata/reference.txt: for each range table name,
-// one bool a code point; for pyLower and perlLower, the lowercase strings
-// that differ from the code point.
-func readReference(t *testing.T) (sets map[string][]bool, lower map[string]map[rune]string) {
-	t.Helper()
-	data, err := os.ReadFile("testdata/reference.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sets = map[string][]bool{}
-	lower = map[string]map[rune]string{}
-	hex := func(s string) rune {
-		c, err := strconv.ParseUint(s, 16, 32)
-		if err != nil {
-			t.Fatalf("reference.txt: %v", err)
-		}
-		return rune(c)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		f := strings.Fields(line)
-		switch {
-		case f[0] == "#":
-		case f[0] == "pyLower" || f[0] == "perlLower":
-			var b strings.Builder
-			for _, h := range strings.Split(f[2], ",") {
-				b.WriteRune(hex(h))
-			}
-			if lower[f[0]] == nil {
-				lower[f[0]] = map[rune]string{}
-			}
-			lower[f[0]][hex(f[1])] = b.String()
-		default:
-			s := sets[f[0]]
-			if s == nil {
-				s = make([]bool, utf8.MaxRune+1)
-				sets[f[0]] = s
-			}
-			for r := hex(f[1]); r <= hex(f[2]); r++ {
-				s[r] = true
-			}
-		}
-	}
-	return sets, lower
-}
+	"github.com/go-bleu/bleu/internal/unidata/reference"
+)
 
 // TestTablesMatchReference checks every table for every code point against
 // what the reference Python, regex module and Perl said (reference.txt).
 func TestTablesMatchReference(t *testing.T) {
-	sets, lower := readReference(t)
+	ref, err := reference.Read("testdata/reference.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		key string
 		tab *unicode.RangeTable
@@ -67,7 +24,7 @@ func TestTablesMatchReference(t *testing.T) {
 		{"pyCased", PyCased}, {"pyIgnorable", PyCaseIgnorable},
 		{"pyDecimal", PyDecimal}, {"pySpace", PySpace}, {"pyPrintable", PyPrintable}, {"perlSpace", PerlSpace},
 	} {
-		want := sets[tc.key]
+		want := ref.Set(tc.key)
 		if want == nil {
 			t.Fatalf("reference.txt has no %s", tc.key)
 		}
@@ -81,8 +38,7 @@ func TestTablesMatchReference(t *testing.T) {
 		}
 	}
 	for _, key := range []string{"pyLower", "perlLower"} {
-		ref := lower[key]
-		if len(ref) == 0 {
+		if len(ref.Lower[key]) == 0 {
 			t.Fatalf("reference.txt has no %s", key)
 		}
 		bad := 0
@@ -90,10 +46,7 @@ func TestTablesMatchReference(t *testing.T) {
 			if 0xD800 <= r && r <= 0xDFFF {
 				continue
 			}
-			want, ok := ref[r]
-			if !ok {
-				want = string(r)
-			}
+			want := ref.LowerOf(key, r)
 			got, ok := LowerSpecial(r)
 			if !ok {
 				got = string(ToLower(r))

@@ -75,6 +75,8 @@ lo = None
 for c in range(0x110001):
     v = unicodedata.decimal(chr(c), None) if c < 0x110000 else None
     if lo is not None and (v is None or v != start + (c - lo)):
+        if start != 0 or (c - lo) % 10 != 0:
+            sys.exit("U+%04X..U+%04X: not runs of ten digits 0..9" % (lo, c - 1))
         out.write("pyDecimal %X %X %d\n" % (lo, c - 1, start))
         lo = None
     if v is not None and lo is None:

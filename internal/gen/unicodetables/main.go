@@ -26,29 +26,24 @@ import (
 	"fmt"
 	"go/format"
 	"log"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/go-bleu/bleu/internal/unidata/reference"
 )
-
-// span is an inclusive range of code points.
-type span struct{ lo, hi rune }
-
-// reference is the parsed reference.txt.
-type reference struct {
-	header []string          // the "#" lines: tool versions
-	spans  map[string][]span // regexN, pyCased, pyDecimal, perlSpace, ...
-	lower  map[string]map[rune][]rune
-}
 
 func main() {
 	dir := flag.String("dir", "internal/unidata", "package directory: reads testdata/reference.txt, writes tables.go")
 	flag.Parse()
-	ref, err := parse(filepath.Join(*dir, "testdata", "reference.txt"))
+	ref, err := reference.Read(filepath.Join(*dir, "testdata", "reference.txt"))
 	if err != nil {
+		log.Fatal(err)
+	}
+	if err := checkDecimal(ref.Ranges["pyDecimal"]); err != nil {
 		log.Fatal(err)
 	}
 	src, err := generate(ref)
@@ -60,54 +55,15 @@ func main() {
 	}
 }
 
-func parse(name string) (*reference, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	ref := &reference{spans: map[string][]span{}, lower: map[string]map[rune][]rune{}}
-	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		if h, ok := strings.CutPrefix(line, "# "); ok {
-			ref.header = append(ref.header, h)
-			continue
-		}
-		f := strings.Fields(line)
-		bad := fmt.Errorf("%s:%d: bad line %q", name, i+1, line)
-		if len(f) < 3 {
-			return nil, bad
-		}
-		a, err := strconv.ParseUint(f[1], 16, 32)
-		if err != nil {
-			return nil, bad
-		}
-		switch f[0] {
-		case "pyLower", "perlLower":
-			var to []rune
-			for _, h := range strings.Split(f[2], ",") {
-				c, err := strconv.ParseUint(h, 16, 32)
-				if err != nil {
-					return nil, bad
-				}
-				to = append(to, rune(c))
-			}
-			if ref.lower[f[0]] == nil {
-				ref.lower[f[0]] = map[rune][]rune{}
-			}
-			ref.lower[f[0]][rune(a)] = to
-		default:
-			b, err := strconv.ParseUint(f[2], 16, 32)
-			if err != nil || b < a {
-				return nil, bad
-			}
-			if f[0] == "pyDecimal" && (len(f) != 4 || f[3] != "0" || (b-a+1)%10 != 0) {
-				// py.DecimalValue relies on runs of ten
-				// digits 0..9.
-				return nil, fmt.Errorf("%s:%d: a decimal run not of ten digits 0..9: %q", name, i+1, line)
-			}
-			ref.spans[f[0]] = append(ref.spans[f[0]], span{rune(a), rune(b)})
+// checkDecimal checks that the digits come in runs of ten, 0 to 9, as
+// py.DecimalValue relies on (dump.py splits runs where the value restarts).
+func checkDecimal(rs [][2]rune) error {
+	for _, rg := range rs {
+		if (rg[1]-rg[0]+1)%10 != 0 {
+			return fmt.Errorf("a decimal run not of ten digits 0..9: %U..%U", rg[0], rg[1])
 		}
 	}
-	return ref, nil
+	return nil
 }
 
 // tables lists the range tables tables.go defines: Go name, reference.txt
@@ -124,9 +80,9 @@ var tables = []struct{ name, key, doc string }{
 	{"PerlSpace", "perlSpace", `is Perl 5.36's \s (Unicode 14.0) on character strings: the White_Space property.`},
 }
 
-func generate(ref *reference) ([]byte, error) {
-	py, perl := ref.lower["pyLower"], ref.lower["perlLower"]
-	if len(py) == 0 || !mapsEqual(py, perl) {
+func generate(ref *reference.Data) ([]byte, error) {
+	py, perl := ref.Lower["pyLower"], ref.Lower["perlLower"]
+	if len(py) == 0 || !maps.Equal(py, perl) {
 		return nil, fmt.Errorf("the reference's pyLower and perlLower differ (or are missing); one table cannot serve both")
 	}
 	var b bytes.Buffer
@@ -135,12 +91,12 @@ func generate(ref *reference) ([]byte, error) {
 // Made by internal/gen/unicodetables from testdata/reference.txt, which
 // internal/gen/unicodetables/dump.py and dump.pl printed with:
 `)
-	for _, h := range ref.header {
+	for _, h := range ref.Header {
 		fmt.Fprintf(&b, "//\t%s\n", h)
 	}
 	fmt.Fprintf(&b, "\npackage unidata\n\nimport \"unicode\"\n\n")
 	for _, t := range tables {
-		sp := ref.spans[t.key]
+		sp := ref.Ranges[t.key]
 		if len(sp) == 0 {
 			return nil, fmt.Errorf("reference.txt has no %s lines", t.key)
 		}
@@ -170,32 +126,20 @@ func comment(text string) string {
 	return b.String()
 }
 
-func mapsEqual(a, b map[rune][]rune) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if !slices.Equal(v, b[k]) {
-			return false
-		}
-	}
-	return true
-}
-
 // rangeTable writes sp as a *unicode.RangeTable literal with stride 1.
-func rangeTable(sp []span) string {
+func rangeTable(sp [][2]rune) string {
 	var r16, r32 strings.Builder
 	latin := 0
 	for _, s := range sp {
-		if s.lo <= 0xFFFF {
-			hi := min(s.hi, 0xFFFF)
-			fmt.Fprintf(&r16, "\t\t{0x%04X, 0x%04X, 1},\n", s.lo, hi)
+		if s[0] <= 0xFFFF {
+			hi := min(s[1], 0xFFFF)
+			fmt.Fprintf(&r16, "\t\t{0x%04X, 0x%04X, 1},\n", s[0], hi)
 			if hi <= unicode.MaxLatin1 {
 				latin++
 			}
 		}
-		if s.hi > 0xFFFF {
-			fmt.Fprintf(&r32, "\t\t{0x%X, 0x%X, 1},\n", max(s.lo, 0x10000), s.hi)
+		if s[1] > 0xFFFF {
+			fmt.Fprintf(&r32, "\t\t{0x%X, 0x%X, 1},\n", max(s[0], 0x10000), s[1])
 		}
 	}
 	var b strings.Builder
@@ -215,7 +159,11 @@ func rangeTable(sp []span) string {
 
 // writeLower writes the lowercase tables: lowerRanges for the one-code-point
 // mappings, lowerSpecial for the longer ones.
-func writeLower(b *bytes.Buffer, lower map[rune][]rune) {
+func writeLower(b *bytes.Buffer, lowerStr map[rune]string) {
+	lower := make(map[rune][]rune, len(lowerStr))
+	for c, s := range lowerStr {
+		lower[c] = []rune(s)
+	}
 	var keys []rune
 	for c := range lower {
 		keys = append(keys, c)
