@@ -11,6 +11,8 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+
+	"github.com/go-bleu/bleu/internal/numpy"
 )
 
 // maxResampleWorkers bounds the goroutines scoring bootstrap resamples,
@@ -32,7 +34,7 @@ type series struct {
 // draw is a sequence of bootstrap resamples drawn from one generator, as
 // one rng.choice(N, size=(n, N)) call, each scored for every series.
 type draw struct {
-	rng    *pcg64
+	rng    *numpy.PCG64
 	series []series
 }
 
@@ -210,7 +212,7 @@ func bootstrapDraw(ctx context.Context, sc *scorer, segs, n int, d draw, prog *p
 	// done.
 	fill := func(idx []uint32) {
 		for k := 0; k < segs && ctx.Err() == nil; k += cancelCheck {
-			d.rng.fillIndices(idx[k:min(segs, k+cancelCheck)], uint32(segs))
+			d.rng.FillIndices(idx[k:min(segs, k+cancelCheck)], uint32(segs))
 		}
 	}
 
@@ -386,11 +388,12 @@ func addFloat32[T rowValue](blocks [][]T, stride, off int, idx []uint32, acc []f
 //
 // NumPy's rng.integers(2, size=(n, N), dtype=bool) on a fresh generator
 // yields the bits of consecutive 64-bit outputs, least significant first
-// (see fillBools), so trial t takes bits t·N to (t+1)·N-1 of that stream.
+// (see numpy.PCG64.FillBools), so trial t takes bits t·N to (t+1)·N-1 of
+// that stream.
 // Its statistics are integers (sacreBLEU sums them with an integer matrix
 // product): A = Σ_sel baseline + Σ_¬sel system = system total + Σ_sel
 // (baseline - system), and B = baseline total + system total - A.
-func randomize(ctx context.Context, rng *pcg64, n int, sc *scorer, baseline, sys *Segments, diff float64, prog *progressReporter) (int, error) {
+func randomize(ctx context.Context, rng *numpy.PCG64, n int, sc *scorer, baseline, sys *Segments, diff float64, prog *progressReporter) (int, error) {
 	N, w := baseline.Len(), sc.rowLen
 	blTot, sysTot := baseline.totalsRow(), sys.totalsRow()
 	// The baseline's rows minus the system's, in 16 bits where they fit.
@@ -495,7 +498,7 @@ func addSelected[D int16 | int32](delta []D, w, first int, mask []uint64, a []in
 // Generator.integers(2, size, dtype=bool) call on a generator whose 32-bit
 // buffer is empty (a fresh one), read in order.
 type bitReader struct {
-	p    *pcg64
+	p    *numpy.PCG64
 	buf  uint64 // unread bits, in the low n bits
 	have int
 }
@@ -509,7 +512,7 @@ func (b *bitReader) next(k int) uint64 {
 		b.have -= k
 		return v
 	}
-	w := b.p.next64()
+	w := b.p.Uint64()
 	v := (b.buf | w<<b.have) & mask
 	used := k - b.have
 	b.buf = w >> used

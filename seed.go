@@ -1,11 +1,16 @@
 package bleu
 
 // The seeds of the significance tests, with sacreBLEU's SACREBLEU_SEED
-// semantics (parsed in numpy_random.go).
+// semantics.
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
+
+	"github.com/go-bleu/bleu/internal/numpy"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // DefaultSeed is sacreBLEU's seed when SACREBLEU_SEED is not set, and the
@@ -82,15 +87,15 @@ func (s Seed) String() string {
 
 // rng returns a fresh generator for s: for a paired comparison when paired
 // (where 0 is unseeded), for a bootstrap of one system otherwise.
-func (s Seed) rng(paired bool) *pcg64 {
+func (s Seed) rng(paired bool) *numpy.PCG64 {
 	n, seeded, err := parseSeed(s.value(), paired)
 	if err != nil {
 		panic("bleu: invalid Seed " + strconv.Quote(s.text)) // unreachable: Seeds are validated
 	}
 	if !seeded {
-		return newPCG64Unseeded()
+		return numpy.NewPCG64Unseeded()
 	}
-	return newPCG64(n)
+	return numpy.NewPCG64(n)
 }
 
 // deterministic reports whether generators made by s.rng(paired) repeat.
@@ -103,4 +108,102 @@ func (s Seed) deterministic(paired bool) bool {
 func (s Seed) signature(paired bool) string {
 	v, _ := seedSignatureValue(s.value(), paired)
 	return v
+}
+
+// defaultSeedString is the value sacreBLEU 2.6.0 uses when the environment
+// variable SACREBLEU_SEED is not set (os.environ.get('SACREBLEU_SEED',
+// '12345')). Callers of parseSeed must pass it when the variable is unset;
+// a variable that is set but empty is passed as "" (an error, as in
+// sacreBLEU).
+const defaultSeedString = "12345"
+
+// errNegativeSeed is returned by parseSeed for a negative integer, which
+// NumPy's SeedSequence rejects ("expected non-negative integer").
+var errNegativeSeed = errors.New("SACREBLEU_SEED: expected non-negative integer")
+
+// parseSeed interprets the value v of SACREBLEU_SEED exactly as sacreBLEU
+// 2.6.0 does (sacrebleu/significance.py), where v is the environment value,
+// or defaultSeedString ("12345") when the variable is unset. It returns the
+// seed for numpy.NewPCG64 and seeded == true, or seeded == false for OS entropy
+// (numpy.NewPCG64Unseeded).
+//
+// Both modes first do `None if v.lower() == 'none' else int(v)`, so "none"
+// in any letter case means unseeded in both. int(v) is Python's int() on a
+// str (see py.ParseInt): surrounding whitespace, one leading sign, ASCII
+// or other Unicode decimal digits, single underscores between digits. A
+// value int() rejects ("", "0x10", "1e3", "1.0", ...) is an error.
+//
+// paired == false is the bootstrap confidence interval (_bootstrap_resample,
+// corpus_score(n_bootstrap > 1), --confidence): rng =
+// default_rng(int(v)), so 0 is an ordinary seed. It is also what the
+// baseline's confidence interval in a paired bootstrap test uses, because
+// PairedTest computes it with _bootstrap_resample.
+//
+// paired == true is the per-system comparison of the paired tests
+// (PairedTest.__call__): seed = int(v) if int(v) else None, so 0 (and "-0",
+// "000", ...) is unseeded as well. Note the resulting asymmetry with
+// SACREBLEU_SEED=0 in --paired-bs: the baseline's mean/CI come from
+// default_rng(0) while every comparison is unseeded.
+//
+// A negative value is an error in both modes (default_rng rejects negative
+// entropy). sacreBLEU raises these errors only when it actually needs a
+// generator (n_bootstrap > 1, or a paired test), so callers should parse
+// only then.
+//
+// Divergence: Python accepts seeds of any size; parseSeed returns an error
+// for seeds above 2^64-1 (NumPy's SeedSequence could take them, but nobody
+// needs it). Python's int() also rejects more than 4300 digits
+// (sys.int_info.default_max_str_digits); so does parseSeed, but it ignores
+// PYTHONINTMAXSTRDIGITS / -X int_max_str_digits.
+func parseSeed(v string, paired bool) (seed uint64, seeded bool, err error) {
+	if strings.EqualFold(v, "none") {
+		// Only ASCII n, o, e and N, O, E lower-case (Python) or fold (Go)
+		// to n, o, e, so this equals Python's v.lower() == 'none'.
+		return 0, false, nil
+	}
+	neg, mag, err := py.ParseInt(v)
+	if err != nil {
+		return 0, false, fmt.Errorf("SACREBLEU_SEED: %w", err)
+	}
+	if neg && mag.Sign() != 0 {
+		return 0, false, errNegativeSeed
+	}
+	if !mag.IsUint64() {
+		return 0, false, fmt.Errorf("SACREBLEU_SEED: seed %s is larger than 2^64-1 (unsupported)", mag)
+	}
+	seed = mag.Uint64()
+	if paired && seed == 0 {
+		return 0, false, nil
+	}
+	return seed, true, nil
+}
+
+// seedSignatureValue returns the text sacreBLEU 2.6.0 shows for the seed in
+// a metric signature (`seed:...`, short `rs:...`), given the same v as
+// parseSeed. For a bootstrap confidence interval it is the raw environment
+// string lower-cased (str(seed).lower() of the string itself, so
+// SACREBLEU_SEED=" +0042" shows " +0042" and "None" shows "none"); for the
+// paired tests it is str(int(v)) ("42"), or "none"; with SACREBLEU_SEED=0 the
+// paired signature says "0" although the comparisons are unseeded. It
+// returns parseSeed's error for values sacreBLEU would reject. Lower-casing
+// uses strings.ToLower, which matches Python's str.lower for every value
+// parseSeed accepts (digits, signs, underscores, whitespace, "none").
+func seedSignatureValue(v string, paired bool) (string, error) {
+	if _, _, err := parseSeed(v, paired); err != nil {
+		return "", err
+	}
+	if strings.EqualFold(v, "none") {
+		return "none", nil
+	}
+	if !paired {
+		return strings.ToLower(v), nil
+	}
+	neg, mag, err := py.ParseInt(v)
+	if err != nil {
+		return "", err
+	}
+	if neg && mag.Sign() != 0 {
+		return "", errNegativeSeed
+	}
+	return mag.String(), nil
 }

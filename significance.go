@@ -3,9 +3,10 @@ package bleu
 // Bootstrap confidence intervals and paired significance tests, exactly as
 // sacreBLEU 2.6.0's sacrebleu/significance.py computes them (with
 // corpus_score(n_bootstrap=n) and Score.estimate_ci of
-// sacrebleu/metrics/base.py). The random numbers are NumPy's
-// (numpy_random.go); the sums and means are NumPy's and Python's
-// (numpy_sum.go); the loops are in resample.go. Everything here works on
+// sacrebleu/metrics/base.py). The random numbers, sums and means are
+// NumPy's (package internal/numpy) but for the bootstrap's mean, which is
+// Python's statistics.mean (package internal/py); the loops are in
+// resample.go. Everything here works on
 // per-segment rows of sufficient statistics (segments.go) and never
 // tokenizes again.
 
@@ -21,6 +22,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/go-bleu/bleu/internal/numpy"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // Resample and trial counts sacreBLEU uses by default.
@@ -198,7 +202,7 @@ func (s *Segments) Bootstrap(ctx context.Context, n int, opt SignificanceOptions
 		High: min(1, hi/100),
 	}
 	// Score.estimate_ci: statistics.mean of the sorted scores.
-	iv.setEstimate(pyMean(samples), 0.5*(hi-lo))
+	iv.setEstimate(py.Mean(samples), 0.5*(hi-lo))
 	if opt.KeepSamples {
 		iv.Samples = toUnit(samples)
 	}
@@ -239,8 +243,9 @@ func satAdd(a, b int64) int64 {
 }
 
 // maxTestMemory is what a test may ask for at most whatever the limit:
-// beyond it the slices could not even be made.
-const maxTestMemory = 1 << 47
+// beyond it the slices could not even be made. It is 2^47 bytes on 64-bit
+// platforms and 2^31 on 32-bit ones (^uint(0)>>63 is 1 or 0).
+const maxTestMemory = 1 << (31 + 16*(^uint(0)>>63))
 
 // checkMemory returns an error when need bytes exceed opt's memory limit.
 func checkMemory(opt SignificanceOptions, what string, need int64) error {
@@ -519,7 +524,7 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 	sorted := slices.Clone(bl.out)
 	slices.Sort(sorted)
 	lo, hi := ciBounds(sorted)
-	res.Baseline.setEstimate(numpyMean(sorted), 0.5*(hi-lo))
+	res.Baseline.setEstimate(numpy.Mean(sorted), 0.5*(hi-lo))
 	diffs := sorted // reused
 	for i := range systems {
 		c := &res.Systems[i]
@@ -528,7 +533,7 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 		for r := range diffs {
 			diffs[r] = math.Abs(sys[i].out[r] - blFor[i].out[r])
 		}
-		mean := numpyMean(diffs)
+		mean := numpy.Mean(diffs)
 		count := 0
 		for _, d := range diffs {
 			if d-mean > diff {
@@ -539,7 +544,7 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 		s := sys[i].out
 		slices.Sort(s)
 		lo, hi := ciBounds(s)
-		c.setEstimate(numpyMean(s), 0.5*(hi-lo))
+		c.setEstimate(numpy.Mean(s), 0.5*(hi-lo))
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/numpy"
 )
 
 // syntheticRows returns the rows of n segments of one system as
@@ -94,7 +96,7 @@ func BenchmarkResampleSum(b *testing.B) {
 	}
 	views := interleave(draw{series: ser})
 	idx := make([]uint32, N)
-	newPCG64(1).fillIndices(idx, N)
+	numpy.NewPCG64(1).FillIndices(idx, N)
 	b.Run("float32", func(b *testing.B) {
 		acc := [][]float32{make([]float32, 10), make([]float32, 10), make([]float32, 10), make([]float32, 10)}
 		for b.Loop() {

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/numpy"
 )
 
 // runTests runs each significance test on baseline (and systems) with opt.
@@ -313,8 +315,8 @@ func TestWideRows(t *testing.T) {
 			t.Errorf("values up to %d: bootstrap scores differ from brute force", big)
 		}
 		pr, err := PairedBootstrap(context.Background(), base, []*Segments{sys}, 50, SignificanceOptions{Seed: Seeded(5)})
-		if err != nil || pr.Systems[0].MeanPercent != numpyMean(raw) {
-			t.Errorf("values up to %d: paired mean %v (%v), brute force %v", big, pr.Systems[0].MeanPercent, err, numpyMean(raw))
+		if err != nil || pr.Systems[0].MeanPercent != numpy.Mean(raw) {
+			t.Errorf("values up to %d: paired mean %v (%v), brute force %v", big, pr.Systems[0].MeanPercent, err, numpy.Mean(raw))
 		}
 	}
 }

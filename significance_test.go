@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/numpy"
+	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -152,7 +154,7 @@ func testConformanceBootstrap(t *testing.T, set conformanceSet) {
 			c.diff(t, "0-1 samples", toUnit(samples), iv.Samples)
 
 			idx := make([]int, len(bs.FirstResampleIndices))
-			seed.rng(false).fillIntn(idx, s.Len())
+			seed.rng(false).FillIntn(idx, s.Len())
 			c.diff(t, "first resample indices", bs.FirstResampleIndices, idx)
 
 			sig := iv.Score.Signature
@@ -669,8 +671,8 @@ func TestBitReaderMatchesFillBools(t *testing.T) {
 		n, segs int
 	}{{12345, 5, 1984}, {7, 40, 63}, {1, 30, 64}, {2, 20, 65}, {3, 7, 1}, {4, 3, 200}, {5, 9, 128}} {
 		want := make([]bool, tc.n*tc.segs)
-		newPCG64(tc.seed).fillBools(want)
-		br := bitReader{p: newPCG64(tc.seed)}
+		numpy.NewPCG64(tc.seed).FillBools(want)
+		br := bitReader{p: numpy.NewPCG64(tc.seed)}
 		got := make([]bool, 0, len(want))
 		for range tc.n {
 			for k := 0; k < tc.segs; k += 64 {
@@ -685,7 +687,7 @@ func TestBitReaderMatchesFillBools(t *testing.T) {
 			}
 		}
 		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("seed %d, %dx%d (-fillBools +bitReader):\n%s", tc.seed, tc.n, tc.segs, d)
+			t.Errorf("seed %d, %dx%d (-FillBools +bitReader):\n%s", tc.seed, tc.n, tc.segs, d)
 		}
 	}
 }
@@ -695,7 +697,7 @@ func TestBitReaderMatchesFillBools(t *testing.T) {
 func bruteAR(baseline, sys *Segments, n int, seed uint64) int {
 	N, w := baseline.Len(), rowLen(baseline.order())
 	sel := make([]bool, n*N)
-	newPCG64(seed).fillBools(sel)
+	numpy.NewPCG64(seed).FillBools(sel)
 	sc := newScorer(&baseline.Config, baseline.order())
 	diff := math.Abs(sc.percentOf(baseline.sum.hypLen, baseline.sum.refLen, baseline.sum.matches, baseline.sum.totals) -
 		sc.percentOf(sys.sum.hypLen, sys.sum.refLen, sys.sum.matches, sys.sum.totals))
@@ -745,7 +747,7 @@ func TestRandomizeMatchesBrute(t *testing.T) {
 func bruteBootstrap(s *Segments, n int, seed uint64) []float64 {
 	N, w := s.Len(), rowLen(s.order())
 	idx := make([]int, n*N)
-	newPCG64(seed).fillIntn(idx, N)
+	numpy.NewPCG64(seed).FillIntn(idx, N)
 	sc := newScorer(&s.Config, s.order())
 	out := make([]float64, n)
 	rows := flatRows(s)
@@ -784,7 +786,7 @@ func TestBootstrapMatchesBrute(t *testing.T) {
 			for i, x := range capped {
 				capped[i] = min(1, x/100)
 			}
-			want := res{pyMean(sorted), 0.5 * (hi - lo), min(1, lo/100), min(1, hi/100), capped}
+			want := res{py.Mean(sorted), 0.5 * (hi - lo), min(1, lo/100), min(1, hi/100), capped}
 			got := res{iv.MeanPercent, iv.CIPercent, iv.Low, iv.High, iv.Samples}
 			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("seed %d n %d (-brute +Bootstrap):\n%s", seed, n, d)
@@ -799,7 +801,7 @@ func TestBootstrapMatchesBrute(t *testing.T) {
 			for i := range diffs {
 				diffs[i] = math.Abs(raw[i] - blRaw[i])
 			}
-			mean := numpyMean(diffs)
+			mean := numpy.Mean(diffs)
 			sc := newScorer(&s.Config, 4)
 			real := math.Abs(sc.percentOf(s.sum.hypLen, s.sum.refLen, s.sum.matches, s.sum.totals) -
 				sc.percentOf(base.sum.hypLen, base.sum.refLen, base.sum.matches, base.sum.totals))
@@ -817,8 +819,8 @@ func TestBootstrapMatchesBrute(t *testing.T) {
 			}
 			type paired struct{ P, Mean, CI, BlMean, BlCI float64 }
 			wantP := paired{
-				float64(count+1) / float64(n+1), numpyMean(sorted), 0.5 * (hi - lo),
-				numpyMean(blSorted), 0.5 * (blSorted[n-n/40-1] - blSorted[n/40]),
+				float64(count+1) / float64(n+1), numpy.Mean(sorted), 0.5 * (hi - lo),
+				numpy.Mean(blSorted), 0.5 * (blSorted[n-n/40-1] - blSorted[n/40]),
 			}
 			c := pr.Systems[0]
 			gotP := paired{c.PValue, c.MeanPercent, c.CIPercent, pr.Baseline.MeanPercent, pr.Baseline.CIPercent}
@@ -937,7 +939,7 @@ func TestSeed(t *testing.T) {
 		t.Errorf("DefaultSeed %d, sacreBLEU's default %q", DefaultSeed, defaultSeedString)
 	}
 	a, b := Seeded(12345).rng(false), Seed{}.rng(false)
-	if a.next64() != b.next64() {
+	if a.Uint64() != b.Uint64() {
 		t.Error("Seeded(12345) and Seed{} differ")
 	}
 }
@@ -1137,8 +1139,8 @@ func TestPairedSeedZero(t *testing.T) {
 	}
 	raw := bruteBootstrap(base, 80, 0)
 	slices.Sort(raw)
-	if pr.Baseline.MeanPercent != numpyMean(raw) {
-		t.Errorf("baseline mean %v, want default_rng(0)'s %v", pr.Baseline.MeanPercent, numpyMean(raw))
+	if pr.Baseline.MeanPercent != numpy.Mean(raw) {
+		t.Errorf("baseline mean %v, want default_rng(0)'s %v", pr.Baseline.MeanPercent, numpy.Mean(raw))
 	}
 	if got := pr.Signature.String(); !strings.Contains(got, "|bs:80|seed:0|") {
 		t.Errorf("signature %s", got)
@@ -1171,29 +1173,35 @@ func benchSegments(b *testing.B) (*Segments, *Segments) {
 func BenchmarkBootstrap(b *testing.B) {
 	s, _ := benchSegments(b)
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if _, err := s.Bootstrap(context.Background(), DefaultResamples, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkPairedBootstrap(b *testing.B) {
 	base, sys := benchSegments(b)
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if _, err := PairedBootstrap(context.Background(), base, []*Segments{sys}, DefaultResamples, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
 
 func BenchmarkPairedAR(b *testing.B) {
 	base, sys := benchSegments(b)
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if _, err := PairedRandomization(context.Background(), base, []*Segments{sys}, DefaultTrials, SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }

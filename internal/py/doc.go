@@ -25,6 +25,7 @@
 // whitespace but for \x1c-\x1f, at most [IntMaxStrDigits] digits for
 // int(). [FloatRepr] is repr() of a float, [FormatFixed] format(f, ".Nf"),
 // both with Python's "nan", "inf" and "-inf"; [Repr] is repr() of a str.
+// [Mean] is statistics.mean of floats: the exact mean, correctly rounded.
 //
 // Every function is safe for concurrent use; the package has no mutable
 // state.
