@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/unidata"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -205,10 +206,10 @@ func FuzzTokenizerIntl(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		toks := checkTokens(t, TokenizerIntl, text)
 		checkSplitsOnly(t, TokenizerIntl, text, toks)
-		// Rule 3 puts spaces around every symbol (category S).
+		// Rule 3 puts spaces around every symbol (\p{S} of the regex module).
 		checkAlone(t, TokenizerIntl, text, toks, func(u string) bool {
 			r, n := utf8.DecodeRuneInString(u)
-			return !(r == utf8.RuneError && n == 1) && unicode.Is(unicode.S, r)
+			return !(r == utf8.RuneError && n == 1) && unicode.Is(unidata.RegexS, r)
 		})
 	})
 }

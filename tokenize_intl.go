@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/swar"
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // This file is the intl tokenizer: tokenizeIntl and its scanner, the
@@ -449,11 +450,11 @@ const (
 // checks them against the conformance set's copy of the regex tables.
 func unicodeClass(r rune) uint8 {
 	switch {
-	case unicode.Is(unicode.N, r):
+	case unicode.Is(unidata.RegexN, r):
 		return classN
-	case unicode.Is(unicode.P, r):
+	case unicode.Is(unidata.RegexP, r):
 		return classP
-	case unicode.Is(unicode.S, r):
+	case unicode.Is(unidata.RegexS, r):
 		return classS
 	}
 	return classOther
@@ -475,7 +476,7 @@ var bmpClasses = sync.OnceValue(func() *[1 << 14]uint8 {
 	for _, c := range []struct {
 		tab   *unicode.RangeTable
 		class uint8
-	}{{unicode.N, classN}, {unicode.P, classP}, {unicode.S, classS}} {
+	}{{unidata.RegexN, classN}, {unidata.RegexP, classP}, {unidata.RegexS, classS}} {
 		for _, rg := range c.tab.R16 {
 			for r := uint32(rg.Lo); r <= uint32(rg.Hi); r += uint32(rg.Stride) {
 				t[r>>2] |= c.class << (r & 3 * 2)

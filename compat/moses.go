@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // MultiBLEU is Moses' multi-bleu.perl: BLEU of text that is already
@@ -189,8 +190,9 @@ func isPerlASCIISpace(r rune) bool {
 	return false
 }
 
-// isPerlSpace is Perl's \s on Unicode strings: the White_Space property.
-func isPerlSpace(r rune) bool { return unicode.Is(unicode.White_Space, r) }
+// isPerlSpace is Perl's \s on Unicode strings: the White_Space property
+// (Perl 5.36's Unicode 14.0, pinned in package unidata).
+func isPerlSpace(r rune) bool { return unicode.Is(unidata.PerlSpace, r) }
 
 func asciiLower(s string) string {
 	return strings.Map(func(r rune) rune {
@@ -202,17 +204,18 @@ func asciiLower(s string) string {
 }
 
 // perlLower is Perl's lc on a Unicode string: each character's full
-// lowercase mapping (U+0130 İ becomes "i\u0307"; no final-sigma rule).
+// lowercase mapping (U+0130 İ becomes "i\u0307"; no final-sigma rule), in
+// Perl 5.36's Unicode 14.0 (package unidata, not Go's newer tables).
 func perlLower(s string) string {
 	if !strings.ContainsRune(s, 'İ') {
-		return strings.Map(unicode.ToLower, s)
+		return strings.Map(unidata.ToLower, s)
 	}
 	var b strings.Builder
 	for _, r := range s {
 		if r == 'İ' {
 			b.WriteString("i\u0307")
 		} else {
-			b.WriteRune(unicode.ToLower(r))
+			b.WriteRune(unidata.ToLower(r))
 		}
 	}
 	return b.String()

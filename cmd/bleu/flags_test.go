@@ -152,6 +152,8 @@ func TestPyRepr(t *testing.T) {
 		{`back\slash`, `'back\\slash'`},
 		{"é中", `'é中'`},
 		{"\x00\x7f\u00a0\u200b\U000e0001", `'\x00\x7f\xa0\u200b\U000e0001'`},
+		// Assigned in Unicode 15.0, after Python 3.11's 14.0: not printable.
+		{"\U0001e4f0\u0ece", `'\U0001e4f0\u0ece'`},
 	}
 	for _, tt := range tests {
 		if got := py.Repr(tt.in); got != tt.want {

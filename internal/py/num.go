@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // IntMaxStrDigits is Python 3.11's default limit on the number of digits
@@ -86,26 +88,20 @@ func IsNumberSpace(r rune) bool {
 }
 
 // DecimalValue returns the decimal digit value of r as Python 3.11's
-// unicodedata.decimal sees it (Unicode 14.0, where it equals category Nd).
-// Go 1.26's unicode tables are Unicode 15.0, so the two digit sets added in
-// 15.0 (Kawi U+11F50-U+11F59, Nag Mundari U+1E4F0-U+1E4F9) are excluded
-// explicitly; if a later Go moves to newer tables, their new digits need
-// the same treatment (a test flags that).
+// unicodedata.decimal sees it (Unicode 14.0, where it equals category Nd),
+// from package unidata's copy of Python's table, not Go's newer unicode.Nd.
 func DecimalValue(r rune) (int, bool) {
 	if r >= '0' && r <= '9' {
 		return int(r - '0'), true
 	}
-	if r < utf8.RuneSelf || !unicode.Is(unicode.Nd, r) {
-		return 0, false
-	}
-	if (r >= 0x11F50 && r <= 0x11F59) || (r >= 0x1E4F0 && r <= 0x1E4F9) {
+	if r < utf8.RuneSelf || !unicode.Is(unidata.PyDecimal, r) {
 		return 0, false
 	}
 	// Unicode encodes decimal digits in contiguous runs of ten, 0 to 9, so
 	// the value is the distance from the start of r's contiguous Nd block
 	// modulo 10.
 	start := r
-	for start > 0 && unicode.Is(unicode.Nd, start-1) {
+	for start > 0 && unicode.Is(unidata.PyDecimal, start-1) {
 		start--
 	}
 	return int(r-start) % 10, true

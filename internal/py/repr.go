@@ -4,13 +4,16 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // Repr is Python's repr of the str s: single quotes unless s has a single
 // quote and no double quote, with backslash escapes for the quote,
 // backslashes, \n, \r, \t and the characters that are not printable
-// (\xXX, \uXXXX, \UXXXXXXXX). A byte of s that is not valid UTF-8 shows as
+// (\xXX, \uXXXX, \UXXXXXXXX; str.isprintable, Unicode 14.0). A byte of s that is not valid UTF-8 shows as
 // the lone surrogate Python decodes it to with errors="surrogateescape",
 // as it does the bytes of its command line: \udcXX.
 func Repr(s string) string {
@@ -33,7 +36,7 @@ func Repr(s string) string {
 			b = append(b, `\r`...)
 		case r == '\t':
 			b = append(b, `\t`...)
-		case r < 0x20 || r == 0x7f || r >= 0x80 && !strconv.IsPrint(r):
+		case r < 0x20 || r == 0x7f || r >= 0x80 && !unicode.Is(unidata.PyPrintable, r):
 			b = appendEscape(b, r)
 		default:
 			b = append(b, s[i:i+w]...)

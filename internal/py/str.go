@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/swar"
+	"github.com/go-bleu/bleu/internal/unidata"
 )
 
 // IsSpace reports whether r is whitespace for Python 3.11's str.isspace()
@@ -211,22 +212,14 @@ const (
 )
 
 // pyCaseClassOf returns the class of r for Python 3.11's Final_Sigma rule.
-// Python (Unicode 14.0) uses the derived properties Case_Ignorable (general
-// category Mn, Me, Cf, Lm or Sk, or Word_Break MidLetter, MidNumLet or
-// Single_Quote) and Cased (Lowercase, Uppercase or general category Lt,
-// where Lowercase = Ll + Other_Lowercase and Uppercase = Lu +
-// Other_Uppercase). The formula below computes them from Go's unicode tables;
-// pyCaseClassOverride (generated) supplies the Word_Break characters and the
-// corrections for code points Unicode 14.0 did not assign. The invalid-byte
+// Python (Unicode 14.0) uses the derived properties Case_Ignorable and
+// Cased, which package unidata has as Python measured them. The invalid-byte
 // rune utf8.RuneError (U+FFFD, So) is pyCaseOther.
 func pyCaseClassOf(r rune) pyCaseClass {
-	if c, ok := pyCaseClassOverride(r); ok {
-		return c
-	}
-	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk) {
+	if unicode.Is(unidata.PyCaseIgnorable, r) {
 		return pyCaseIgnorable
 	}
-	if unicode.In(r, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Other_Lowercase, unicode.Other_Uppercase) {
+	if unicode.Is(unidata.PyCased, r) {
 		return pyCaseCased
 	}
 	return pyCaseOther
@@ -273,7 +266,8 @@ const (
 )
 
 // pyToLower returns the simple lowercase of r, for r other than capital sigma
-// and the pyLowerSpecial code points: unicode.ToLower(r), with shortcuts for
+// and the unidata.LowerSpecial code points: unidata.ToLower(r) (Unicode
+// 14.0, whatever Go's own unicode tables are), with shortcuts for
 // Latin-1 and the caseless ranges above (checked for every code point by
 // TestPyUnicodeTablesConformance).
 func pyToLower(r rune) rune {
@@ -286,7 +280,7 @@ func pyToLower(r rune) rune {
 	if pyNoLower1Lo <= r && r <= pyNoLower1Hi || pyNoLower2Lo <= r && r <= pyNoLower2Hi {
 		return r
 	}
-	return unicode.ToLower(r)
+	return unidata.ToLower(r)
 }
 
 // Lower returns s lowercased exactly like Python 3.11's s.lower(): every
@@ -310,7 +304,7 @@ func Lower(s string) string {
 		if r == 0x3A3 || pyToLower(r) != r {
 			return lowerFrom(s, i)
 		}
-		if _, ok := pyLowerSpecial(r); ok {
+		if _, ok := unidata.LowerSpecial(r); ok {
 			return lowerFrom(s, i)
 		}
 		i += w
@@ -346,7 +340,7 @@ func lowerFrom(s string, i int) string {
 			}
 			start = i + w
 		default:
-			if special, ok := pyLowerSpecial(r); ok {
+			if special, ok := unidata.LowerSpecial(r); ok {
 				b.WriteString(s[start:i])
 				b.WriteString(special)
 				start = i + w

@@ -389,30 +389,3 @@ func FuzzPyLower(f *testing.F) {
 		}
 	})
 }
-
-// TestPyCaseClassAllCodePoints checks pyCaseClassOf (Go's unicode tables
-// plus the generated overrides) against the complete Python 3.11 table in
-// python_tables_test.go for every code point.
-func TestPyCaseClassAllCodePoints(t *testing.T) {
-	want := make([]pyCaseClass, utf8.MaxRune+1)
-	for _, rg := range pyCaseClassRangesForTest {
-		for r := rg.lo; r <= rg.hi; r++ {
-			want[r] = rg.class
-		}
-	}
-	bad := 0
-	for c := rune(0); c <= utf8.MaxRune; c++ {
-		if c >= 0xD800 && c <= 0xDFFF {
-			continue
-		}
-		if got := pyCaseClassOf(c); got != want[c] {
-			bad++
-			if bad <= 20 {
-				t.Errorf("pyCaseClassOf(%U) = %d, want %d", c, got, want[c])
-			}
-		}
-	}
-	if bad > 0 {
-		t.Errorf("%d code points differ; python_tables.go was generated against Go's Unicode %s, this toolchain has a different one? Run go generate.", bad, pyTablesGoUnicodeVersion)
-	}
-}
