@@ -10,6 +10,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu"
@@ -89,11 +90,21 @@ func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
 			opts.Resamples = -1 // sacreBLEU resamples only for -cin above 1
 		}
 	}
-	r, err := report.FromCorpus(context.Background(), report.Corpus{
-		Config: s.cfg, References: refs, Names: names, Hypotheses: hyps,
-	}, opts)
+	// The report's bootstraps and paired test run as the other tests do:
+	// an interrupt stops them (exit status 130).
+	var r *report.Report
+	err = c.runTest(o, "report", opts.Seed, func(ctx context.Context, _ bleu.SignificanceOptions) error {
+		var err error
+		r, err = report.FromCorpus(ctx, report.Corpus{
+			Config: s.cfg, References: refs, Names: names, Hypotheses: hyps,
+		}, opts)
+		if err != nil {
+			return fmt.Errorf("bleu: %w", err)
+		}
+		return nil
+	})
 	if err != nil {
-		return inputErrorf("bleu: %v", err)
+		return err
 	}
 	return r.WriteHTML(c.out)
 }
