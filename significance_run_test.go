@@ -180,8 +180,6 @@ func TestSignificanceMemoryLimit(t *testing.T) {
 
 // TestSegmentsMemory checks the memory a paired bootstrap takes per
 // segment and system, rows included: at most 48 bytes plus a constant.
-// (At ffb942e the rows alone took 40 bytes a segment, and up to twice that
-// while growing, and each comparison 8 more for its indices.)
 func TestSegmentsMemory(t *testing.T) {
 	rows, test, err := pairedMemory(200_000, 4)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestPySpace checks isPySpace against the table of Python's str.isspace
+// TestPySpace checks py.IsSpace against the table of Python's str.isspace
 // recorded in the conformance set.
 func TestPySpace(t *testing.T) {
 	forEachConformanceSet(t, testPySpace)
@@ -44,13 +44,13 @@ func testPySpace(t *testing.T, set conformanceSet) {
 func TestPyStrings(t *testing.T) {
 	s := "\x1c a\u00a0b\u200bc \u3000\t\r"
 	if got, want := py.RStrip(s), "\x1c a\u00a0b\u200bc"; got != want {
-		t.Errorf("pyRStrip = %q, want %q", got, want)
+		t.Errorf("py.RStrip = %q, want %q", got, want)
 	}
 	if got, want := py.Strip(s), "a\u00a0b\u200bc"; got != want {
-		t.Errorf("pyStrip = %q, want %q", got, want)
+		t.Errorf("py.Strip = %q, want %q", got, want)
 	}
 	if diff := cmp.Diff([]string{"a", "b\u200bc"}, py.AppendFields(nil, s)); diff != "" {
-		t.Errorf("pySplit: (-want +got)\n%s", diff)
+		t.Errorf("py.AppendFields: (-want +got)\n%s", diff)
 	}
 	if py.AppendFields(nil, " \x1f ") != nil {
 		t.Errorf("pySplit of whitespace is not empty")

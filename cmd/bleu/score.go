@@ -491,7 +491,7 @@ type segmentAdder interface {
 
 // scoreCorpus scores every system over the whole corpus in one pass and
 // prints the result: in constant memory, or for a significance test
-// keeping a row of statistics per segment (40 bytes).
+// keeping a row of statistics per segment (about 10 bytes).
 func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	cp, prog, err := c.openCorpus(o, enc)
 	if err != nil {
