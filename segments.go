@@ -2,6 +2,7 @@ package bleu
 
 import (
 	"errors"
+	"fmt"
 	"math"
 )
 
@@ -41,11 +42,12 @@ type Segments struct {
 // [Stats.Add] does, keeping its statistics as a row of its own. It returns
 // the errors of [Stats.Add], and an error when a count does not fit in 32
 // bits (a segment of more than 4,294,967,295 words); the statistics are
-// then unchanged. It panics if MaxOrder changed since the first Add.
+// then unchanged. Like [Stats.Add] it returns an error when the options
+// that shape the statistics changed since the first Add.
 func (s *Segments) Add(hyp string, refs ...string) error {
 	order := s.Config.order()
 	if s.sum.matches != nil && len(s.sum.matches) != order {
-		panic("bleu: Segments.MaxOrder changed after Add")
+		return fmt.Errorf("bleu: the segments held were added with MaxOrder %d, but the Config now says %d (Reset the Segments first)", len(s.sum.matches), order)
 	}
 	// s.tok only tokenizes and counts: its own totals are never read.
 	s.tok.Config = s.Config

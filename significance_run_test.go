@@ -329,3 +329,27 @@ func TestSeedIgnoresEnvironment(t *testing.T) {
 		t.Errorf("seed %q (%v), want 12345", iv.Score.Signature.Seed, err)
 	}
 }
+
+// TestSegmentsOptionsFixed checks that Segments, like Stats, refuses
+// segments under other options than those of the segments it holds.
+func TestSegmentsOptionsFixed(t *testing.T) {
+	var s Segments
+	if err := s.Add("a b c", "a b c"); err != nil {
+		t.Fatal(err)
+	}
+	for _, change := range []func(*Config){
+		func(c *Config) { c.MaxOrder = 2 },
+		func(c *Config) { c.Tokenizer = TokenizerChar },
+		func(c *Config) { c.Lowercase = true },
+	} {
+		saved := s.Config
+		change(&s.Config)
+		if err := s.Add("a b", "a b"); err == nil || !strings.HasPrefix(err.Error(), "bleu: ") {
+			t.Errorf("Add after changing %+v: error %v, want a bleu: error", s.Config, err)
+		}
+		s.Config = saved
+	}
+	if s.Len() != 1 {
+		t.Errorf("Len = %d after refused segments, want 1", s.Len())
+	}
+}
