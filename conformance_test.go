@@ -3,7 +3,7 @@ package bleu
 // The conformance test: every golden file of the sacreBLEU 2.6.0
 // conformance sets that this package can check, walked from the directory
 // rather than listed, so that any set laid out the same way runs as well.
-// Two sets: the portable one in testdata/conformance, always, and the WMT
+// Two sets: the portable one in testdata/portable, always, and the WMT
 // one when it is present (testdata/README.md).
 
 //go:generate go run ./internal/gen/conformance

@@ -2,7 +2,7 @@ package main
 
 // End-to-end tests: the command run in-process against sacreBLEU 2.6.0's
 // recorded outputs (the conformance sets: the portable one in
-// testdata/conformance, and the WMT one when it is present) and against
+// testdata/portable, and the WMT one when it is present) and against
 // hand-made bad input.
 
 import (

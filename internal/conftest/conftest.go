@@ -5,7 +5,7 @@
 //
 // A conformance set is a directory of goldens (goldens/) and the text they
 // score (data/, edge/), laid out as testdata/README.md describes. There are
-// two: the portable set in the module's testdata/conformance, which every
+// two: the portable set in the module's testdata/portable, which every
 // clone has, and the larger WMT set, which is not in the repository and is
 // used when it is present, at $BLEU_CONFORMANCE_DIR or next to the module
 // as ../shared/conformance.
@@ -46,7 +46,7 @@ const (
 // module root relative to the test's directory.
 func Sets(t testing.TB, root string) []Set {
 	t.Helper()
-	portable := filepath.Join(root, "testdata", "conformance")
+	portable := filepath.Join(root, "testdata", "portable")
 	if _, err := os.Stat(filepath.Join(portable, "goldens")); err != nil {
 		t.Fatalf("the portable conformance set is missing: %v", err)
 	}

@@ -30,7 +30,7 @@ func TestSets(t *testing.T) {
 		t.Errorf("WMTDir = %q with $BLEU_CONFORMANCE_DIR absent", d)
 	}
 	// The portable set has the WMT set's layout: it can stand in for it.
-	t.Setenv("BLEU_CONFORMANCE_DIR", filepath.Join(root, "testdata", "conformance"))
+	t.Setenv("BLEU_CONFORMANCE_DIR", filepath.Join(root, "testdata", "portable"))
 	if sets := Sets(t, root); len(sets) != 2 || sets[1].Name != WMT {
 		t.Errorf("Sets with a WMT set = %+v, want portable and wmt", sets)
 	}

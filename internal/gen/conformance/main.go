@@ -1,5 +1,5 @@
 // Command conformance writes the text of the portable conformance set,
-// testdata/conformance: corpora made up from word and character
+// testdata/portable: corpora made up from word and character
 // inventories (data/<set>/) and hand-written edge cases (edge/), all of it
 // written for this project. sacrebleu_goldens.py, next to this file, then
 // scores that text with sacreBLEU 2.6.0 and writes goldens/.
@@ -8,7 +8,7 @@
 // its own fixed-seed generator (splitmix64), so a second run rewrites the
 // same bytes. Usage, from the module root (go generate does this):
 //
-//	go run ./internal/gen/conformance [-dir testdata/conformance]
+//	go run ./internal/gen/conformance [-dir testdata/portable]
 //
 // It removes and rewrites data/ and edge/; goldens/ is left alone.
 package main
@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	dir := flag.String("dir", filepath.Join("testdata", "conformance"), "the conformance set's directory")
+	dir := flag.String("dir", filepath.Join("testdata", "portable"), "the conformance set's directory")
 	flag.Parse()
 	log.SetFlags(0)
 	log.SetPrefix("conformance: ")

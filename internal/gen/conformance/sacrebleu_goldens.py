@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Write the goldens of the portable conformance set: sacreBLEU 2.6.0's
-results on the text in testdata/conformance/data and edge (written by
+results on the text in testdata/portable/data and edge (written by
 `go run ./internal/gen/conformance`), in the schema of the WMT conformance
 set (described in testdata/README.md).
 
@@ -15,7 +15,7 @@ python3-regex python3-numpy python3-tabulate python3-portalocker
 python3-colorama python3-lxml. Then, from the module root:
 
     SACREBLEU_DIR=/path/to/sacrebleu /usr/bin/python3 \\
-        internal/gen/conformance/sacrebleu_goldens.py [testdata/conformance]
+        internal/gen/conformance/sacrebleu_goldens.py [testdata/portable]
 
 The output depends only on the text, sacreBLEU and the versions of Python,
 numpy and regex (recorded in every file's "env"); bootstrap and paired tests
@@ -49,7 +49,7 @@ if sacrebleu.__version__ != "2.6.0":
     sys.exit(f"need sacreBLEU 2.6.0, have {sacrebleu.__version__}")
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)  # per-sentence advice
-ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join("testdata", "conformance")
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join("testdata", "portable")
 
 
 def git_describe():
