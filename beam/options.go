@@ -82,26 +82,10 @@ func (o Options) Config() (bleu.Config, error) {
 	c.MaxOrder = o.MaxOrder
 	c.SmoothValue = o.SmoothValue
 	c.EffectiveOrder = o.EffectiveOrder
-	if err := validate(c); err != nil {
-		return bleu.Config{}, err
+	if err := c.Validate(); err != nil {
+		return bleu.Config{}, fmt.Errorf("bleubeam: invalid options: %w", err)
 	}
 	return c, nil
-}
-
-// validate reports options that bleu would only reject when scoring, so
-// that a pipeline fails when it is built rather than on its workers.
-func validate(c bleu.Config) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("bleubeam: invalid options: %v", r)
-		}
-	}()
-	s := bleu.Stats{Config: c}
-	if err := s.Add("a", "a"); err != nil {
-		return fmt.Errorf("bleubeam: invalid options: %w", err)
-	}
-	s.Score()
-	return nil
 }
 
 // The registry of custom tokenizers and normalizers. Like Beam's own
