@@ -114,6 +114,7 @@ type PythonError struct {
 	Message   string // its message, as Python's str(exception)
 }
 
+// Error returns the exception's type and message.
 func (e *PythonError) Error() string {
 	return "compat: the reproduced code raises " + e.Exception + ": " + e.Message
 }

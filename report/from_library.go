@@ -45,6 +45,11 @@ type Options struct {
 	Resamples int
 	// Seed seeds every test; the zero Seed is sacreBLEU's default, 12345.
 	Seed bleu.Seed
+	// MemoryLimit is passed to every test as
+	// [bleu.SignificanceOptions.MemoryLimit]: a test that would take more
+	// returns an error before it starts. 0 means the Go runtime's soft
+	// limit, if one is set.
+	MemoryLimit int64
 	// Signature, when not nil, formats the signatures (for example in
 	// the short form); nil means [bleu.Signature.String].
 	Signature func(bleu.Signature) string
@@ -116,7 +121,7 @@ func FromCorpus(ctx context.Context, c Corpus, o Options) (*Report, error) {
 	} else if n == 0 {
 		n = bleu.DefaultResamples
 	}
-	res, err := test(ctx, segs[0], segs[1:], n, bleu.SignificanceOptions{Seed: o.Seed})
+	res, err := test(ctx, segs[0], segs[1:], n, bleu.SignificanceOptions{Seed: o.Seed, MemoryLimit: o.MemoryLimit})
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +166,7 @@ func system(ctx context.Context, c Corpus, s int, which []int, buckets int, o Op
 		if n == 0 {
 			n = bleu.DefaultResamples
 		}
-		iv, err := seg.Bootstrap(ctx, n, bleu.SignificanceOptions{Seed: o.Seed})
+		iv, err := seg.Bootstrap(ctx, n, bleu.SignificanceOptions{Seed: o.Seed, MemoryLimit: o.MemoryLimit})
 		if err != nil {
 			return scored{}, nil, err
 		}

@@ -368,6 +368,14 @@ func TestFromCorpusErrors(t *testing.T) {
 			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
+	for _, o := range []Options{{Resamples: 2_000_000_000, MemoryLimit: 1 << 20}, {Resamples: -1, N: 2_000_000_000, MemoryLimit: 1 << 20}} {
+		c := sampleCorpus(t)
+		c.Names = append(c.Names, "again")
+		c.Hypotheses = append(c.Hypotheses, c.Hypotheses[0])
+		if _, err := FromCorpus(ctx, c, o); err == nil || !strings.Contains(err.Error(), "memory") {
+			t.Errorf("%d resamples, %d paired, MemoryLimit 1 MiB: %v, want a memory error", o.Resamples, o.N, err)
+		}
+	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	if _, err := FromCorpus(cancelled, sampleCorpus(t), Options{}); err != context.Canceled {

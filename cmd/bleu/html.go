@@ -91,9 +91,11 @@ func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
 		}
 	}
 	// The report's bootstraps and paired test run as the other tests do:
-	// an interrupt stops them (exit status 130).
+	// within the memory the system grants, and an interrupt stops them
+	// (exit status 130).
 	var r *report.Report
-	err = c.runTest(o, "report", opts.Seed, func(ctx context.Context, _ bleu.SignificanceOptions) error {
+	err = c.runTest(o, "report", opts.Seed, func(ctx context.Context, sig bleu.SignificanceOptions) error {
+		opts.MemoryLimit = sig.MemoryLimit
 		var err error
 		r, err = report.FromCorpus(ctx, report.Corpus{
 			Config: s.cfg, References: refs, Names: names, Hypotheses: hyps,

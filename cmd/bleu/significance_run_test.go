@@ -44,6 +44,7 @@ func TestSignificanceMemoryError(t *testing.T) {
 	for _, args := range [][]string{
 		{ref, "-i", a, "-ci", "-cin", "2000000000"},
 		{ref, "-i", a, b, "--paired-bs", "-pbsn", "2000000000"},
+		{ref, "-i", a, b, "-f", "html", "-ci", "-cin", "2000000000"},
 	} {
 		var out, errb bytes.Buffer
 		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, lookupEnv: lookupIn(nil), now: time.Now}
