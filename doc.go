@@ -98,7 +98,8 @@
 // stop soon after it is done), report progress through
 // [SignificanceOptions].Progress, and check their memory before they
 // start. Their means and intervals are on the 0–1 scale like [Score.BLEU];
-// sacreBLEU's 0–100 numbers are in the fields named Percent.
+// sacreBLEU's 0–100 numbers are in the fields whose names end in Percent
+// ([Score.BLEUPercent], [Estimate.MeanPercent], [Estimate.CIPercent]).
 //
 // # Compatibility with sacreBLEU
 //
