@@ -201,6 +201,29 @@ func FuzzTokenizer13a(f *testing.F) {
 	})
 }
 
+// FuzzPieceCuts checks the cut of "Tokens a piece at a time": every
+// standard tokenizer gives left+"x y"+right the tokens of left+"x" and
+// then those of "y"+right, with its scanners and with the rules applied
+// literally.
+func FuzzPieceCuts(f *testing.F) {
+	for i, s := range fuzzTexts {
+		f.Add(s, fuzzTexts[(i+1)%len(fuzzTexts)])
+	}
+	f.Fuzz(func(t *testing.T, left, right string) {
+		text := left + "x y" + right
+		cut := len(left) + 1
+		for tok := range numStandardTokenizers {
+			want := tok.Tokenize(nil, text)
+			if got := tok.Tokenize(tok.Tokenize(nil, text[:cut]), text[cut+1:]); !slices.Equal(want, got) {
+				t.Errorf("%s, %q cut at %d: %q, want %q", tok, text, cut, got, want)
+			}
+			if got := append(literalTokens(tok, text[:cut]), literalTokens(tok, text[cut+1:])...); !slices.Equal(literalTokens(tok, text), got) {
+				t.Errorf("%s, %q cut at %d, rules applied literally: %q, want %q", tok, text, cut, got, want)
+			}
+		}
+	})
+}
+
 func FuzzTokenizerIntl(f *testing.F) {
 	addTextSeeds(f)
 	f.Fuzz(func(t *testing.T, text string) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -154,32 +155,17 @@ func TestLongTextTokens(t *testing.T) {
 // each a line of a million tokens and reports the bytes allocated per
 // token of the segment (hypothesis and reference tokens together), an
 // upper bound of the memory it holds at once ("B/token"): text of one
-// repeated word, of two, of punctuation, and the en-de set joined into one
-// line (when the conformance set is present).
+// repeated word, of two, of punctuation without spaces (which has no cut:
+// see "Tokens a piece at a time"), of words drawn from a Zipf
+// distribution, and the en-de set joined into one line (when the
+// conformance set is present).
 func BenchmarkLongLine(b *testing.B) {
-	lines := []struct{ name, hyp, ref string }{
-		{"a", strings.Repeat("a ", 1e6), strings.Repeat("a ", 1e6)},
-		{"ab_cd", strings.Repeat("ab cd ", 5e5), strings.Repeat("cd ab ", 5e5)},
-		{"periods", strings.Repeat(".", 1e6), strings.Repeat(".", 1e6)},
-	}
-	if dir := conformanceDirOrEmpty(); dir != "" {
-		h := strings.Join(readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt")), " ")
-		r := strings.Join(readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt")), " ")
-		lines = append(lines, struct{ name, hyp, ref string }{"en-de_x5", strings.Repeat(h+" ", 5), strings.Repeat(r+" ", 5)})
-	}
-	for _, l := range lines {
+	for _, l := range longLines(b) {
 		b.Run(l.name, func(b *testing.B) {
 			tokens := len(Tokenizer13a.Tokenize(nil, l.hyp)) + len(Tokenizer13a.Tokenize(nil, l.ref))
-			var m0, m1 runtime.MemStats
 			var allocated uint64
 			for b.Loop() {
-				runtime.ReadMemStats(&m0)
-				var s Stats
-				if err := s.Add(l.hyp, l.ref); err != nil {
-					b.Fatal(err)
-				}
-				runtime.ReadMemStats(&m1)
-				allocated += m1.TotalAlloc - m0.TotalAlloc
+				allocated += longLineAlloc(b, l.hyp, l.ref)
 			}
 			b.ReportMetric(float64(allocated)/float64(b.N)/float64(tokens), "B/token")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tokens), "ns/token")
@@ -187,31 +173,249 @@ func BenchmarkLongLine(b *testing.B) {
 	}
 }
 
+// longLine is a segment of BenchmarkLongLine and TestLongSegmentMemory.
+type longLine struct{ name, hyp, ref string }
+
+// longLines returns the segments of BenchmarkLongLine.
+func longLines(tb testing.TB) []longLine {
+	hyp, ref := zipfLines(1e6)
+	lines := []longLine{
+		{"a", strings.Repeat("a ", 1e6), strings.Repeat("a ", 1e6)},
+		{"ab_cd", strings.Repeat("ab cd ", 5e5), strings.Repeat("cd ab ", 5e5)},
+		{"periods", strings.Repeat(".", 1e6), strings.Repeat(".", 1e6)},
+		{"zipf", hyp, ref},
+	}
+	if dir := conformanceDirOrEmpty(); dir != "" {
+		h := strings.Join(readSegments(tb, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt")), " ")
+		r := strings.Join(readSegments(tb, filepath.Join(dir, "data", "en-de", "ref.txt")), " ")
+		lines = append(lines, longLine{"en-de_x5", strings.Repeat(h+" ", 5), strings.Repeat(r+" ", 5)})
+	}
+	return lines
+}
+
+// zipfLines returns a hypothesis of n words drawn from a Zipf
+// distribution over 100,000 words, as the words of natural text are, with
+// a period now and then, and a reference that has the same word at a
+// position seven times in ten and another drawn word otherwise: most
+// n-grams of a line that long are distinct, unlike in text repeated. The
+// words are 1 to 13 bytes long, and one in 18 of the less common ones
+// (German's share) 17 to 24.
+func zipfLines(n int) (hyp, ref string) {
+	r := rand.New(rand.NewPCG(27, 12))
+	z := rand.NewZipf(r, 1.1, 2, 1e5-1)
+	word := func() string {
+		if r.IntN(20) == 0 {
+			return "."
+		}
+		k := z.Uint64()
+		w := strconv.FormatUint(k, 36)
+		switch h := k * 0x9E3779B97F4A7C15 >> 58; {
+		case k >= 100 && k%18 == 0:
+			return w + strings.Repeat("x", 17+int(h%8)-len(w))
+		case k >= 100:
+			return w + strings.Repeat("e", int(h%10))
+		}
+		return w
+	}
+	var h, rf strings.Builder
+	for range n {
+		w := word()
+		h.WriteString(w)
+		h.WriteByte(' ')
+		if r.IntN(10) >= 7 {
+			w = word()
+		}
+		rf.WriteString(w)
+		rf.WriteByte(' ')
+	}
+	return h.String(), rf.String()
+}
+
+// longLineAlloc returns the bytes a fresh Stats allocates to add the
+// segment hyp, ref.
+func longLineAlloc(tb testing.TB, hyp, ref string) uint64 {
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	var s Stats
+	if err := s.Add(hyp, ref); err != nil {
+		tb.Fatal(err)
+	}
+	runtime.ReadMemStats(&m1)
+	return m1.TotalAlloc - m0.TotalAlloc
+}
+
 // TestLongSegmentMemory checks the memory one long segment allocates (an
-// upper bound of what it holds at once): under 48 bytes a token of
-// hypothesis and reference together for a line of a million tokens a
-// side (some 33 today; it was 135 when the tables were sized by the
-// length of the segment rather than by its distinct words).
+// upper bound of what it holds at once): at most 32 bytes a token of
+// hypothesis and reference together for each line of BenchmarkLongLine,
+// a million tokens a side (9 to 27 bytes today; 33 to 161 when each
+// segment's tokens were all made at once and its n-gram tables grew with
+// the distinct n-grams of every order), and for short hypotheses of a
+// reference of a million tokens (9 to 13; about 50).
 func TestLongSegmentMemory(t *testing.T) {
 	if testing.Short() || raceEnabled {
-		t.Skip("a line of a million tokens a side; the race detector's allocations are larger")
+		t.Skip("lines of a million tokens a side; the race detector's allocations are larger")
+	}
+	_, zipf := zipfLines(1e6)
+	lines := append(longLines(t),
+		// Hypotheses counted with sets of positions, of one word of bits
+		// and of three, against a reference of a million tokens.
+		longLine{"a short hypothesis", "the a Haus", zipf},
+		longLine{"a hypothesis of 180 words", strings.Repeat("w1 w2 w3 ", 60), zipf})
+	for _, l := range lines {
+		tokens := len(Tokenizer13a.Tokenize(nil, l.hyp)) + len(Tokenizer13a.Tokenize(nil, l.ref))
+		if perToken := float64(longLineAlloc(t, l.hyp, l.ref)) / float64(tokens); perToken > 32 {
+			t.Errorf("%s: %.1f bytes allocated a token, want at most 32", l.name, perToken)
+		}
 	}
 	hyp, ref := strings.Repeat("a b ", 5e5), strings.Repeat("b a ", 5e5)
 	var s Stats
-	if err := s.Add("warm up", "warm up"); err != nil {
-		t.Fatal(err)
-	}
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
 	if err := s.Add(hyp, ref); err != nil {
 		t.Fatal(err)
 	}
-	runtime.ReadMemStats(&m1)
-	const tokens = 2e6
-	if perToken := float64(m1.TotalAlloc-m0.TotalAlloc) / tokens; perToken > 48 {
-		t.Errorf("%.1f bytes allocated a token, want at most 48", perToken)
-	}
-	if got, want := s.Score().Counts, []int64{1e6 + 2, 999998 + 1, 999998, 999996}; !slices.Equal(got, want) {
+	if got, want := s.Score().Counts, []int64{1e6, 999998, 999998, 999996}; !slices.Equal(got, want) {
 		t.Errorf("matches %v, want %v", got, want)
 	}
+}
+
+// pieceText returns random text of about n bytes: the tokenizers' tricky
+// pieces, words of letters and digits (some longer than 16 bytes, which
+// the counter compares whole), pieces that 13a's rules rewrite into its
+// scratch space, and single spaces between letters, which nextCut takes
+// as cuts. Its words come from a small vocabulary, so that n-grams of
+// every order match across texts.
+func pieceText(r *rand.Rand, n int) string {
+	vocab := []string{"the", "a", "Haus", "2020", "x9", "a-word-longer-than-sixteen-bytes", "and.so.on.and.so.forth.x", "e.g.,x", "e.g.,a-word-longer-than-sixteen-bytes", "1.5", "&amp;", "U.S.", "ab", "cd"}
+	var b strings.Builder
+	for b.Len() < n {
+		switch k := r.IntN(10); {
+		case k < 7:
+			b.WriteString(vocab[r.IntN(len(vocab))])
+			b.WriteByte(' ')
+		case k < 9:
+			b.WriteString("w" + vocab[r.IntN(3)] + " x ")
+		default:
+			if p := trickyPieces[r.IntN(len(trickyPieces))]; utf8.ValidString(p) {
+				b.WriteString(p)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestPieceCuts checks that every standard tokenizer gives a text the
+// tokens of its pieces (see "Tokens a piece at a time"): at every cut of
+// random text, and at the cuts nextCut picks, whose pieces are at most
+// pieceBytes long where cuts are dense.
+func TestPieceCuts(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(27, 10))
+	n := 30000
+	if testing.Short() {
+		n = 3000
+	}
+	for range n {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
+		}
+		b.WriteString([]string{"a", "Z", "9", "word"}[r.IntN(4)])
+		b.WriteByte(' ')
+		b.WriteString([]string{"a", "Z", "0", "x1"}[r.IntN(4)])
+		for range r.IntN(8) {
+			b.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
+		}
+		text := b.String()
+		for i := 1; i+1 < len(text); i++ {
+			if text[i] != ' ' || !isAlnum(text[i-1]) || !isAlnum(text[i+1]) {
+				continue
+			}
+			for tok := range numStandardTokenizers {
+				want := literalTokens(tok, text)
+				got := append(literalTokens(tok, text[:i]), literalTokens(tok, text[i+1:])...)
+				if !slices.Equal(want, got) {
+					t.Errorf("%s, %q cut at %d: %q, want %q", tok, text, i, got, want)
+				}
+			}
+		}
+	}
+
+	text := pieceText(r, 4*pieceBytes)
+	for tok := range numStandardTokenizers {
+		var got []string
+		for from, end := 0, 0; from <= len(text); from = end + 1 {
+			end = nextCut(text, from)
+			if end < len(text) && end-from > pieceBytes {
+				t.Errorf("a piece of %d bytes", end-from)
+			}
+			got = tok.Tokenize(got, text[from:end])
+		}
+		if want := tok.Tokenize(nil, text); !slices.Equal(want, got) {
+			t.Errorf("%s: the pieces give %d tokens, the text %d", tok, len(got), len(want))
+		}
+	}
+}
+
+// TestPiecesMatchWhole adds long segments, counted a piece at a time,
+// and compares their statistics with those of the tokens of the whole
+// texts: every standard tokenizer, one reference and several (long and
+// short), a hypothesis of few words in a long text, texts without cuts,
+// short hypotheses of long references, and a segment after another.
+func TestPiecesMatchWhole(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(27, 11))
+	size := 3 * longText
+	if testing.Short() {
+		size = longText + pieceBytes
+	}
+	long := func() string { return pieceText(r, size) }
+	cases := []struct {
+		name string
+		hyp  string
+		refs []string
+	}{
+		{"one reference", long(), []string{long()}},
+		{"references long and short", long(), []string{long(), "the a Haus", long()}},
+		{"a short reference", long(), []string{"the a Haus 2020"}},
+		{"an empty reference", long(), []string{"", long()}},
+		{"few words, many spaces", "the" + strings.Repeat(" ", size) + "Haus", []string{long()}},
+		{"few words, then many", "x e.g.,a-word-longer-than-sixteen-bytes" + strings.Repeat(" ", pieceBytes) + long(), []string{long()}},
+		{"no cuts", strings.Repeat(".a", size/2), []string{strings.Repeat("a.", size/2)}},
+		{"repeated words", strings.Repeat("the a ", size/6), []string{strings.Repeat("a the ", size/5)}},
+		// Hypotheses of sets of one word of positions, of several, and of
+		// tables, in texts not long themselves.
+		{"a short hypothesis", "the a Haus 2020 x9 . a the", []string{long(), "the a", long()}},
+		{"a short hypothesis, matched at the end", "zz yy xx ww vv the", []string{long() + " zz yy xx ww"}},
+		{"a hypothesis of 150 words", pieceText(r, 700), []string{long()}},
+		{"a hypothesis of 150 words, two references", pieceText(r, 700), []string{long(), long()}},
+		{"a hypothesis of 2,000 words", pieceText(r, 9000), []string{long(), "x"}},
+	}
+	for tok := range numStandardTokenizers {
+		s := Stats{Config: Config{Tokenizer: tok}}
+		for _, tt := range cases {
+			want := wholeStats(tok, tt.hyp, tt.refs)
+			before := s.Score()
+			if err := s.Add(tt.hyp, tt.refs...); err != nil {
+				t.Fatal(err)
+			}
+			after := s.Score()
+			got := segmentStats{hypLen: int(after.HypLen - before.HypLen), refLen: int(after.RefLen - before.RefLen), matches: make([]int64, 4), totals: make([]int64, 4)}
+			for k := range 4 {
+				got.matches[k] = after.Counts[k] - before.Counts[k]
+				got.totals[k] = after.Totals[k] - before.Totals[k]
+			}
+			if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+				t.Errorf("%s, %s (-whole +pieces):\n%s", tok, tt.name, d)
+			}
+		}
+	}
+}
+
+// wholeStats counts a segment from the tokens of its whole texts.
+func wholeStats(tok StandardTokenizer, hyp string, refs []string) segmentStats {
+	words := func(s string) []string { return tok.Tokenize(nil, py.RStrip(s)) }
+	var rw [][]string
+	for _, r := range refs {
+		rw = append(rw, words(r))
+	}
+	return naiveStats4(words(hyp), rw)
 }

@@ -30,7 +30,8 @@ import (
 //     identified by the pair (id of its first k-1 words, id of its last
 //     word), which an open-addressing table numbers in turn; counts live
 //     in slices indexed by the ids. Its cost grows with the words, not
-//     with their product, however long or repetitive the segment.
+//     with their product, however long or repetitive the segment (see
+//     "Memory of long segments").
 //
 // The buffers are reused from segment to segment, so a segment whose words
 // were seen before allocates nothing. The hypothesis totals need no
@@ -61,18 +62,21 @@ type ngramCounter struct {
 
 	hypIDs []uint32 // dense word ids of the hypothesis words
 	hypCur []uint32 // by position: id of the n-gram of the current order
-	// hypLive lists, in order, the hypothesis positions whose n-gram of the
-	// current order occurs in some reference.
-	hypLive []int32
+	// hypLive has a bit for each hypothesis position whose n-gram of the
+	// current order occurs in some reference (a bit, not a list of
+	// positions: the sets of a long segment are its largest buffers but
+	// for the ids).
+	hypLive []uint64
 	// refIDs holds the word ids of every reference of the segment, each
 	// followed by a noID separator; words not in the hypothesis are noID.
 	refIDs []uint32
 	refCur []uint32 // parallel to refIDs: id of the current order's n-gram
-	// refLive lists, reference after reference, the positions in refIDs
-	// whose n-gram of the current order occurs in the hypothesis;
-	// liveEnd[r] is the end of reference r's part.
-	refLive []int32
-	liveEnd []int
+	// refLive has a bit for each position in refIDs whose n-gram of the
+	// current order occurs in the hypothesis, refLiveN of them; refEnd[r]
+	// is where reference r ends in refIDs, at its separator.
+	refLive  []uint64
+	refLiveN int
+	refEnd   []int
 
 	// Scratch of finishPositional: the hypothesis positions of each word
 	// (in posList, where posSpan says by word id) and a list being
@@ -82,10 +86,15 @@ type ngramCounter struct {
 
 	hypCnt []int32 // hypothesis count by dense id
 	refMax []int32 // clip: max count over the references, by dense id
-	refCnt []int32 // count in the current reference, by dense id
+	refCnt []int32 // count in the current reference, by dense id (refCounts)
 	nextID uint32
 	nWords uint32 // distinct hypothesis words: ids [0, nWords)
 	only   bool   // the segment has a single reference
+	// pieces says that the hypothesis words of a long segment come a
+	// piece of text at a time (beginLong); refBase is where the ids of
+	// the reference being added start in refIDs.
+	pieces  bool
+	refBase int
 
 	// A hypothesis of at most 64*maxWidth words is counted with sets of its
 	// positions instead, width words of bits to a set (see "Short
@@ -118,56 +127,63 @@ type segmentStats struct {
 // segment is finished.
 func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
 	order := len(st.matches)
-	if n := int64(len(hyp)); order == 4 {
-		*(*[4]int64)(st.matches) = [4]int64{}
-		*(*[4]int64)(st.totals) = [4]int64{n, max(0, n-1), max(0, n-2), max(0, n-3)}
-	} else {
-		for k := range order {
-			st.matches[k] = 0
-			st.totals[k] = max(0, n-int64(k))
-		}
+	setTotals(st, len(hyp))
+	if len(hyp) > 64*maxWidth || (len(hyp) > maxShort && order > 64) {
+		c.beginLong(len(hyp), false)
+		c.addHypWords(hyp, text)
+		c.endHyp(st)
+		return
 	}
-	st.hypLen = len(hyp)
-	st.refLen = -1
-
-	if c.seed0 == 0 {
-		c.seed0 = rand.Uint64() | 1
-	}
-	switch {
-	case len(hyp) <= maxShort && len(c.words.slots) == 0:
+	c.seed()
+	c.pieces = false
+	if len(hyp) <= maxShort && len(c.words.slots) == 0 {
 		// A first table, a quarter full at most: a Stats that scores a
 		// single segment (Config.Sentence) allocates half as much, and
 		// one that scores more grows it at the next segment.
 		c.words.reset(2 * len(hyp))
-	case len(hyp) <= maxShort:
+	} else if len(hyp) <= maxShort {
 		c.words.reset(4 * len(hyp)) // at most an eighth full: fewer collisions
-	case len(hyp) <= 64*maxWidth:
+	} else {
 		c.words.reset(2 * len(hyp)) // a quarter
-	default:
-		// A half, for memory's sake; past longChunk words the table
-		// grows with the distinct words (numberHypLong), not the words.
-		c.words.reset(min(len(hyp), longChunk))
 	}
-	// The counts of the segment before, if it had any.
-	clear(c.hypCnt[:c.nextID])
-	clear(c.refMax[:c.nextID])
-	c.nextID = 0
-	switch c.width = (len(hyp) + 63) / 64; {
-	case c.width <= 1:
+	c.clearCounts()
+	if c.width = (len(hyp) + 63) / 64; c.width <= 1 {
 		c.width = 1
 		c.beginShort(hyp, text, order)
 		return
-	case c.width <= maxWidth && order <= 64:
-		c.numberHyp(hyp, text, len(hyp))
-		c.beginWide(order)
-		return
 	}
-	c.width = 0
-	c.numberHypLong(hyp, text)
-	c.nWords = c.nextID
-	c.refIDs = c.refIDs[:0]
-	c.refLive = c.refLive[:0]
-	c.liveEnd = c.liveEnd[:0]
+	c.numberHyp(hyp, text, len(hyp))
+	c.beginWide(order)
+}
+
+// setTotals sets st's totals and hypothesis length for a hypothesis of n
+// words, its matches to 0 and its reference length to none yet.
+func setTotals(st *segmentStats, n int) {
+	if order := len(st.matches); order == 4 {
+		*(*[4]int64)(st.matches) = [4]int64{}
+		*(*[4]int64)(st.totals) = [4]int64{int64(n), int64(max(0, n-1)), int64(max(0, n-2)), int64(max(0, n-3))}
+	} else {
+		for k := range order {
+			st.matches[k] = 0
+			st.totals[k] = int64(max(0, n-k))
+		}
+	}
+	st.hypLen = n
+	st.refLen = -1
+}
+
+// seed gives c its word hash seed, random per counter, on first use.
+func (c *ngramCounter) seed() {
+	if c.seed0 == 0 {
+		c.seed0 = rand.Uint64() | 1
+	}
+}
+
+// clearCounts clears the counts of the segment before, if it had any.
+func (c *ngramCounter) clearCounts() {
+	clear(c.hypCnt[:c.nextID])
+	clear(c.refMax[:c.nextID])
+	c.nextID = 0
 }
 
 // numberHyp gives the hypothesis words hyp, usually substrings of text,
@@ -178,7 +194,6 @@ func (c *ngramCounter) numberHyp(hyp []string, text string, need int) {
 	if need = max(1, need); need > len(c.hypCnt) {
 		c.hypCnt = make([]int32, need)
 		c.refMax = make([]int32, need)
-		c.refCnt = make([]int32, need)
 	}
 	c.nLong = 0
 	ids := slices.Grow(c.hypIDs[:0], len(hyp))[:len(hyp)]
@@ -207,7 +222,7 @@ func (c *ngramCounter) numberWords(ids []uint32, words []string, text string) {
 // that this is the segment's only reference. The words need not outlive
 // the call.
 func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only bool) {
-	if closerRef(st.hypLen, st.refLen, len(ref)) {
+	if c.width > 0 && closerRef(st.hypLen, st.refLen, len(ref)) {
 		st.refLen = len(ref)
 	}
 	switch c.width {
@@ -219,40 +234,9 @@ func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only 
 		c.addRefWide(ref, text)
 		return
 	}
-	c.only = only
-	cnt := c.refCnt
-	if only {
-		cnt = c.refMax
-	}
-	base := len(c.refIDs)
-	ids := slices.Grow(c.refIDs, len(ref)+1)[:base+len(ref)+1]
-	live := slices.Grow(c.refLive, len(ref))
-	n := len(live)
-	live = live[:n+len(ref)]
-	// longChunk words at a time (see "Memory of long segments").
-	for from := 0; from < len(ref); from += longChunk {
-		chunk := ref[from:min(from+longChunk, len(ref))]
-		rb := slices.Grow(c.refBit[:0], len(chunk))[:len(chunk)]
-		c.refBits(rb, chunk, text)
-		c.refBit = rb
-		for i, b := range rb {
-			// The slot holds id+1, and a miss gives 0: noID.
-			id := uint32(b) - 1
-			ids[base+from+i] = id
-			// Without branches: a reference word is in the hypothesis or
-			// not about as often as not.
-			hit := b2i(id != noID)
-			live[n] = int32(base + from + i)
-			n += hit
-			cnt[id&-uint32(hit)] += int32(hit)
-		}
-	}
-	ids[base+len(ref)] = noID
-	c.refIDs, c.refLive = ids, live[:n]
-	c.liveEnd = append(c.liveEnd, n)
-	if !only {
-		c.mergeRef(0, c.nWords)
-	}
+	c.beginRef(len(ref), only)
+	c.addRefWords(ref, text)
+	c.endRef(st)
 }
 
 // finish counts the n-grams of order 2 and above and sets st's clipped

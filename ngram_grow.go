@@ -7,49 +7,200 @@ import (
 
 // Memory of long segments
 //
-// A long segment (c.width == 0) is counted in memory that grows with its
-// distinct words and n-grams, not with its length: its words are keyed
-// and looked up longChunk at a time, the word table grows as distinct
-// words come (at a load of one half at most), the n-gram table as
-// distinct n-grams come, and the count slices as ids are numbered. What
-// grows with the length is a few 4-byte ids a word (hypIDs, hypCur,
-// hypLive; refIDs, refCur, refLive) and the tokens themselves (see
-// tokenBound).
+// A long segment (c.width == 0) is counted in about 8 bytes a word,
+// hypothesis and references together, plus a share per distinct word and
+// n-gram. Its tokens come a piece of text at a time (see "Tokens a piece
+// at a time" in tokenize_pieces.go) and are keyed and looked up longChunk
+// at a time; what is kept of each is two 4-byte ids (hypIDs, hypCur;
+// refIDs, refCur) and a bit (hypLive, refLive). The word table grows as
+// distinct words come, at a load of three quarters at most. The n-gram
+// table is made for one order at a time, with room for no more keys than
+// the order can have (finishLong), and the ids of each order reuse the
+// count slices of the order before. BenchmarkLongLine measures it all:
+// 9 to 27 bytes a token for lines of a million tokens a side, natural
+// text included.
 
 // longChunk is how many words of a long segment are keyed at once, and
 // the most words the word table has room for before it grows.
 const longChunk = 1 << 16
 
-// numberHypLong is numberHyp for a long segment: its hypothesis words hyp,
-// usually substrings of text, are numbered longChunk at a time, the word
-// table growing as needed and the count slices with it.
-func (c *ngramCounter) numberHypLong(hyp []string, text string) {
-	c.nLong = 0
-	ids := slices.Grow(c.hypIDs[:0], len(hyp))[:len(hyp)]
-	for from := 0; from < len(hyp); {
+// longStart is the most words the word table of a long segment starts
+// with room for: it grows with the distinct words (addHypWords).
+const longStart = longChunk / 8
+
+// beginLong starts a long segment (c.width == 0) of about n hypothesis
+// words, which addHypWords numbers, then endHyp ends. pieces says that
+// the words come a piece of text at a time (see "Tokens a piece at a
+// time" in tokenize_pieces.go): those not in the text then do not outlive the call
+// that numbers them, so the long ones kept are copied.
+func (c *ngramCounter) beginLong(n int, pieces bool) {
+	c.seed()
+	// Room for longStart words, or as many as the table already has
+	// room for: a segment like the one before does not grow it again.
+	c.words.reset(min(n, max(longStart, len(c.words.slots)/2)))
+	c.clearCounts()
+	c.width, c.nLong, c.pieces = 0, 0, pieces
+	c.hypIDs = slices.Grow(c.hypIDs[:0], n)
+}
+
+// addHypWords numbers and counts the hypothesis words words of a long
+// segment, usually substrings of text, after those numbered before:
+// longChunk at a time, the word table growing as needed and the count
+// slices with it.
+func (c *ngramCounter) addHypWords(words []string, text string) {
+	for from := 0; from < len(words); {
 		// At most as many words as the table has room for as new ones, at
-		// a load of one half: a text of few distinct words never grows it.
-		room := int(c.words.mask+1)/2 - int(c.nextID)
-		if room < min(longChunk/8, len(hyp)-from) {
+		// a load of three quarters (a long segment's table is large, and
+		// most of its lookups are hits): a text of few distinct words
+		// never grows it.
+		room := int(c.words.mask+1)*3/4 - int(c.nextID)
+		if room < min(longStart, len(words)-from) {
 			c.growWords()
 			continue
 		}
-		n := min(longChunk, len(hyp)-from, room)
+		n := min(longChunk, len(words)-from, room)
 		c.needCounts(int(c.nextID) + n)
-		c.numberWords(ids[from:from+n], hyp[from:from+n], text)
+		base := len(c.hypIDs)
+		ids := slices.Grow(c.hypIDs, n)[:base+n]
+		c.numberWords(ids[base:], words[from:from+n], text)
+		c.hypIDs = ids
 		from += n
 	}
-	c.hypIDs = ids
 }
 
-// needCounts makes the count slices at least n long, keeping their counts.
+// endHyp ends the hypothesis of a long segment: it sets st's totals and
+// hypothesis length, and readies c for the references.
+func (c *ngramCounter) endHyp(st *segmentStats) {
+	setTotals(st, len(c.hypIDs))
+	c.nWords = c.nextID
+	c.refIDs = c.refIDs[:0]
+	c.refLive = c.refLive[:0]
+	c.refLiveN = 0
+	c.refEnd = c.refEnd[:0]
+}
+
+// beginRef starts a reference of about n words, which addRefWords looks
+// up a piece at a time, then endRef counts; only says that it is the
+// segment's only reference. (addRef takes a reference in one piece.)
+func (c *ngramCounter) beginRef(n int, only bool) {
+	if c.width > 0 {
+		c.refBit = slices.Grow(c.refBit[:0], n+maxShort)
+		return
+	}
+	c.only = only
+	c.refBase = len(c.refIDs)
+	c.refIDs = slices.Grow(c.refIDs, n+1)
+	c.refLive = slices.Grow(c.refLive, n/64+2)
+}
+
+// addRefWords looks up the reference words ref, usually substrings of
+// text, in the hypothesis, after those looked up before, and for a long
+// segment counts those it has: longChunk at a time (see "Memory of long
+// segments"). The words need not outlive the call.
+func (c *ngramCounter) addRefWords(ref []string, text string) {
+	if c.width > 0 {
+		base := len(c.refBit)
+		c.refBit = slices.Grow(c.refBit, len(ref))[:base+len(ref)]
+		c.refBits(c.refBit[base:], ref, text)
+		return
+	}
+	cnt := c.refCounts()
+	for from := 0; from < len(ref); from += longChunk {
+		chunk := ref[from:min(from+longChunk, len(ref))]
+		rb := slices.Grow(c.refBit[:0], len(chunk))[:len(chunk)]
+		c.refBits(rb, chunk, text)
+		c.refBit = rb
+		base := len(c.refIDs)
+		ids := slices.Grow(c.refIDs, len(chunk))[:base+len(chunk)]
+		live := c.growLive(len(ids))
+		n := c.refLiveN
+		for i, b := range rb {
+			// The slot holds id+1, and a miss gives 0: noID.
+			id := uint32(b) - 1
+			p := base + i
+			ids[p] = id
+			// Without branches: a reference word is in the hypothesis or
+			// not about as often as not.
+			hit := b2i(id != noID)
+			live[p>>6] |= uint64(hit) << (p & 63)
+			n += hit
+			cnt[id&-uint32(hit)] += int32(hit)
+		}
+		c.refIDs, c.refLiveN = ids, n
+	}
+}
+
+// growLive makes refLive, with its new bits clear, long enough for the
+// positions up to n (and the one after), and returns it.
+func (c *ngramCounter) growLive(n int) []uint64 {
+	if words, old := n/64+1, len(c.refLive); words > old {
+		c.refLive = slices.Grow(c.refLive, words-old)[:words]
+		clear(c.refLive[old:])
+	}
+	return c.refLive
+}
+
+// endRef ends the reference looked up by addRefWords, counting its
+// n-grams where the hypothesis is counted with sets of positions, and
+// keeps the closest reference length in st.
+func (c *ngramCounter) endRef(st *segmentStats) {
+	if c.width > 0 {
+		c.endRefBits(st)
+		return
+	}
+	if n := len(c.refIDs) - c.refBase; closerRef(st.hypLen, st.refLen, n) {
+		st.refLen = n
+	}
+	c.refEnd = append(c.refEnd, len(c.refIDs))
+	c.refIDs = append(c.refIDs, noID)
+	c.growLive(len(c.refIDs))
+	if !c.only {
+		c.mergeRef(0, c.nWords)
+	}
+}
+
+// endRefBits is endRef where the hypothesis is counted with sets of
+// positions: refBit holds the slots of the reference's words.
+func (c *ngramCounter) endRefBits(st *segmentStats) {
+	rb := c.refBit
+	n := len(rb)
+	if closerRef(st.hypLen, st.refLen, n) {
+		st.refLen = n
+	}
+	if c.width > 1 {
+		c.matchWide(rb)
+		return
+	}
+	pad := min(len(c.used), maxShort) - 1 // as addRefShort's
+	rb = slices.Grow(rb, pad)[:n+pad]
+	clear(rb[n:])
+	c.refBit = rb
+	c.matchShort(rb)
+}
+
+// refCounts returns the slice that counts a reference's n-grams by id:
+// refMax itself for a segment's only reference, refCnt (grown to the
+// length of the others) for one of several.
+func (c *ngramCounter) refCounts() []int32 {
+	if c.only {
+		return c.refMax
+	}
+	if n := len(c.hypCnt); len(c.refCnt) < n {
+		c.refCnt = append(c.refCnt, make([]int32, n-len(c.refCnt))...)
+	}
+	return c.refCnt
+}
+
+// needCounts makes the count slices hypCnt and refMax at least n long,
+// keeping their counts.
 func (c *ngramCounter) needCounts(n int) {
 	if n = max(1, n); n <= len(c.hypCnt) {
 		return
 	}
 	n = max(n, len(c.hypCnt)+len(c.hypCnt)/2)
 	grow := func(s []int32) []int32 { return append(s, make([]int32, n-len(s))...) }
-	c.hypCnt, c.refMax, c.refCnt = grow(c.hypCnt), grow(c.refMax), grow(c.refCnt)
+	// refCnt grows only for segments of several references (refCounts).
+	c.hypCnt, c.refMax = grow(c.hypCnt), grow(c.refMax)
 }
 
 // growWords doubles the part of the word table in use, moving the words of
@@ -84,35 +235,4 @@ func (c *ngramCounter) growWords() {
 	if long != nil {
 		c.longWords = long
 	}
-}
-
-// reset empties the table and makes room for n keys, or longChunk.
-func (t *ngramTable) reset(n int) {
-	t.stampTable.reset(min(n, longChunk))
-	t.used = 0
-}
-
-// grow doubles the part of the table in use, moving the keys of this
-// generation to their new slots.
-func (t *ngramTable) grow() {
-	old, gen := t.slots[:t.mask+1], t.gen
-	size := 2 * len(old)
-	t.slots, t.gen, t.mask = make([]ngramSlot, size), 1, uint64(size-1)
-	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	for _, e := range old {
-		if e.stamp != gen {
-			continue
-		}
-		i := t.slot(e.key)
-		for t.slots[i].stamp != 0 {
-			i = (i + 1) & t.mask
-		}
-		t.slots[i] = ngramSlot{key: e.key, stamp: 1, val: e.val}
-	}
-}
-
-type ngramSlot struct {
-	key   uint64
-	stamp uint32
-	val   uint32
 }

@@ -1,6 +1,9 @@
 package bleu
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // This file counts long hypotheses by lists of positions.
 
@@ -45,9 +48,12 @@ func (c *ngramCounter) positional() bool {
 		return false
 	}
 	var work int
-	for _, j := range c.refLive {
-		if next := c.refIDs[j+1]; next != noID {
-			work += int(min(c.hypCnt[c.refIDs[j]], c.hypCnt[next]))
+	for x, w := range c.refLive {
+		for ; w != 0; w &= w - 1 {
+			j := x<<6 | bits.TrailingZeros64(w)
+			if next := c.refIDs[j+1]; next != noID {
+				work += int(min(c.hypCnt[c.refIDs[j]], c.hypCnt[next]))
+			}
 		}
 	}
 	return work <= positionalWork*(len(c.hypIDs)+len(c.refIDs))
@@ -95,98 +101,105 @@ func (c *ngramCounter) positionLists(order int) (spans []posSpan, list []int32, 
 // finishPositional is finish for orders 2 and above, by lists of
 // positions (see "Positions instead of n-gram tables"). The counts of the
 // n-grams of order k+1 whose lowest hypothesis position is p are at
-// nWords + (k-1)*len(hyp) + p in hypCnt, refCnt and refMax.
+// nWords + (k-1)*len(hyp) + p in hypCnt, refMax and refCounts. The
+// loop over the references' positions is one function, longer than most,
+// so that its slices and counts stay in registers.
 func (c *ngramCounter) finishPositional(st *segmentStats) {
 	order, h, nw := len(st.matches), len(c.hypIDs), int(c.nWords)
 	c.needCounts(nw + (order-1)*h)
 	spans, list, ids, refs := c.positionLists(order)
 	buf := slices.Grow(c.posBuf[:0], h)[:h]
-	hc, cnt := c.hypCnt, c.refCnt
-	if c.only {
-		cnt = c.refMax
-	}
+	hc, cnt := c.hypCnt, c.refCounts()
 	end := nw + (order-1)*h
 	from := 0
-	for _, to := range c.liveEnd {
-		for _, j := range c.refLive[from:to] {
-			// The hypothesis positions of the bigram at j: those of its
-			// first word followed by its second, or those of its second
-			// preceded by its first, whichever are fewer. A reference's
-			// last word is followed by noID, as is a word the hypothesis
-			// lacks.
-			w, next := refs[j], refs[j+1]
-			if next == noID {
-				continue
+	for _, to := range c.refEnd {
+		for x := from >> 6; x<<6 < to; x++ {
+			bw := c.refLive[x]
+			if !c.only {
+				bw &= span(x, from, to) // the other references' bits
 			}
-			sa, sb := spans[w], spans[next]
-			if sa.hi-sa.lo == 1 || sb.hi-sb.lo == 1 {
-				// The commonest case: a word of the bigram occurs once in
-				// the hypothesis, so each of the n-grams at j can occur
-				// at one position only, p, and is matched there without
-				// branches. (When the second word's one position is 0,
-				// p = 0 does not match either.)
-				p := int(list[sa.lo])
-				if sa.hi-sa.lo != 1 {
-					p = max(int(list[sb.lo])-1, 0)
-				}
-				// Word j is at p (or not, when p comes from the second
-				// word); the loop matches words j+1 on.
-				m := b2i(ids[p] == w)
-				if order == 4 {
-					// Unrolled: the three orders' matches do not wait
-					// for one another's stores.
-					r := refs[j+1 : j+4]
-					m1 := int32(m & b2i(ids[p+1] == r[0]))
-					m2 := m1 & int32(b2i(ids[p+2] == r[1]))
-					m3 := m2 & int32(b2i(ids[p+3] == r[2]))
-					i := nw + p
-					hc[i] |= m1
-					cnt[i] += m1
-					hc[i+h] |= m2
-					cnt[i+h] += m2
-					hc[i+2*h] |= m3
-					cnt[i+2*h] += m3
+			for bw != 0 {
+				j := x<<6 | bits.TrailingZeros64(bw)
+				bw &= bw - 1
+				// The hypothesis positions of the bigram at j: those of its
+				// first word followed by its second, or those of its second
+				// preceded by its first, whichever are fewer. A reference's
+				// last word is followed by noID, as is a word the hypothesis
+				// lacks.
+				w, next := refs[j], refs[j+1]
+				if next == noID {
 					continue
 				}
-				for k, i := 1, nw+p; k < order; k, i = k+1, i+h {
-					m &= b2i(ids[p+k] == refs[int(j)+k])
-					hc[i] |= int32(m)
-					cnt[i] += int32(m)
-				}
-				continue
-			}
-			n := bigramPositions(buf, list, ids, sa, sb, w, next)
-			if n == 0 {
-				continue
-			}
-			// The counts of order k+1 start at base.
-			for k, base := 1, nw; ; {
-				first := int(buf[0])
-				hc[base+first] = int32(n)
-				cnt[base+first]++
-				if k++; k == order {
-					break
-				}
-				base += h
-				next = refs[int(j)+k]
-				if n == 1 {
-					// The commonest case: one position left.
-					if ids[first+k] != next {
-						break
+				sa, sb := spans[w], spans[next]
+				if sa.hi-sa.lo == 1 || sb.hi-sb.lo == 1 {
+					// The commonest case: a word of the bigram occurs once in
+					// the hypothesis, so each of the n-grams at j can occur
+					// at one position only, p, and is matched there without
+					// branches. (When the second word's one position is 0,
+					// p = 0 does not match either.)
+					p := int(list[sa.lo])
+					if sa.hi-sa.lo != 1 {
+						p = max(int(list[sb.lo])-1, 0)
+					}
+					// Word j is at p (or not, when p comes from the second
+					// word); the loop matches words j+1 on.
+					m := b2i(ids[p] == w)
+					if order == 4 {
+						// Unrolled: the three orders' matches do not wait
+						// for one another's stores.
+						r := refs[j+1 : j+4]
+						m1 := int32(m & b2i(ids[p+1] == r[0]))
+						m2 := m1 & int32(b2i(ids[p+2] == r[1]))
+						m3 := m2 & int32(b2i(ids[p+3] == r[2]))
+						i := nw + p
+						hc[i] |= m1
+						cnt[i] += m1
+						hc[i+h] |= m2
+						cnt[i+h] += m2
+						hc[i+2*h] |= m3
+						cnt[i+2*h] += m3
+						continue
+					}
+					for k, i := 1, nw+p; k < order; k, i = k+1, i+h {
+						m &= b2i(ids[p+k] == refs[int(j)+k])
+						hc[i] |= int32(m)
+						cnt[i] += int32(m)
 					}
 					continue
 				}
-				m := 0
-				for _, p := range buf[:n] {
-					buf[m] = p
-					m += b2i(ids[int(p)+k] == next)
+				n := bigramPositions(buf, list, ids, sa, sb, w, next)
+				if n == 0 {
+					continue
 				}
-				if n = m; n == 0 {
-					break
+				// The counts of order k+1 start at base.
+				for k, base := 1, nw; ; {
+					first := int(buf[0])
+					hc[base+first] = int32(n)
+					cnt[base+first]++
+					if k++; k == order {
+						break
+					}
+					base += h
+					next = refs[int(j)+k]
+					if n == 1 {
+						// The commonest case: one position left.
+						if ids[first+k] != next {
+							break
+						}
+						continue
+					}
+					m := 0
+					for _, p := range buf[:n] {
+						buf[m] = p
+						m += b2i(ids[int(p)+k] == next)
+					}
+					if n = m; n == 0 {
+						break
+					}
 				}
 			}
 		}
-		from = to
+		from = to + 1
 		if !c.only {
 			c.mergeRef(uint32(nw), uint32(end))
 		}
@@ -226,19 +239,17 @@ func bigramPositions(buf, list []int32, ids []uint32, sa, sb posSpan, w, next ui
 }
 
 // countHyp numbers and counts the hypothesis n-grams of order k+1 at the
-// live positions whose successor is live too, and returns those positions.
-func (c *ngramCounter) countHyp(live []int32, k int) []int32 {
-	live = adjacent(live)
-	ids, cur := c.hypIDs, c.hypCur
-	for _, i := range live {
-		id := c.table.insert(cur[i], ids[int(i)+k], c)
-		if int(id) >= len(c.hypCnt) {
-			c.needCounts(int(id) + 1) // as the distinct n-grams come
+// positions of the set live, the count slices having room for an id each.
+func (c *ngramCounter) countHyp(live []uint64, k int) {
+	ids, cur, cnt := c.hypIDs, c.hypCur, c.hypCnt
+	for x, w := range live {
+		for ; w != 0; w &= w - 1 {
+			i := x<<6 | bits.TrailingZeros64(w)
+			id := c.table.insert(cur[i], ids[i+k], c)
+			cnt[id]++
+			cur[i] = id
 		}
-		c.hypCnt[id]++
-		cur[i] = id
 	}
-	return live
 }
 
 // countRefs counts, reference by reference, the n-grams of order k+1
@@ -246,40 +257,36 @@ func (c *ngramCounter) countHyp(live []int32, k int) []int32 {
 // refLive the positions where they occur.
 func (c *ngramCounter) countRefs(k int, start uint32) {
 	ids, cur, live := c.refIDs, c.refCur, c.refLive
-	cnt := c.refCnt
-	if c.only {
-		cnt = c.refMax
-	}
+	cnt := c.refCounts()
+	// The separators after each reference keep a position's successor
+	// from being live across a boundary.
+	adjacent(live)
 	n, from := 0, 0
-	for r, end := range c.liveEnd {
-		// The separators after each reference keep a position's successor
-		// from being live across a boundary.
-		for _, j := range adjacent(live[from:end]) {
-			id := c.table.lookup(cur[j], ids[int(j)+k])
-			hit := b2i(id != noID)
-			cur[j] = id
-			live[n] = j
-			n += hit
-			cnt[id&-uint32(hit)] += int32(hit)
+	for _, to := range c.refEnd {
+		for x := from >> 6; x<<6 < to; x++ {
+			m := ^uint64(0)
+			if !c.only {
+				m = span(x, from, to) // the other references' bits
+			}
+			keep := live[x] &^ m
+			for w := live[x] & m; w != 0; w &= w - 1 {
+				b := bits.TrailingZeros64(w)
+				j := x<<6 | b
+				id := c.table.lookup(cur[j], ids[j+k])
+				hit := b2i(id != noID)
+				cur[j] = id
+				keep |= uint64(hit) << b
+				n += hit
+				cnt[id&-uint32(hit)] += int32(hit)
+			}
+			live[x] = keep
 		}
-		from = end
-		c.liveEnd[r] = n
+		from = to + 1
 		if !c.only {
 			c.mergeRef(start, c.nextID)
 		}
 	}
-	c.refLive = live[:n]
-}
-
-// adjacent keeps, in place, the positions of live whose successor is in
-// live too: where an n-gram one word longer can occur.
-func adjacent(live []int32) []int32 {
-	n := 0
-	for t := 0; t+1 < len(live); t++ {
-		live[n] = live[t]
-		n += b2i(live[t+1] == live[t]+1)
-	}
-	return live[:n]
+	c.refLiveN = n
 }
 
 // b2i is 1 for true and 0 for false; the compiler makes it a SETcc, and

@@ -62,6 +62,12 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 // (usually a substring of text), or to 0 where the hypothesis does not
 // have that word. dst has len(ref) entries.
 func (c *ngramCounter) refBits(dst []uint64, ref []string, text string) {
+	// longChunk words at a time: the keys of a long reference would take
+	// 24 bytes a word.
+	for len(ref) > longChunk {
+		c.refBits(dst[:longChunk], ref[:longChunk], text)
+		dst, ref = dst[longChunk:], ref[longChunk:]
+	}
 	keys := c.keysOf(ref, text)
 	c.words.positions(dst, keys, c.seed0)
 	if c.nLong > 0 {
@@ -92,6 +98,14 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 		rb[j] = 0
 	}
 	c.refBit = rb
+	c.matchShort(rb)
+}
+
+// matchShort counts the n-grams of one reference of a short hypothesis,
+// whose words' positions rb holds (refBits), then min(order, maxShort)-1
+// empty sets.
+func (c *ngramCounter) matchShort(rb []uint64) {
+	order := len(c.used)
 	if order == 4 {
 		f0, f1, f2, f3 := match4(rb)
 		used := c.used[:4]
@@ -106,7 +120,7 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 	for k := range free {
 		free[k] = ^uint64(0)
 	}
-	for j := range len(ref) {
+	for j := range len(rb) - len(free) + 1 {
 		m := ^uint64(0)
 		for k := range free {
 			m &= rb[j+k] >> uint(k)

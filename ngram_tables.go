@@ -1,6 +1,9 @@
 package bleu
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // This file counts long hypotheses with n-gram tables, and chooses
 // between them and lists of positions (ngram_positional.go).
@@ -19,89 +22,169 @@ func (c *ngramCounter) finishLong(st *segmentStats, positional bool) {
 		return
 	}
 	// Hypothesis positions whose word occurs in a reference.
-	live := slices.Grow(c.hypLive[:0], len(c.hypIDs))[:len(c.hypIDs)]
+	words := len(c.hypIDs)/64 + 1
+	live := slices.Grow(c.hypLive[:0], words)[:words]
+	clear(live)
 	n := 0
 	for i, id := range c.hypIDs {
-		live[n] = int32(i)
-		n += b2i(c.refMax[id] > 0)
+		hit := b2i(c.refMax[id] > 0)
+		live[i>>6] |= uint64(hit) << (i & 63)
+		n += hit
 	}
-	live = live[:n]
 	c.hypCur = append(c.hypCur[:0], c.hypIDs...)
 	c.refCur = append(c.refCur[:0], c.refIDs...)
+	// The ids of each order's n-grams start after the words' (whose
+	// counts are done with) and replace the order before's, whose counts
+	// are cleared: the count slices grow with the most distinct n-grams
+	// of an order, not with their sum.
+	start := c.nWords
+	// distinct bounds the distinct n-grams of the order before.
+	distinct := int(c.nWords)
 	for k := 1; k < order; k++ {
-		if len(live) < 2 || len(c.refLive) < 2 {
+		if n < 2 || c.refLiveN < 2 {
 			break
 		}
-		// The n-grams of order k+1 come from live positions, and their
-		// keys hold ids of order k: a table for each order, no larger
-		// than the order's live positions need, stays closer in cache
-		// than one for all orders.
-		c.table.reset(len(live))
-		start := c.nextID
-		live = c.countHyp(live, k)
+		// The n-grams of order k+1 come from the live positions whose
+		// successor is live too, and their keys hold ids of order k: a
+		// table for each order, no larger than its positions need, stays
+		// closer in cache than one for all orders. Their distinct keys
+		// are no more than the positions, nor than the keys that the
+		// distinct n-grams of order k and the words make: room for as
+		// many, at most, with no need to grow.
+		n = adjacent(live)
+		if int64(distinct)*int64(c.nWords) < int64(n) {
+			distinct *= int(c.nWords)
+		} else {
+			distinct = n
+		}
+		c.table.reset(distinct)
+		clear(c.hypCnt[start:c.nextID])
+		clear(c.refMax[start:c.nextID])
+		c.nextID = start
+		c.needCounts(int(start) + distinct)
+		c.countHyp(live, k)
+		distinct = int(c.nextID - start)
 		c.countRefs(k, start)
 		st.matches[k] = c.clipped(start, c.nextID)
-		// Keep the positions whose new n-gram some reference has.
-		n := 0
-		for _, i := range live {
-			live[n] = i
-			n += b2i(c.refMax[c.hypCur[i]] > 0)
-		}
-		live = live[:n]
+		n = c.keepMatched(live)
 	}
 	c.hypLive = live
 }
 
-// ngramTable maps (prefix id, last word id) to a dense n-gram id, by open
-// addressing with linear probing. It starts with room for longChunk keys
-// at most and grows as keys come (see "Memory of long segments").
-type ngramTable struct {
-	stampTable[ngramSlot]
-	used int // keys of this generation
+// keepMatched keeps, in place, the hypothesis positions of live whose
+// n-gram of the current order some reference has, and returns how many
+// there are.
+func (c *ngramCounter) keepMatched(live []uint64) int {
+	n := 0
+	for x, w := range live {
+		keep := w
+		for ; w != 0; w &= w - 1 {
+			b := bits.TrailingZeros64(w)
+			if c.refMax[c.hypCur[x<<6|b]] == 0 {
+				keep &^= 1 << b
+			}
+		}
+		live[x] = keep
+		n += bits.OnesCount64(keep)
+	}
+	return n
 }
 
-// slot returns the first slot to probe for key: the top bits of a
-// Fibonacci hash, which spreads the small ids of a key well.
-func (t *ngramTable) slot(key uint64) uint64 {
-	return (key * 0x9E3779B97F4A7C15) >> t.shift
+// adjacent keeps, in place, the positions of the set live (a bit each)
+// whose successor is in it too, where an n-gram one word longer can
+// occur, and returns how many there are.
+func adjacent(live []uint64) int {
+	n := 0
+	for x := range live {
+		next := uint64(0)
+		if x+1 < len(live) {
+			next = live[x+1] << 63
+		}
+		live[x] &= live[x]>>1 | next
+		n += bits.OnesCount64(live[x])
+	}
+	return n
+}
+
+// span returns the bits of word x of a set of positions that are in
+// [from, to).
+func span(x, from, to int) uint64 {
+	lo, hi := max(from-x<<6, 0), min(to-x<<6, 64)
+	if hi <= lo {
+		return 0
+	}
+	return ^uint64(0) >> (64 - (hi - lo)) << lo
+}
+
+// ngramTable maps (prefix id, last word id) to a dense n-gram id, by open
+// addressing with linear probing. It is made for one order at a time,
+// with room for as many keys as the order can have (see finishLong): it
+// never grows.
+type ngramTable struct {
+	slots []ngramSlot
+	size  uint64 // len(slots)
+}
+
+// ngramSlot is a key and its id plus one; 0 marks an empty slot. It is
+// 12 bytes: the table of a long segment's order is its largest buffer.
+type ngramSlot struct{ prefix, w, val uint32 }
+
+// reset empties the table and makes room for n keys: at a load of a
+// quarter to a half (a power of two), and for more than longChunk keys,
+// of four fifths at most (n bounds the keys, which in a huge segment are
+// often fewer, and its table is its largest buffer).
+func (t *ngramTable) reset(n int) {
+	size := tableSize(n)
+	if n > longChunk {
+		size = n + n/4
+	}
+	if size > cap(t.slots) {
+		t.slots = make([]ngramSlot, size)
+	} else {
+		t.slots = t.slots[:size]
+		clear(t.slots)
+	}
+	t.size = uint64(size)
+}
+
+// slot returns the first slot to probe for (prefix, w): a Fibonacci hash,
+// which spreads the small ids of a key well, scaled to the table's size
+// by its top bits.
+func (t *ngramTable) slot(prefix, w uint32) uint64 {
+	hi, _ := bits.Mul64((uint64(prefix)<<32|uint64(w))*0x9E3779B97F4A7C15, t.size)
+	return hi
 }
 
 // insert returns the id of (prefix, w), numbering it in c if new.
 func (t *ngramTable) insert(prefix, w uint32, c *ngramCounter) uint32 {
-	key := uint64(prefix)<<32 | uint64(w)
-	for i := t.slot(key); ; i = (i + 1) & t.mask {
+	for i := t.slot(prefix, w); ; {
 		e := &t.slots[i]
-		if e.stamp != t.gen {
-			if 2*(t.used+1) > int(t.mask+1) {
-				t.grow()
-				return t.insert(prefix, w, c)
-			}
-			t.used++
+		if e.val == 0 {
 			id := c.nextID
 			c.nextID++
-			*e = ngramSlot{key: key, stamp: t.gen, val: id}
+			*e = ngramSlot{prefix, w, id + 1}
 			return id
 		}
-		if e.key == key {
-			return e.val
+		if e.prefix == prefix && e.w == w {
+			return e.val - 1
+		}
+		if i++; i == t.size {
+			i = 0
 		}
 	}
 }
 
 // lookup returns the id of (prefix, w), or noID.
 func (t *ngramTable) lookup(prefix, w uint32) uint32 {
-	key := uint64(prefix)<<32 | uint64(w)
-	for i := t.slot(key); ; i = (i + 1) & t.mask {
+	for i := t.slot(prefix, w); ; {
 		e := &t.slots[i]
-		// A hit and an empty slot both end the search: one predictable
-		// branch, and a conditional move for the result.
-		hit := (e.key^key)|uint64(e.stamp^t.gen) == 0
-		v := noID
-		if hit {
-			v = e.val
+		// A hit and an empty slot both end the search (an empty slot's
+		// val - 1 is noID, whatever its key): one predictable branch.
+		if b2i((e.prefix^prefix)|(e.w^w) == 0)|b2i(e.val == 0) != 0 {
+			return e.val - 1
 		}
-		if b2i(hit)|b2i(e.stamp != t.gen) != 0 {
-			return v
+		if i++; i == t.size {
+			i = 0
 		}
 	}
 }

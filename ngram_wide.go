@@ -33,20 +33,26 @@ func (c *ngramCounter) beginWide(order int) {
 
 // addRefWide is addRefShort for sets of c.width words.
 func (c *ngramCounter) addRefWide(ref []string, text string) {
-	w := c.width
-	order := len(c.used) / w // at most 64 (see begin)
-	rs := slices.Grow(c.refSet[:0], len(ref)+order-1)[:len(ref)+order-1]
-	// A slot holds id+1, and a miss gives 0: the offset of the empty set.
 	rb := slices.Grow(c.refBit[:0], len(ref))[:len(ref)]
 	c.refBits(rb, ref, text)
 	c.refBit = rb
+	c.matchWide(rb)
+}
+
+// matchWide counts the n-grams of one reference of a hypothesis counted
+// with sets of c.width words, whose words' slots hold rb (refBits).
+func (c *ngramCounter) matchWide(rb []uint64) {
+	w, n := c.width, len(rb)
+	order := len(c.used) / w // at most 64 (see begin)
+	rs := slices.Grow(c.refSet[:0], n+order-1)[:n+order-1]
+	// A slot holds id+1, and a miss gives 0: the offset of the empty set.
 	for j, b := range rb {
 		rs[j] = int32(b) * int32(w+1)
 	}
-	clear(rs[len(ref):]) // the empty set
+	clear(rs[n:]) // the empty set
 	c.refSet = rs
 	if w == 2 && order == 4 {
-		c.matchWide2(rs[:len(ref)+3])
+		c.matchWide2(rs[:n+3])
 		return
 	}
 	free := c.free
@@ -54,7 +60,7 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 		free[i] = ^uint64(0)
 	}
 	sets, m := c.sets, c.m
-	for j := range len(ref) {
+	for j := range n {
 		copy(m, sets[rs[j]:])
 		for k := 0; ; {
 			// Take the lowest free position of m, without branches: none
@@ -137,7 +143,7 @@ func (c *ngramCounter) matchWide2(rs []int32) {
 // mergeRef raises refMax to the current reference's counts for the ids in
 // [from, to) and clears those counts.
 func (c *ngramCounter) mergeRef(from, to uint32) {
-	mx, cnt := c.refMax[from:to], c.refCnt[from:to]
+	mx, cnt := c.refMax[from:to], c.refCounts()[from:to]
 	for i := range cnt {
 		mx[i] = max(mx[i], cnt[i])
 		cnt[i] = 0

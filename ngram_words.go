@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/go-bleu/bleu/internal/swar"
@@ -171,9 +172,14 @@ func (c *ngramCounter) slotLong(k wkey, w string) *wordSlot {
 // setLong records w as the long word of slot i. longWords grows only when
 // a segment has such a word: a huge segment of short words needs none.
 func (c *ngramCounter) setLong(i uint64, w string) {
+	if c.pieces {
+		// The tokens of a piece that are not substrings of the text (the
+		// tokenizer's rewrites) are overwritten by the next piece's.
+		w = strings.Clone(w)
+	}
 	if int(i) >= len(c.longWords) {
 		// Keep the long words of this segment recorded so far.
-		lw := make([]string, len(c.words.slots))
+		lw := make([]string, c.words.mask+1)
 		copy(lw, c.longWords)
 		c.longWords = lw
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -173,9 +174,9 @@ type worker struct {
 	spareMatches, spareTotals []int64
 }
 
-// keepTokens is the most tokens a worker's scratch space keeps room for
-// after a segment.
-const keepTokens = 1 << 20
+// keepScratch is the most bytes of tokens and word ids a worker's
+// scratch space keeps room for after a segment (see scratchBytes).
+const keepScratch = 32 << 20
 
 // tokBuffer is the scratch space of one tokenization.
 type tokBuffer struct {
@@ -310,16 +311,28 @@ func (s *Stats) segmentTokenizer() segmentTokenizer {
 // w.seg by their tokens, with st's route if st is not nil.
 func (s *Stats) addTokens(w *worker, st segmentTokenizer, hyp string, refs []string) {
 	c := &w.counter
-	c.begin(&w.seg, s.tokens(&w.hyp, st, hyp), w.hyp.text)
-	for _, r := range refs {
-		c.addRef(&w.seg, s.tokens(&w.ref, st, r), w.ref.text, len(refs) == 1)
+	if st != nil && (len(hyp) > longText || slices.ContainsFunc(refs, func(r string) bool { return len(r) > longText })) {
+		s.addPieces(w, st, hyp, refs)
+	} else {
+		c.begin(&w.seg, s.tokens(&w.hyp, st, hyp), w.hyp.text)
+		for _, r := range refs {
+			c.addRef(&w.seg, s.tokens(&w.ref, st, r), w.ref.text, len(refs) == 1)
+		}
+		c.finish(&w.seg)
 	}
-	c.finish(&w.seg)
-	if cap(w.hyp.toks)+cap(w.ref.toks) > keepTokens {
-		// A huge segment's scratch space (some 30 bytes a token) is
-		// not kept for the segments to come.
+	if w.scratchBytes() > keepScratch {
+		// A huge segment's scratch space is not kept for the segments to
+		// come.
 		w.hyp, w.ref, w.counter = tokBuffer{}, tokBuffer{}, ngramCounter{}
 	}
+}
+
+// scratchBytes returns the bytes of w's largest buffers, which grow
+// with the tokens of a segment: the tokens, 16 bytes each, and the ids of
+// its words, 4 bytes each.
+func (w *worker) scratchBytes() int {
+	c := &w.counter
+	return 16*(cap(w.hyp.toks)+cap(w.ref.toks)) + 4*(cap(c.hypIDs)+cap(c.hypCur)+cap(c.refIDs)+cap(c.refCur))
 }
 
 // addPrepared normalizes a segment of valid texts and counts it into

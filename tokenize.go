@@ -130,7 +130,9 @@ func (t StandardTokenizer) tokenize(sc *tokScratch, dst []string, text string) [
 type segmentTokenizer interface {
 	Tokenizer
 	// tokenize is Tokenize, with the tokens in sc's buffers: they may
-	// point into them and are valid only until sc is used again.
+	// point into them and are valid only until sc is used again. Stats
+	// calls it on a long text a piece at a time (tokenize_pieces.go): it
+	// must give a text the tokens of its pieces.
 	tokenize(sc *tokScratch, dst []string, text string) []string
 	// charTokens reports whether the tokens of a text are its characters
 	// that are not whitespace, each a token of its own, as the char
