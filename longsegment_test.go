@@ -385,7 +385,9 @@ func TestPiecesMatchWhole(t *testing.T) {
 		// tables, in texts not long themselves.
 		{"a short hypothesis", "the a Haus 2020 x9 . a the", []string{long(), "the a", long()}},
 		{"a short hypothesis, matched at the end", "zz yy xx ww vv the", []string{long() + " zz yy xx ww"}},
+		{"an empty hypothesis", "", []string{long(), strings.Repeat(" ", size)}},
 		{"a hypothesis of 150 words", pieceText(r, 700), []string{long()}},
+		{"a hypothesis of 256 words", strings.Join(strings.Fields(pieceText(r, 6000))[:256], " "), []string{long()}},
 		{"a hypothesis of 150 words, two references", pieceText(r, 700), []string{long(), long()}},
 		{"a hypothesis of 2,000 words", pieceText(r, 9000), []string{long(), "x"}},
 	}
