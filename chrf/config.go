@@ -151,8 +151,8 @@ func (p params) config() Config {
 	return c
 }
 
-// checkParams reports whether decoded params are those of a valid Config.
+// valid reports whether decoded params are those of a valid Config.
 func (p params) valid() bool {
 	c := p.config()
-	return p.nc >= 0 && p.nw >= 0 && c.validate() == nil
+	return p.nc >= 0 && p.nw >= 0 && -MaxBeta <= p.beta && p.beta <= MaxBeta && c.validate() == nil
 }

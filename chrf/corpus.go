@@ -222,8 +222,17 @@ func (j *job) each(do func(i int, refs []string) error) (int, error) {
 						break
 					}
 				}
-				return i, fmt.Errorf("%w (segment %d)", err, i)
+				return i, &segmentError{i, err}
 			}
 		}
 	}
 }
+
+// segmentError is the error of a segment of a corpus.
+type segmentError struct {
+	i   int // the segment's index
+	err error
+}
+
+func (e *segmentError) Error() string { return fmt.Sprintf("%v (segment %d)", e.err, e.i) }
+func (e *segmentError) Unwrap() error { return e.err }

@@ -102,7 +102,7 @@ func (c *counter) prepare(hyp string, refs []string) {
 }
 
 // appendRunes appends the characters of t, but for Python whitespace
-// unless whitespace is kept (extract_all_char_ngrams's ''.join(line.split())).
+// unless whitespace is kept (extract_all_char_ngrams's ”.join(line.split())).
 func (c *counter) appendRunes(t string) {
 	for i := 0; i < len(t); {
 		b := t[i]
@@ -121,25 +121,32 @@ func (c *counter) appendRunes(t string) {
 	}
 }
 
-// appendWords appends the numbers of the words of t as sacreBLEU's
+// appendWords appends the numbers of the words of t (see splitWords).
+func (c *counter) appendWords(t string) {
+	c.fields = splitWords(c.fields[:0], t, c.word)
+}
+
+// splitWords calls word for each word of t as sacreBLEU's
 // CHRF._remove_punctuation splits them: at Python whitespace, and then a
 // word of two characters or more loses a last punctuation character, or
-// else a first one, to a word of its own.
-func (c *counter) appendWords(t string) {
-	c.fields = py.AppendFields(c.fields[:0], t)
-	for _, f := range c.fields {
+// else a first one, to a word of its own. It returns fields, scratch
+// space grown to the fields of t.
+func splitWords(fields []string, t string, word func(string)) []string {
+	fields = py.AppendFields(fields, t)
+	for _, f := range fields {
 		if _, size := utf8.DecodeRuneInString(f); size == len(f) {
-			c.word(f)
+			word(f)
 		} else if last := len(f) - 1; isPunct(f[last]) {
-			c.word(f[:last])
-			c.word(f[last:])
+			word(f[:last])
+			word(f[last:])
 		} else if isPunct(f[0]) {
-			c.word(f[:1])
-			c.word(f[1:])
+			word(f[:1])
+			word(f[1:])
 		} else {
-			c.word(f)
+			word(f)
 		}
 	}
+	return fields
 }
 
 // word appends the number of word w.

@@ -35,11 +35,11 @@ type goldens struct {
 		Hyps    []string   `json:"hyps"`
 		Refs    [][]string `json:"refs"`
 		Options struct {
-			CharOrder    *int  `json:"char_order"`
-			WordOrder    *int  `json:"word_order"`
-			Beta         *int  `json:"beta"`
-			EpsSmoothing bool  `json:"eps_smoothing"`
-			Whitespace   bool  `json:"whitespace"`
+			CharOrder    *int `json:"char_order"`
+			WordOrder    *int `json:"word_order"`
+			Beta         *int `json:"beta"`
+			EpsSmoothing bool `json:"eps_smoothing"`
+			Whitespace   bool `json:"whitespace"`
 		} `json:"options"`
 		Expected float64 `json:"expected"`
 		Score    float64 `json:"score"`
