@@ -29,12 +29,16 @@ type counter struct {
 	ids   []uint32 // the number of the n-gram starting at each position, current order
 	hypN  []int32  // hypothesis n-grams by number, zero between orders
 	refN  []int32  // one reference's n-grams by number, zero between references
+	inRef []bool   // whether some reference has the n-gram, false between orders
 	tab   table
 
 	fields []string
 	words  map[string]uint32
 	rows   []int64 // the statistics against each reference, width() apiece
 }
+
+// dead is the number of a position whose n-gram cannot match (see tally).
+const dead = ^uint32(0)
 
 // puncts is Python's string.punctuation, sacreBLEU's CHRF._PUNCTS.
 var puncts = func() (t [utf8.RuneSelf]bool) {
@@ -174,6 +178,9 @@ func (c *counter) number(n int, runes []rune, off []int, ntexts int, toks []uint
 		lo, hi := off[k], off[k+1]
 		ids := c.ids[lo:hi]
 		for i := 0; i+n <= hi-lo; i++ {
+			if n > 1 && ids[i] == dead {
+				continue // its prefix is on one side only, and so is it
+			}
 			var last uint32
 			if toks != nil {
 				last = toks[lo+i+n-1]
@@ -195,6 +202,7 @@ func (c *counter) setNumbers(n int) {
 	if len(c.hypN) < n {
 		c.hypN = make([]int32, n+n/4)
 		c.refN = make([]int32, n+n/4)
+		c.inRef = make([]bool, n+n/4)
 	}
 }
 
@@ -202,6 +210,11 @@ func (c *counter) setNumbers(n int) {
 // numbered in c.ids laid out by off) against each reference into c.rows:
 // sacreBLEU's _get_match_statistics, whose hypothesis count is 0 when the
 // reference has no n-gram of the order.
+//
+// It then marks dead the positions whose n-gram the other side does not
+// have: the hypothesis's that no reference has, a reference's that the
+// hypothesis does not have. No n-gram extending them can match, so the
+// next order neither numbers nor counts them (totals are lengths).
 func (c *counter) tally(o int, off []int, n int, ntexts int) {
 	span := func(k int) []uint32 {
 		lo, hi := off[k], off[k+1]
@@ -209,13 +222,22 @@ func (c *counter) tally(o int, off []int, n int, ntexts int) {
 	}
 	hyp := span(0)
 	for _, id := range hyp {
-		c.hypN[id]++
+		if id != dead {
+			c.hypN[id]++
+		}
 	}
 	w := c.p.width()
 	for k := 1; k < ntexts; k++ {
 		ref := span(k)
 		var match int64
-		for _, id := range ref {
+		for i, id := range ref {
+			if id == dead {
+				continue
+			}
+			if c.hypN[id] == 0 {
+				ref[i] = dead
+				continue
+			}
 			// An occurrence matches while the reference has used fewer
 			// of its n-gram than the hypothesis has: min(hyp, ref) in all.
 			if c.refN[id] < c.hypN[id] {
@@ -224,7 +246,10 @@ func (c *counter) tally(o int, off []int, n int, ntexts int) {
 			c.refN[id]++
 		}
 		for _, id := range ref {
-			c.refN[id] = 0
+			if id != dead {
+				c.refN[id] = 0
+				c.inRef[id] = true
+			}
 		}
 		row := c.rows[(k-1)*w+3*o : (k-1)*w+3*o+3]
 		row[0] = 0
@@ -234,8 +259,17 @@ func (c *counter) tally(o int, off []int, n int, ntexts int) {
 		row[1] = int64(len(ref))
 		row[2] = match
 	}
+	for i, id := range hyp {
+		if id != dead && !c.inRef[id] {
+			c.hypN[id] = 0
+			hyp[i] = dead
+		}
+	}
 	for _, id := range hyp {
-		c.hypN[id] = 0
+		if id != dead {
+			c.hypN[id] = 0
+			c.inRef[id] = false
+		}
 	}
 }
 

@@ -290,7 +290,9 @@ func TestAddReaders(t *testing.T) {
 func stripAll(v []string) []string {
 	out := make([]string, len(v))
 	for i, s := range v {
-		out[i] = strings.TrimRightFunc(s, func(r rune) bool { return strings.ContainsRune(" \t\v\f\r\x1c\x1d\x1e\x1f\u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000", r) })
+		out[i] = strings.TrimRightFunc(s, func(r rune) bool {
+			return strings.ContainsRune(" \t\v\f\r\x1c\x1d\x1e\x1f\u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000", r)
+		})
 	}
 	return out
 }
