@@ -12,24 +12,26 @@ import (
 // lowercasing a text that changes).
 //
 // sacreBLEU counts the n-grams of each order in a Counter of strings. Here
-// the n-grams of one segment are numbered, an order at a time: a unigram
-// is numbered by a hash table of its character (or word), an n-gram by the
-// table of the pair (number of its first n-1 items, its last item). Equal
-// n-grams get equal numbers, so counting and clipping run over small
-// dense arrays indexed by number. Memory is proportional to the segment,
-// about 50 bytes a character, whatever the orders.
+// the hypothesis's n-grams are numbered, an order at a time: a unigram by
+// a hash table of its character (or word), an n-gram by the table of the
+// pair (number of its first n-1 items, its last item). A reference's
+// n-grams are looked up in that table: one the hypothesis lacks cannot
+// match, nor can any n-gram it begins, so it is marked dead and the next
+// orders skip it; likewise a hypothesis n-gram no reference has. Counting
+// and clipping run over small dense arrays indexed by number, and totals
+// are lengths. Memory is proportional to the segment, about 30 bytes a
+// character, whatever the orders.
 //
 // A counter is not safe for concurrent use.
 type counter struct {
 	p     params
-	runes []rune   // the characters counted, of the hypothesis then of each reference
+	runes []uint32 // the characters counted, of the hypothesis then of each reference
 	roff  []int    // text k's characters are runes[roff[k]:roff[k+1]]
 	toks  []uint32 // the words, numbered, in the same layout (toff)
 	toff  []int
-	ids   []uint32 // the number of the n-gram starting at each position, current order
-	hypN  []int32  // hypothesis n-grams by number, zero between orders
-	refN  []int32  // one reference's n-grams by number, zero between references
-	inRef []bool   // whether some reference has the n-gram, false between orders
+	ids   []uint32 // the number of the n-gram starting at each position (or dead), current order
+	cells []cell   // by n-gram number
+	stamp uint32   // the stamp of the current reference (and order); never 0
 	tab   table
 
 	fields []string
@@ -59,12 +61,10 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 	c.prepare(hyp, refs)
 	ntexts := 1 + len(refs)
 	for n := 1; n <= c.p.nc; n++ {
-		c.number(n, c.runes, c.roff, ntexts, nil)
-		c.tally(n-1, c.roff, n, ntexts)
+		c.order(n-1, n, c.runes, c.roff, ntexts)
 	}
 	for n := 1; n <= c.p.nw; n++ {
-		c.number(n, nil, c.toff, ntexts, c.toks)
-		c.tally(c.p.nc+n-1, c.toff, n, ntexts)
+		c.order(c.p.nc+n-1, n, c.toks, c.toff, ntexts)
 	}
 	best, bestF := 0, -1.0
 	for j := range refs {
@@ -103,26 +103,30 @@ func (c *counter) prepare(hyp string, refs []string) {
 		c.toff = append(c.toff, len(c.toks))
 	}
 	c.ids = grow(c.ids, max(len(c.runes), len(c.toks)))
+	c.setNumbers(max(c.roff[1], c.toff[1]))
 }
 
 // appendRunes appends the characters of t, but for Python whitespace
 // unless whitespace is kept (extract_all_char_ngrams's ”.join(line.split())).
 func (c *counter) appendRunes(t string) {
+	runes := c.runes
+	keep := c.p.whitespace
 	for i := 0; i < len(t); {
 		b := t[i]
 		if b < utf8.RuneSelf {
-			if c.p.whitespace || py.SpaceAt(t, i) == 0 {
-				c.runes = append(c.runes, rune(b))
+			if keep || !py.IsSpace(rune(b)) {
+				runes = append(runes, uint32(b))
 			}
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(t[i:])
-		if c.p.whitespace || !py.IsSpace(r) {
-			c.runes = append(c.runes, r)
+		if keep || !py.IsSpace(r) {
+			runes = append(runes, uint32(r))
 		}
 		i += size
 	}
+	c.runes = runes
 }
 
 // appendWords appends the numbers of the words of t (see splitWords).
@@ -163,112 +167,115 @@ func (c *counter) word(w string) {
 	c.toks = append(c.toks, id)
 }
 
-// number numbers the n-grams of order n of every text, items being the
-// characters runes or the words toks (already numbers, the unigrams'),
-// laid out by off, into c.ids. It returns how many numbers it gave.
-func (c *counter) number(n int, runes []rune, off []int, ntexts int, toks []uint32) {
-	total := off[ntexts] - off[0]
-	if toks != nil && n == 1 {
-		copy(c.ids, toks)
-		c.setNumbers(len(c.words))
-		return
-	}
-	c.tab.reset(total)
-	for k := range ntexts {
-		lo, hi := off[k], off[k+1]
-		ids := c.ids[lo:hi]
-		for i := 0; i+n <= hi-lo; i++ {
-			if n > 1 && ids[i] == dead {
-				continue // its prefix is on one side only, and so is it
-			}
-			var last uint32
-			if toks != nil {
-				last = toks[lo+i+n-1]
-			} else {
-				last = uint32(runes[lo+i+n-1])
-			}
-			key := uint64(last)
-			if n > 1 {
-				key |= uint64(ids[i]) << 32
-			}
-			ids[i] = c.tab.intern(key)
-		}
-	}
-	c.setNumbers(int(c.tab.next))
+// cell is what a counter knows of an n-gram of the hypothesis.
+type cell struct {
+	hypN  int32  // its count in the hypothesis, zero between orders
+	refN  int32  // its count in the reference whose stamp is refS
+	refS  uint32 // the stamp of the reference refN counts
+	inRef uint32 // the stamp of the order when some reference has it
 }
 
 // setNumbers makes room in the count arrays for n numbers.
 func (c *counter) setNumbers(n int) {
-	if len(c.hypN) < n {
-		c.hypN = make([]int32, n+n/4)
-		c.refN = make([]int32, n+n/4)
-		c.inRef = make([]bool, n+n/4)
+	if len(c.cells) < n {
+		c.cells = make([]cell, n+n/4)
+		c.stamp = 0
 	}
 }
 
-// tally writes the statistics of order index o (n-grams of order n,
-// numbered in c.ids laid out by off) against each reference into c.rows:
-// sacreBLEU's _get_match_statistics, whose hypothesis count is 0 when the
-// reference has no n-gram of the order.
-//
-// It then marks dead the positions whose n-gram the other side does not
-// have: the hypothesis's that no reference has, a reference's that the
-// hypothesis does not have. No n-gram extending them can match, so the
-// next order neither numbers nor counts them (totals are lengths).
-func (c *counter) tally(o int, off []int, n int, ntexts int) {
-	span := func(k int) []uint32 {
-		lo, hi := off[k], off[k+1]
-		return c.ids[lo : lo+max(0, hi-lo-n+1)]
+// next returns a new stamp, starting the stamps over when they wrap.
+func (c *counter) next() uint32 {
+	c.stamp++
+	if c.stamp == 0 {
+		clear(c.cells)
+		c.stamp = 1
 	}
-	hyp := span(0)
-	for _, id := range hyp {
-		if id != dead {
-			c.hypN[id]++
+	return c.stamp
+}
+
+// order writes the statistics of order index o, n-grams of order n of
+// items laid out by off, against each reference into c.rows: sacreBLEU's
+// _get_match_statistics, whose hypothesis count is 0 when the reference
+// has no n-gram of the order. c.ids holds the numbers of order n-1 and is
+// left with those of order n.
+func (c *counter) order(o, n int, items []uint32, off []int, ntexts int) {
+	ids := c.ids
+	orderStamp := c.next()
+	hypLen := max(0, off[1]-off[0]-n+1)
+	c.tab.reset(hypLen)
+	for i := off[0]; i < off[0]+hypLen; i++ {
+		key := uint64(items[i+n-1])
+		if n > 1 {
+			if ids[i] == dead {
+				continue
+			}
+			key |= uint64(ids[i]) << 32
 		}
+		var id uint32
+		if n == 1 && key < smallKeys {
+			id = c.tab.internSmall(key)
+		} else {
+			id = c.tab.intern(key)
+		}
+		ids[i] = id
+		c.cells[id].hypN++
 	}
 	w := c.p.width()
 	for k := 1; k < ntexts; k++ {
-		ref := span(k)
+		lo := off[k]
+		refLen := max(0, off[k+1]-lo-n+1)
+		stamp := orderStamp
+		if k > 1 {
+			stamp = c.next()
+		}
 		var match int64
-		for i, id := range ref {
-			if id == dead {
+		for i := lo; i < lo+refLen; i++ {
+			key := uint64(items[i+n-1])
+			if n > 1 {
+				if ids[i] == dead {
+					continue
+				}
+				key |= uint64(ids[i]) << 32
+			}
+			var id uint32
+			var ok bool
+			if n == 1 && key < smallKeys {
+				id, ok = c.tab.lookupSmall(key)
+			} else {
+				id, ok = c.tab.lookup(key)
+			}
+			if !ok {
+				ids[i] = dead
 				continue
 			}
-			if c.hypN[id] == 0 {
-				ref[i] = dead
-				continue
+			ids[i] = id
+			cl := &c.cells[id]
+			used := cl.refN
+			if cl.refS != stamp {
+				used = 0
 			}
 			// An occurrence matches while the reference has used fewer
 			// of its n-gram than the hypothesis has: min(hyp, ref) in all.
-			if c.refN[id] < c.hypN[id] {
+			if used < cl.hypN {
 				match++
 			}
-			c.refN[id]++
-		}
-		for _, id := range ref {
-			if id != dead {
-				c.refN[id] = 0
-				c.inRef[id] = true
-			}
+			cl.refN, cl.refS, cl.inRef = used+1, stamp, orderStamp
 		}
 		row := c.rows[(k-1)*w+3*o : (k-1)*w+3*o+3]
 		row[0] = 0
-		if len(ref) > 0 {
-			row[0] = int64(len(hyp))
+		if refLen > 0 {
+			row[0] = int64(hypLen)
 		}
-		row[1] = int64(len(ref))
+		row[1] = int64(refLen)
 		row[2] = match
 	}
-	for i, id := range hyp {
-		if id != dead && !c.inRef[id] {
-			c.hypN[id] = 0
-			hyp[i] = dead
-		}
-	}
-	for _, id := range hyp {
-		if id != dead {
-			c.hypN[id] = 0
-			c.inRef[id] = false
+	for i := off[0]; i < off[0]+hypLen; i++ {
+		if id := ids[i]; id != dead {
+			cl := &c.cells[id]
+			cl.hypN = 0
+			if cl.inRef != orderStamp {
+				ids[i] = dead
+			}
 		}
 	}
 }
@@ -285,12 +292,19 @@ func grow[T any](s []T, n int) []T {
 // open-addressing hash table whose slots are emptied all at once by a
 // new generation number.
 type table struct {
+	small *[smallKeys]smallSlot // keys below smallKeys, not hashed
 	slots []slot
 	mask  uint64
 	shift uint
 	gen   uint32
 	next  uint32 // the next number
 }
+
+// smallKeys is the number of keys (unigrams of characters below U+0800, of
+// the first numbered words) that a table holds in an array, unhashed.
+const smallKeys = 1 << 11
+
+type smallSlot struct{ val, gen uint32 }
 
 type slot struct {
 	key uint64
@@ -301,19 +315,55 @@ type slot struct {
 // reset empties t, with room for n keys.
 func (t *table) reset(n int) {
 	size, bits := 16, uint(4)
-	for size < 2*n {
+	for size < 4*n {
 		size, bits = size*2, bits+1
 	}
 	if len(t.slots) < size {
 		t.slots = make([]slot, size)
+		if t.small == nil {
+			t.small = new([smallKeys]smallSlot)
+		}
+		clear(t.small[:])
 		t.gen = 0
 	}
 	t.gen++
 	if t.gen == 0 {
 		clear(t.slots)
+		clear(t.small[:])
 		t.gen = 1
 	}
 	t.mask, t.shift, t.next = uint64(size-1), 64-bits, 0
+}
+
+// internSmall is intern for a key below smallKeys.
+func (t *table) internSmall(key uint64) uint32 {
+	s := &t.small[key]
+	if s.gen != t.gen {
+		*s = smallSlot{val: t.next, gen: t.gen}
+		t.next++
+	}
+	return s.val
+}
+
+// lookupSmall is lookup for a key below smallKeys.
+func (t *table) lookupSmall(key uint64) (uint32, bool) {
+	s := &t.small[key]
+	return s.val, s.gen == t.gen
+}
+
+// lookup returns key's number, if it has one.
+func (t *table) lookup(key uint64) (uint32, bool) {
+	h := (key * 0x9E3779B97F4A7C15) >> t.shift
+	for {
+		s := &t.slots[h]
+		if s.gen != t.gen {
+			return 0, false
+		}
+		if s.key == key {
+			return s.val, true
+		}
+		h = (h + 1) & t.mask
+	}
 }
 
 // intern returns key's number, giving it the next one if it has none.
