@@ -2,14 +2,14 @@ package chrf
 
 import (
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-bleu/bleu/internal/py"
 )
 
 // counter computes the statistics of one segment at a time, as sacreBLEU's
 // CHRF._compute_segment_statistics does, in scratch space it keeps: once
-// grown to the longest segment, a segment allocates nothing (but for
-// lowercasing a text that changes).
+// grown to the longest segment, a segment allocates nothing.
 //
 // sacreBLEU counts the n-grams of each order in a Counter of strings. Here
 // the hypothesis's n-grams are numbered, an order at a time: a unigram by
@@ -35,8 +35,10 @@ type counter struct {
 	tab   table
 
 	fields []string
-	words  map[string]uint32
-	rows   []int64 // the statistics against each reference, width() apiece
+	words  map[string]uint32 // keys are strings of the texts or of low
+	low    []byte            // the lowercased texts, one after the other
+	lowEnd []int             // text k ends at low[lowEnd[k]]
+	rows   []int64           // the statistics against each reference, width() apiece
 }
 
 // dead is the number of a position whose n-gram cannot match (see tally).
@@ -85,13 +87,27 @@ func (c *counter) prepare(hyp string, refs []string) {
 		}
 		clear(c.words)
 	}
+	if c.p.lowercase {
+		// All texts lowercased into one buffer first: the words are
+		// strings into it, which must stay put while it grows.
+		c.low, c.lowEnd = py.AppendLower(c.low[:0], hyp), append(c.lowEnd[:0], 0)
+		c.lowEnd[0] = len(c.low)
+		for _, r := range refs {
+			c.low = py.AppendLower(c.low, r)
+			c.lowEnd = append(c.lowEnd, len(c.low))
+		}
+	}
 	for k := -1; k < len(refs); k++ {
 		t := hyp
 		if k >= 0 {
 			t = refs[k]
 		}
 		if c.p.lowercase {
-			t = py.Lower(t)
+			lo := 0
+			if k >= 0 {
+				lo = c.lowEnd[k]
+			}
+			t = unsafe.String(unsafe.SliceData(c.low[lo:]), c.lowEnd[k+1]-lo)
 		}
 		if c.p.nc > 0 {
 			c.appendRunes(t)

@@ -47,7 +47,7 @@
 // A segment costs a hash-table lookup for each position of each order,
 // and memory proportional to its length (about 50 bytes a character),
 // reused from one segment to the next: once grown, adding a segment
-// allocates nothing, unless lowercasing changes a text. The corpus entry
+// allocates nothing. The corpus entry
 // points use every core (GOMAXPROCS goroutines).
 //
 // # Errors
