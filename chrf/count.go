@@ -29,7 +29,9 @@ type counter struct {
 	roff  []int    // text k's characters are runes[roff[k]:roff[k+1]]
 	toks  []uint32 // the words, numbered, in the same layout (toff)
 	toff  []int
-	ids   []uint32 // the number of the n-gram starting at each position (or dead), current order
+	ids   []uint32 // the number of the n-gram starting at each live position, current order
+	pos   []int32  // the live positions, text by text (see order)
+	live  []int    // where each text's live positions end in pos
 	cells []cell   // by n-gram number
 	stamp uint32   // the stamp of the current reference (and order); never 0
 	tab   table
@@ -40,9 +42,6 @@ type counter struct {
 	lowEnd []int             // text k ends at low[lowEnd[k]]
 	rows   []int64           // the statistics against each reference, width() apiece
 }
-
-// dead is the number of a position whose n-gram cannot match (see tally).
-const dead = ^uint32(0)
 
 // puncts is Python's string.punctuation, sacreBLEU's CHRF._PUNCTS.
 var puncts = func() (t [utf8.RuneSelf]bool) {
@@ -119,6 +118,7 @@ func (c *counter) prepare(hyp string, refs []string) {
 		c.toff = append(c.toff, len(c.toks))
 	}
 	c.ids = grow(c.ids, max(len(c.runes), len(c.toks)))
+	c.pos = grow(c.pos, len(c.ids))
 	c.setNumbers(max(c.roff[1], c.toff[1]))
 }
 
@@ -212,59 +212,74 @@ func (c *counter) next() uint32 {
 // order writes the statistics of order index o, n-grams of order n of
 // items laid out by off, against each reference into c.rows: sacreBLEU's
 // _get_match_statistics, whose hypothesis count is 0 when the reference
-// has no n-gram of the order. c.ids holds the numbers of order n-1 and is
-// left with those of order n.
+// has no n-gram of the order. It visits only the live positions, which
+// c.pos lists text by text (text k's are pos[off[k]:c.live[k]], in
+// order; for n = 1, every position), and leaves there those live for
+// order n+1; c.ids holds the numbers of order n-1 at live positions and
+// is left with those of order n.
 func (c *counter) order(o, n int, items []uint32, off []int, ntexts int) {
-	ids := c.ids
+	ids, pos := c.ids, c.pos
+	if n == 1 {
+		c.live = grow(c.live, ntexts)
+		for k := range ntexts {
+			for i := off[k]; i < off[k+1]; i++ {
+				pos[i] = int32(i)
+			}
+			c.live[k] = off[k+1]
+		}
+	}
+	// The positions where an n-gram no longer fits, at the end.
+	for k := range ntexts {
+		last := int32(off[k+1] - n)
+		for c.live[k] > off[k] && pos[c.live[k]-1] > last {
+			c.live[k]--
+		}
+	}
 	orderStamp := c.next()
 	hypLen := max(0, off[1]-off[0]-n+1)
 	c.tab.reset(hypLen)
-	for i := off[0]; i < off[0]+hypLen; i++ {
-		key := uint64(items[i+n-1])
-		if n > 1 {
-			if ids[i] == dead {
-				continue
-			}
-			key |= uint64(ids[i]) << 32
-		}
+	hyp := pos[off[0]:c.live[0]]
+	for _, p := range hyp {
 		var id uint32
-		if n == 1 && key < smallKeys {
-			id = c.tab.internSmall(key)
+		if n == 1 {
+			if key := uint64(items[p]); key < smallKeys {
+				id = c.tab.internSmall(key)
+			} else {
+				id = c.tab.intern(key)
+			}
 		} else {
-			id = c.tab.intern(key)
+			id = c.tab.intern(uint64(ids[p])<<32 | uint64(items[int(p)+n-1]))
 		}
-		ids[i] = id
+		ids[p] = id
 		c.cells[id].hypN++
 	}
 	w := c.p.width()
 	for k := 1; k < ntexts; k++ {
-		lo := off[k]
-		refLen := max(0, off[k+1]-lo-n+1)
+		refLen := max(0, off[k+1]-off[k]-n+1)
 		stamp := orderStamp
 		if k > 1 {
 			stamp = c.next()
 		}
 		var match int64
-		for i := lo; i < lo+refLen; i++ {
-			key := uint64(items[i+n-1])
-			if n > 1 {
-				if ids[i] == dead {
-					continue
-				}
-				key |= uint64(ids[i]) << 32
-			}
+		kept := off[k]
+		for _, p := range pos[off[k]:c.live[k]] {
 			var id uint32
 			var ok bool
-			if n == 1 && key < smallKeys {
-				id, ok = c.tab.lookupSmall(key)
+			if n == 1 {
+				if key := uint64(items[p]); key < smallKeys {
+					id, ok = c.tab.lookupSmall(key)
+				} else {
+					id, ok = c.tab.lookup(key)
+				}
 			} else {
-				id, ok = c.tab.lookup(key)
+				id, ok = c.tab.lookup(uint64(ids[p])<<32 | uint64(items[int(p)+n-1]))
 			}
 			if !ok {
-				ids[i] = dead
-				continue
+				continue // dead: the hypothesis has no such n-gram
 			}
-			ids[i] = id
+			ids[p] = id
+			pos[kept] = p
+			kept++
 			cl := &c.cells[id]
 			used := cl.refN
 			if cl.refS != stamp {
@@ -277,6 +292,7 @@ func (c *counter) order(o, n int, items []uint32, off []int, ntexts int) {
 			}
 			cl.refN, cl.refS, cl.inRef = used+1, stamp, orderStamp
 		}
+		c.live[k] = kept
 		row := c.rows[(k-1)*w+3*o : (k-1)*w+3*o+3]
 		row[0] = 0
 		if refLen > 0 {
@@ -285,15 +301,16 @@ func (c *counter) order(o, n int, items []uint32, off []int, ntexts int) {
 		row[1] = int64(refLen)
 		row[2] = match
 	}
-	for i := off[0]; i < off[0]+hypLen; i++ {
-		if id := ids[i]; id != dead {
-			cl := &c.cells[id]
-			cl.hypN = 0
-			if cl.inRef != orderStamp {
-				ids[i] = dead
-			}
+	kept := off[0]
+	for _, p := range hyp {
+		cl := &c.cells[ids[p]]
+		cl.hypN = 0
+		if cl.inRef == orderStamp {
+			pos[kept] = p
+			kept++
 		}
 	}
+	c.live[0] = kept
 }
 
 // grow returns s with length n, reusing its memory when it can.
