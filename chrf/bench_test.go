@@ -2,8 +2,11 @@ package chrf
 
 import (
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/conftest"
 )
@@ -135,5 +138,42 @@ func TestAddAllocs(t *testing.T) {
 func reportCPU(b *testing.B, start time.Duration) {
 	if end := cpuTime(); end > 0 && b.N > 0 {
 		b.ReportMetric(float64((end-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkLongLine adds one segment of a million characters a side (the
+// en-de text, or the goldens', joined into one line) to a new Stats, and
+// reports the memory its scratch space takes per character of hypothesis
+// and reference together (B/char).
+func BenchmarkLongLine(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	join := func(v []string) string {
+		var sb strings.Builder
+		for sb.Len() < 1<<20 {
+			for _, s := range v {
+				sb.WriteString(s)
+				sb.WriteByte(' ')
+			}
+		}
+		return sb.String()[:1<<20]
+	}
+	hyp, ref := strings.ToValidUTF8(join(hyps), ""), strings.ToValidUTF8(join(refs), "")
+	chars := float64(utf8.RuneCountInString(hyp) + utf8.RuneCountInString(ref))
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				s := Stats{Config: bc.c}
+				if err := s.Add(hyp, ref); err != nil {
+					b.Fatal(err)
+				}
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/chars, "B/char")
+		})
 	}
 }

@@ -45,7 +45,7 @@
 // # Cost
 //
 // A segment costs a hash-table lookup for each position of each order,
-// and memory proportional to its length (about 50 bytes a character),
+// and memory proportional to its length (about 70 bytes a character),
 // reused from one segment to the next: once grown, adding a segment
 // allocates nothing. The corpus entry
 // points use every core (GOMAXPROCS goroutines).
