@@ -16,8 +16,9 @@ import (
 // a hash table of its character (or word), an n-gram by the table of the
 // pair (number of its first n-1 items, its last item). A reference's
 // n-grams are looked up in that table: one the hypothesis lacks cannot
-// match, nor can any n-gram it begins, so it is marked dead and the next
-// orders skip it; likewise a hypothesis n-gram no reference has. Counting
+// match, nor can any n-gram it begins, so its position leaves the list of
+// live positions that the next orders visit; so does a hypothesis
+// position whose n-gram no reference has. Counting
 // and clipping run over small dense arrays indexed by number, and totals
 // are lengths. Memory is proportional to the segment: about 70 bytes a
 // character of hypothesis and references together while it grows
