@@ -43,6 +43,11 @@ type counter struct {
 	low    []byte            // the lowercased texts, one after the other
 	lowEnd []int             // text k ends at low[lowEnd[k]]
 	rows   []int64           // the statistics against each reference, width() apiece
+
+	noBits bool     // count with the hash table only (for tests)
+	codes  []uint32 // bit sets' scratch (bits.go)
+	masks  []set128
+	sets   []set128
 }
 
 // puncts is Python's string.punctuation, sacreBLEU's CHRF._PUNCTS.
@@ -63,11 +68,19 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 	c.rows = grow(c.rows, w*len(refs))
 	c.prepare(hyp, refs)
 	ntexts := 1 + len(refs)
-	for n := 1; n <= c.p.nc; n++ {
-		c.order(n-1, n, c.runes, c.roff, ntexts)
+	if !c.noBits && bitsFit(c.roff) {
+		c.bitOrders(0, c.p.nc, c.runes, c.roff, ntexts)
+	} else {
+		for n := 1; n <= c.p.nc; n++ {
+			c.order(n-1, n, c.runes, c.roff, ntexts)
+		}
 	}
-	for n := 1; n <= c.p.nw; n++ {
-		c.order(c.p.nc+n-1, n, c.toks, c.toff, ntexts)
+	if !c.noBits && bitsFit(c.toff) {
+		c.bitOrders(c.p.nc, c.p.nw, c.toks, c.toff, ntexts)
+	} else {
+		for n := 1; n <= c.p.nw; n++ {
+			c.order(c.p.nc+n-1, n, c.toks, c.toff, ntexts)
+		}
 	}
 	best, bestF := 0, -1.0
 	for j := range refs {

@@ -315,3 +315,34 @@ func TestZeroAndSentinels(t *testing.T) {
 		t.Error("NaN")
 	}
 }
+
+// TestBitsAndTable checks that the two ways of counting, bit sets for
+// short texts and the hash table, give the same statistics, for every
+// option and one to three references.
+func TestBitsAndTable(t *testing.T) {
+	g := loadGoldens(t)
+	checked := 0
+	for _, gc := range g.Cases {
+		c := configOf(gc.CharOrder, gc.WordOrder, gc.Beta, gc.Lowercase, gc.Whitespace, gc.EpsSmoothing)
+		p := c.params()
+		withBits, withTable := &counter{p: p}, &counter{p: p, noBits: true}
+		a, b := make([]int64, p.width()), make([]int64, p.width())
+		refs := make([]string, len(gc.Refs))
+		for j, h := range gc.Hyps {
+			for k := range gc.Refs {
+				refs[k] = gc.Refs[k][j]
+			}
+			withBits.segment(a, h, refs)
+			withTable.segment(b, h, refs)
+			if !slices.Equal(a, b) {
+				t.Fatalf("%+v segment %d: bit sets %v, table %v", c, j, a, b)
+			}
+			if bitsFit(withBits.roff) {
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no segment was short enough for the bit sets")
+	}
+}
