@@ -1,6 +1,7 @@
 package chrf
 
 import (
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
@@ -140,25 +141,42 @@ func (c *counter) prepare(hyp string, refs []string) {
 // appendRunes appends the characters of t, but for Python whitespace
 // unless whitespace is kept (extract_all_char_ngrams's ”.join(line.split())).
 func (c *counter) appendRunes(t string) {
-	runes := c.runes
-	keep := c.p.whitespace
+	n := len(c.runes)
+	runes := slices.Grow(c.runes, len(t))[:n+len(t)] // a rune has a byte or more
+	keep := &asciiKept
+	if c.p.whitespace {
+		keep = &allKept
+	}
 	for i := 0; i < len(t); {
 		b := t[i]
 		if b < utf8.RuneSelf {
-			if keep || !py.IsSpace(rune(b)) {
-				runes = append(runes, uint32(b))
-			}
+			runes[n] = uint32(b)
+			n += int(keep[b])
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(t[i:])
-		if keep || !py.IsSpace(r) {
-			runes = append(runes, uint32(r))
+		if c.p.whitespace || !py.IsSpace(r) {
+			runes[n] = uint32(r)
+			n++
 		}
 		i += size
 	}
-	c.runes = runes
+	c.runes = runes[:n]
 }
+
+// asciiKept is 1 for the ASCII bytes that are not Python whitespace, which
+// appendRunes keeps, and allKept 1 for every byte; neither is written to
+// after initialization.
+var asciiKept, allKept = func() (kept, all [utf8.RuneSelf]uint8) {
+	for b := range kept {
+		all[b] = 1
+		if !py.IsSpace(rune(b)) {
+			kept[b] = 1
+		}
+	}
+	return kept, all
+}()
 
 // appendWords appends the numbers of the words of t (see splitWords).
 func (c *counter) appendWords(t string) {
