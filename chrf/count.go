@@ -40,10 +40,10 @@ type counter struct {
 	tab   table
 
 	fields []string
-	words  map[string]uint32 // keys are strings of the texts or of low
-	low    []byte            // the lowercased texts, one after the other
-	lowEnd []int             // text k ends at low[lowEnd[k]]
-	rows   []int64           // the statistics against each reference, width() apiece
+	words  wordTable // of strings of the texts or of low
+	low    []byte    // the lowercased texts, one after the other
+	lowEnd []int     // text k ends at low[lowEnd[k]]
+	rows   []int64   // the statistics against each reference, width() apiece
 
 	noBits bool     // count with the hash table only (for tests)
 	codes  []uint32 // bit sets' scratch (bits.go)
@@ -97,10 +97,15 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 func (c *counter) prepare(hyp string, refs []string) {
 	c.runes, c.roff, c.toks, c.toff = c.runes[:0], append(c.roff[:0], 0), c.toks[:0], append(c.toff[:0], 0)
 	if c.p.nw > 0 {
-		if c.words == nil {
-			c.words = make(map[string]uint32)
+		// A text has at most as many words as bytes (a word of two
+		// bytes or more may lose a punctuation character to a word of
+		// its own), so a table of over n slots always has an empty one;
+		// most texts fill a quarter of it.
+		n := len(hyp)
+		for _, r := range refs {
+			n += len(r)
 		}
-		clear(c.words)
+		c.words.reset(n/2 + 1)
 	}
 	if c.p.lowercase {
 		// All texts lowercased into one buffer first: the words are
@@ -208,12 +213,7 @@ func splitWords(fields []string, t string, word func(string)) []string {
 
 // word appends the number of word w.
 func (c *counter) word(w string) {
-	id, ok := c.words[w]
-	if !ok {
-		id = uint32(len(c.words))
-		c.words[w] = id
-	}
-	c.toks = append(c.toks, id)
+	c.toks = append(c.toks, c.words.id(w))
 }
 
 // cell is what a counter knows of an n-gram of the hypothesis.
