@@ -92,20 +92,24 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 	copy(out[:w], c.rows[best*w:(best+1)*w])
 }
 
+// maxKeptScratch bounds the scratch space a counter keeps after a
+// segment: a counter grown past it by a very long segment is dropped.
+const maxKeptScratch = 32 << 20
+
+// oversized reports whether c's scratch space is past maxKeptScratch
+// bytes.
+func (c *counter) oversized() bool {
+	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)) + 16*(len(c.cells)+len(c.tab.slots)) +
+		40*len(c.words.slots) + cap(c.low)
+	return n > maxKeptScratch
+}
+
 // prepare lowercases the texts if asked, and lays out their characters
 // (without whitespace unless asked) and their words, numbered.
 func (c *counter) prepare(hyp string, refs []string) {
 	c.runes, c.roff, c.toks, c.toff = c.runes[:0], append(c.roff[:0], 0), c.toks[:0], append(c.toff[:0], 0)
 	if c.p.nw > 0 {
-		// A text has at most as many words as bytes (a word of two
-		// bytes or more may lose a punctuation character to a word of
-		// its own), so a table of over n slots always has an empty one;
-		// most texts fill a quarter of it.
-		n := len(hyp)
-		for _, r := range refs {
-			n += len(r)
-		}
-		c.words.reset(n/2 + 1)
+		c.words.reset()
 	}
 	if c.p.lowercase {
 		// All texts lowercased into one buffer first: the words are

@@ -140,6 +140,9 @@ func (s *Stats) add(hyp string, refs []string) ([]int64, error) {
 	}
 	s.seg = grow(s.seg, p.width())
 	s.c.segment(s.seg, hyp, refs)
+	if s.c.oversized() {
+		s.c = nil // a very long segment's scratch space is not kept
+	}
 	if s.held() && !s.fits(1, s.seg) || !s.held() && !fitsEmpty(1, s.seg) {
 		return nil, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, s.segments)
 	}
