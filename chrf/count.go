@@ -21,7 +21,7 @@ import (
 // live positions that the next orders visit; so does a hypothesis
 // position whose n-gram no reference has. Counting
 // and clipping run over small dense arrays indexed by number, and totals
-// are lengths. Memory is proportional to the segment: about 70 bytes a
+// are lengths. Memory is proportional to the segment: about 60 bytes a
 // character of hypothesis and references together while it grows
 // (BenchmarkLongLine), whatever the orders.
 //

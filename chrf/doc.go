@@ -45,7 +45,8 @@
 // # Cost
 //
 // A segment costs a hash-table lookup for each position of each order,
-// and memory proportional to its length (about 70 bytes a character),
+// and memory proportional to its length (about 60 bytes a character;
+// scratch space past 32 MB is not kept after the segment),
 // reused from one segment to the next: once grown, adding a segment
 // allocates nothing. The corpus entry
 // points use every core (GOMAXPROCS goroutines).
