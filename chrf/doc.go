@@ -44,12 +44,14 @@
 //
 // # Cost
 //
-// A segment costs a hash-table lookup for each position of each order,
-// and memory proportional to its length (about 60 bytes a character;
-// scratch space past 32 MB is not kept after the segment),
-// reused from one segment to the next: once grown, adding a segment
-// allocates nothing. The corpus entry
-// points use every core (GOMAXPROCS goroutines).
+// Texts of up to 128 characters (or words) are counted with bit sets, a
+// few word operations for each position of each order; longer ones with
+// a hash-table lookup for each position of each order whose prefix both
+// sides share. Memory is proportional to a segment's length (about 60
+// bytes a character), reused from one segment to the next: once grown,
+// adding a segment allocates nothing, and scratch space past 32 MB is not
+// kept after a segment. The corpus entry points use every core
+// (GOMAXPROCS goroutines).
 //
 // # Errors
 //
