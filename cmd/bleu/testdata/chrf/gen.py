@@ -11,7 +11,9 @@ with Debian's python3 and its regex, numpy, tabulate and lxml packages.
 The texts are ours, from a fixed seed: words with punctuation attached,
 capitals that lowercasing changes (İ, Σ), several kinds of whitespace,
 empty and whitespace-only lines, two reference files, and the same
-references tab-separated in one file for -nr 2.
+references tab-separated in one file for -nr 2; and bad input (a short
+file, invalid UTF-8), where only the exit status and an empty standard
+output are compared.
 """
 import json
 import os
@@ -68,9 +70,12 @@ for i in range(120):
 files = {"ref.txt": refs, "ref2.txt": refs2, "hyp.txt": hyps, "sys2.txt": sys2,
          "refs.tsv": [a + "\t" + b for a, b in zip(refs, refs2)],
          "stdin.tsv": [a.replace("\t", " ") + "\t" + b for a, b in zip(hyps, sys2)]}
+files["short.txt"] = hyps[:50]
 for name, lines in files.items():
     with open(os.path.join(here, name), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
+with open(os.path.join(here, "bad.txt"), "wb") as f:  # invalid UTF-8 on line 3
+    f.write(("\n".join(hyps[:2]) + "\n").encode() + b"caf\xe9\n" + ("\n".join(hyps[3:]) + "\n").encode())
 
 one = ["ref.txt", "-i", "hyp.txt"]
 two = ["ref.txt", "-i", "hyp.txt", "sys2.txt"]
@@ -109,6 +114,10 @@ for args, stdin in (
     (["ref.txt", "-m", "chrf", "bleu", "-w", "16", "-f", "text"], "stdin.tsv"),
     (["ref.txt", "-m", "chrf", "-w", "16"], "stdin.tsv"),
     (one + ["-m", "chrf", "-d", "-w", "16"], None),
+    (["ref.txt", "-i", "short.txt", "-m", "chrf"], None),
+    (["ref.txt", "-i", "bad.txt", "-m", "chrf", "bleu"], None),
+    (["ref.txt", "-i", "bad.txt", "-m", "chrf", "-sl"], None),
+    (["ref.txt", "-i", "hyp.txt", "short.txt", "-m", "chrf", "-f", "text"], None),
 ):
     inp = open(os.path.join(here, stdin), encoding="utf-8").read() if stdin else ""
     p = subprocess.run([sys.executable, "-m", "sacrebleu"] + args, cwd=here, capture_output=True, text=True,
