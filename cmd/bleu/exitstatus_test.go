@@ -25,8 +25,7 @@ var differences = map[string]int{
 	"-i without files, -pbs":     2,
 	"-l without a dash":          2, // IndexError
 	"-w -1":                      2, // ValueError
-	// Not implemented here (test sets, chrF, other encodings).
-	"-m chrf":               2,
+	// Not implemented here (test sets, other encodings).
 	"-e latin-1":            2,
 	"-e nosuch":             2, // LookupError in sacreBLEU
 	"-t nosuch":             2,

@@ -45,7 +45,11 @@ type options struct {
 	testSet, origLang, subset, download *string
 	echo                                []string
 	list, citation                      bool
-	chrfOrTer                           []string // chrF/TER options given
+	terOptions                          []string // TER options given
+
+	// chrF (-m chrf): sacreBLEU's --chrf-* options, with its defaults.
+	chrfCharOrder, chrfWordOrder, chrfBeta int
+	chrfWhitespace, chrfLowercase, chrfEps bool
 
 	// Significance testing.
 	confidence, pairedAR, pairedBS    bool
@@ -63,16 +67,18 @@ type options struct {
 // defaultOptions returns sacreBLEU's defaults.
 func defaultOptions() *options {
 	return &options{
-		numRefs:      1,
-		encoding:     "utf-8",
-		metrics:      []string{"bleu"},
-		smoothMethod: "exp",
-		confidenceN:  1000,
-		pairedARN:    10000,
-		pairedBSN:    1000,
-		pairedJobs:   1,
-		width:        1,
-		format:       "json",
+		numRefs:       1,
+		encoding:      "utf-8",
+		metrics:       []string{"bleu"},
+		chrfCharOrder: 6,
+		chrfBeta:      2,
+		smoothMethod:  "exp",
+		confidenceN:   1000,
+		pairedARN:     10000,
+		pairedBSN:     1000,
+		pairedJobs:    1,
+		width:         1,
+		format:        "json",
 	}
 }
 
@@ -152,8 +158,8 @@ func optionTable() []*optSpec {
 		}
 	}
 	ptr := func(s string) *string { return &s }
-	chrf := func(name string) func(*options, []value) {
-		return func(o *options, _ []value) { o.chrfOrTer = append(o.chrfOrTer, name) }
+	ter := func(name string) func(*options, []value) {
+		return func(o *options, _ []value) { o.terOptions = append(o.terOptions, name) }
 	}
 	return []*optSpec{
 		{names: []string{"-h", "--help"}, special: specialHelp},
@@ -175,16 +181,16 @@ func optionTable() []*optSpec {
 		{names: []string{"--tokenize", "-tok"}, nargs: nargsOne, choices: tokenizerChoices, apply: str(func(o *options, s string) { o.tokenize = s })},
 		{names: []string{"--lowercase", "-lc"}, apply: flag(func(o *options) { o.lowercase = true })},
 		{names: []string{"--force"}, apply: flag(func(o *options) { o.force = true })},
-		{names: []string{"--chrf-char-order", "-cc"}, nargs: nargsOne, kind: kindInt, apply: chrf("--chrf-char-order")},
-		{names: []string{"--chrf-word-order", "-cw"}, nargs: nargsOne, kind: kindInt, apply: chrf("--chrf-word-order")},
-		{names: []string{"--chrf-beta"}, nargs: nargsOne, kind: kindInt, apply: chrf("--chrf-beta")},
-		{names: []string{"--chrf-whitespace"}, apply: chrf("--chrf-whitespace")},
-		{names: []string{"--chrf-lowercase"}, apply: chrf("--chrf-lowercase")},
-		{names: []string{"--chrf-eps-smoothing"}, apply: chrf("--chrf-eps-smoothing")},
-		{names: []string{"--ter-case-sensitive"}, apply: chrf("--ter-case-sensitive")},
-		{names: []string{"--ter-asian-support"}, apply: chrf("--ter-asian-support")},
-		{names: []string{"--ter-no-punct"}, apply: chrf("--ter-no-punct")},
-		{names: []string{"--ter-normalized"}, apply: chrf("--ter-normalized")},
+		{names: []string{"--chrf-char-order", "-cc"}, nargs: nargsOne, kind: kindInt, apply: integer(func(o *options, i int) { o.chrfCharOrder = i })},
+		{names: []string{"--chrf-word-order", "-cw"}, nargs: nargsOne, kind: kindInt, apply: integer(func(o *options, i int) { o.chrfWordOrder = i })},
+		{names: []string{"--chrf-beta"}, nargs: nargsOne, kind: kindInt, apply: integer(func(o *options, i int) { o.chrfBeta = i })},
+		{names: []string{"--chrf-whitespace"}, apply: flag(func(o *options) { o.chrfWhitespace = true })},
+		{names: []string{"--chrf-lowercase"}, apply: flag(func(o *options) { o.chrfLowercase = true })},
+		{names: []string{"--chrf-eps-smoothing"}, apply: flag(func(o *options) { o.chrfEps = true })},
+		{names: []string{"--ter-case-sensitive"}, apply: ter("--ter-case-sensitive")},
+		{names: []string{"--ter-asian-support"}, apply: ter("--ter-asian-support")},
+		{names: []string{"--ter-no-punct"}, apply: ter("--ter-no-punct")},
+		{names: []string{"--ter-normalized"}, apply: ter("--ter-normalized")},
 		{names: []string{"--confidence", "-ci"}, apply: flag(func(o *options) { o.confidence = true })},
 		{names: []string{"--confidence-n", "-cin"}, nargs: nargsOne, kind: kindInt, apply: integer(func(o *options, i int) { o.confidenceN = i })},
 		{names: []string{"--paired-ar", "-par"}, mutex: 1, apply: flag(func(o *options) { o.pairedAR = true })},

@@ -1,7 +1,8 @@
-// Command bleu scores machine translation output with BLEU, as a drop-in
-// for sacreBLEU 2.6.0's `sacrebleu -m bleu`: the same command lines, the
-// same standard output byte for byte (except the signature's version field,
-// which gives this implementation's version), the same exit status.
+// Command bleu scores machine translation output with BLEU and chrF, as a
+// drop-in for sacreBLEU 2.6.0's `sacrebleu -m bleu chrf`: the same command
+// lines, the same standard output byte for byte (except the signature's
+// version field, which gives this implementation's version), the same exit
+// status.
 //
 // Usage:
 //
@@ -58,8 +59,8 @@
 // different lengths, invalid UTF-8, an unavailable tokenizer, an invalid
 // SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
 // own checks exit with 1; 2 for a command line that cannot be parsed or
-// asks for something this implementation does not do (test sets, chrF and
-// TER), and where sacreBLEU fails with a Python traceback on a command line
+// asks for something this implementation does not do (test sets, TER,
+// significance tests and -f html with chrF), and where sacreBLEU fails with a Python traceback on a command line
 // it accepts (such as -i with no files, except in JSON, where both print
 // an empty list). When an input has several faults, the one reported is
 // the one sacreBLEU meets first, although the inputs are read line by line
@@ -75,6 +76,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -228,8 +230,8 @@ func (c *cli) execute(o *options) error {
 		return c.runCompat(o)
 	}
 	for _, m := range o.metrics {
-		if m != "bleu" {
-			return unsupportedf("only BLEU is implemented (-m bleu); %s is not", strings.ToUpper(m))
+		if m == "ter" {
+			return unsupportedf("TER is not implemented (-m takes bleu and chrf)")
 		}
 	}
 	switch {
@@ -278,7 +280,22 @@ func (c *cli) execute(o *options) error {
 	if o.origLang != nil || o.subset != nil {
 		return &exitError{code: 1, msg: "bleu: Filtering for --origlang or --subset needs a test (-t) and a language pair (-l)."}
 	}
-	s, warnings, err := configure(o)
+	var s scoring
+	var warnings []string
+	var ms []metric
+	var err error
+	if slices.Contains(o.metrics, "bleu") {
+		s, warnings, err = configure(o)
+	}
+	if err == nil && !onlyBLEU(o) {
+		if o.confidence || o.paired() {
+			err = unsupportedf("--confidence and the paired tests are implemented for -m bleu alone")
+		} else if o.format == "html" {
+			err = unsupportedf("-f html is implemented for -m bleu alone")
+		} else {
+			ms, err = metricsFor(o, s)
+		}
+	}
 	for _, w := range warnings {
 		c.warnf("%s", w)
 	}
@@ -295,6 +312,19 @@ func (c *cli) execute(o *options) error {
 	}
 	if o.inputGiven && len(o.inputs) == 0 {
 		return c.noSystems(o, enc)
+	}
+	if ms != nil {
+		if o.sentenceLevel {
+			sm, ok := ms[0].(sentenceMetric)
+			if !ok {
+				return unsupportedf("-sl/--sentence-level is not implemented for %s", ms[0].key())
+			}
+			return c.metricSentences(o, sm, enc)
+		}
+		if o.detail && o.format == "json" {
+			o.format = "text"
+		}
+		return c.scoreMetrics(o, ms, enc)
 	}
 	if o.format == "html" {
 		return c.htmlReport(o, s, enc)
@@ -366,8 +396,19 @@ input:
   --replace-invalid      replace invalid UTF-8 with U+FFFD instead of failing
                          (not in sacreBLEU)
 
+metrics:
+  -m, --metrics {bleu,chrf} [...]
+                         the metrics (default bleu); ter is not implemented
+  -cc, --chrf-char-order N
+                         chrF character n-gram order (default 6)
+  -cw, --chrf-word-order N
+                         chrF word n-gram order (default 0; 2 is chrF++)
+  --chrf-beta N          chrF beta (default 2)
+  --chrf-whitespace      count whitespace in chrF character n-grams
+  --chrf-lowercase       lowercase for chrF
+  --chrf-eps-smoothing   chrF++.py's eps smoothing instead of effective order
+
 BLEU:
-  -m, --metrics bleu     the metric; only bleu is implemented
   -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab, or
                          zh-fixed (zh with the CJK ranges sacreBLEU meant;
                          not in sacreBLEU)
@@ -426,8 +467,9 @@ fresh random numbers on every run):
                          sacreBLEU)
 
 accepted for sacreBLEU compatibility, with an error: -t/--test-set,
---download, --list, --echo, --citation/--cite, -ol/--origlang, --subset, and
-the chrF and TER options.
+--download, --list, --echo, --citation/--cite, -ol/--origlang, --subset;
+the TER options are accepted and ignored. --confidence, the paired tests
+and -f html are for -m bleu alone.
 
 Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
 Exit status: 0 success, 1 bad input, 2 bad usage, 17 lines with the wrong

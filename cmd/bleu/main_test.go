@@ -688,7 +688,10 @@ func TestBadInput(t *testing.T) {
 		{"fractional add-k", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "add-k", "-sv", "0.5"}, "", 2, []string{"whole-number -sv"}},
 		{"huge floor value", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "1e300"}, "", 2, []string{"must be at most 2^40"}},
 		{"negative floor", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "-1"}, "", 2, []string{"finite number >= 0, not -1.0"}},
-		{"chrF", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf"}, "", 2, []string{"only BLEU is implemented (-m bleu); CHRF is not"}},
+		{"TER", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "ter"}, "", 2, []string{"TER is not implemented"}},
+		{"chrF with a test", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-ci"}, "", 2, []string{"implemented for -m bleu alone"}},
+		{"chrF order below 0", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-cc", "-1"}, "", 2, []string{"must be at least 0"}},
+		{"chrF without orders", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-cc", "0"}, "", 2, []string{"needs a -cw/--chrf-word-order above 0"}},
 		{"test set", []string{"-t", "wmt14", "-l", "en-de"}, "", 2, []string{"-t/--test-set"}},
 		{"other encoding", []string{f("ref.txt"), "-i", f("hyp.txt"), "-e", "latin-1"}, "", 2, []string{"only UTF-8 input is supported"}},
 		{"both paired tests", []string{f("ref.txt"), "-i", f("hyp.txt"), "-pbs", "-par"}, "", 2,
@@ -847,7 +850,7 @@ func TestHelp(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", res.RC, res.Stderr)
 	}
 	for _, s := range optionTable() {
-		if strings.HasPrefix(s.names[0], "--chrf") || strings.HasPrefix(s.names[0], "--ter") {
+		if strings.HasPrefix(s.names[0], "--ter") {
 			continue
 		}
 		for _, n := range s.names {

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/chrf"
 )
 
 // Reading ahead. Reading and stripping the lines of a segment takes a
@@ -187,12 +188,13 @@ func (b *batch) badLine(j int) error {
 // segment's lines that is not valid UTF-8, in the order they were read
 // (the segments before j have been scored, so theirs are valid).
 func (b *batch) failure(j int, err error) error {
-	if errors.Is(err, bleu.ErrInvalidUTF8) {
+	if errors.Is(err, bleu.ErrInvalidUTF8) || errors.Is(err, chrf.ErrInvalidUTF8) {
 		if bad := b.badLine(j); bad != nil {
 			return bad
 		}
 	}
-	return inputErrorf("bleu: line %d: %s", b.first+j+1, strings.TrimPrefix(err.Error(), "bleu: "))
+	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "bleu: "), "chrf: ")
+	return inputErrorf("bleu: line %d: %s", b.first+j+1, msg)
 }
 
 // send sends b, unless close stops the reading first.

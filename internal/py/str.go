@@ -1,9 +1,9 @@
 package py
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-bleu/bleu/internal/swar"
 	"github.com/go-bleu/bleu/internal/unidata"
@@ -314,16 +314,27 @@ func Lower(s string) string {
 
 // lowerFrom is Lower for a string whose bytes before i do not change.
 func lowerFrom(s string, i int) string {
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(s[:i])
+	b := make([]byte, i, len(s)+8)
+	copy(b, s[:i])
+	b = appendLowerFrom(b, s, i)
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// AppendLower appends Lower(s) to dst and returns the extended slice.
+func AppendLower(dst []byte, s string) []byte {
+	return appendLowerFrom(dst, s, 0)
+}
+
+// appendLowerFrom appends the lowercase of s[i:] to b, s being the whole
+// text (the Final_Sigma context looks before i).
+func appendLowerFrom(b []byte, s string, i int) []byte {
 	start := i // s[start:i] is unchanged and not yet written
 	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
-				b.WriteString(s[start:i])
-				b.WriteByte(c + 'a' - 'A')
+				b = append(b, s[start:i]...)
+				b = append(b, c+'a'-'A')
 				start = i + 1
 			}
 			i++
@@ -332,26 +343,26 @@ func lowerFrom(s string, i int) string {
 		r, w := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == 0x3A3:
-			b.WriteString(s[start:i])
+			b = append(b, s[start:i]...)
 			if pyFinalSigma(s, i, i+w) {
-				b.WriteString("\u03C2")
+				b = append(b, "\u03C2"...)
 			} else {
-				b.WriteString("\u03C3")
+				b = append(b, "\u03C3"...)
 			}
 			start = i + w
 		default:
 			if special, ok := unidata.LowerSpecial(r); ok {
-				b.WriteString(s[start:i])
-				b.WriteString(special)
+				b = append(b, s[start:i]...)
+				b = append(b, special...)
 				start = i + w
 			} else if l := pyToLower(r); l != r {
-				b.WriteString(s[start:i])
-				b.WriteRune(l)
+				b = append(b, s[start:i]...)
+				b = utf8.AppendRune(b, l)
 				start = i + w
 			}
 		}
 		i += w
 	}
-	b.WriteString(s[start:])
-	return b.String()
+	b = append(b, s[start:]...)
+	return b
 }

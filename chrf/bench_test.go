@@ -1,0 +1,179 @@
+package chrf
+
+import (
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/conftest"
+)
+
+// benchCorpus returns a WMT system and its reference (en-de JDExploreAcademy,
+// 2,037 segments) when the conformance set is present, else 2,037
+// segments of the goldens' generated text.
+func benchCorpus(b testing.TB) (hyps, refs []string) {
+	if dir := conftest.WMTDir(".."); dir != "" {
+		pair := filepath.Join(dir, "data", "en-de")
+		return readLines(b, filepath.Join(pair, "sys-JDExploreAcademy.txt")), readLines(b, filepath.Join(pair, "ref.txt"))
+	}
+	g := loadGoldens(b)
+	for len(hyps) < 2037 {
+		for _, c := range g.Cases {
+			hyps = append(hyps, c.Hyps...)
+			refs = append(refs, c.Refs[0]...)
+		}
+	}
+	return hyps[:2037], refs[:2037]
+}
+
+func BenchmarkCorpus(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
+			for b.Loop() {
+				if _, err := bc.c.Corpus(hyps, refs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSentences(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
+			for b.Loop() {
+				if _, err := bc.c.Sentences(hyps, refs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAdd is one goroutine adding the corpus a segment at a time:
+// no allocation once grown.
+func BenchmarkAdd(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}, {"chrF++lc", Config{WordOrder: 2, Lowercase: true}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			s := Stats{Config: bc.c}
+			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
+			i := 0
+			for b.Loop() {
+				if err := s.Add(hyps[i], refs[i]); err != nil {
+					b.Fatal(err)
+				}
+				if i++; i == len(hyps) {
+					i = 0
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSentenceMatrix(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}} {
+		b.Run(bc.name+"/1000x1000", func(b *testing.B) {
+			defer reportCPU(b, cpuTime())
+			for b.Loop() {
+				if _, err := bc.c.SentenceMatrix(hyps[:1000], refs[:1000]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestAddAllocs checks that adding a segment allocates nothing once the
+// scratch space has grown.
+func TestAddAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Log("allocations are not counted under the race detector")
+		return
+	}
+	hyps, refs := texts(t)
+	for _, c := range []Config{{}, {WordOrder: 2}, {Whitespace: true, WordOrder: 3}, {Lowercase: true, WordOrder: 2}} {
+		s := Stats{Config: c}
+		add := func() {
+			for i := range hyps {
+				if err := s.Add(hyps[i], refs[0][i], refs[1][i]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		add()
+		if n := testing.AllocsPerRun(3, add); n != 0 {
+			t.Errorf("%+v: %v allocations a corpus", c, n)
+		}
+	}
+}
+
+// reportCPU reports the process's CPU time per iteration since start
+// (cpu-ns/op), which a machine shared with other work changes less than
+// the time by the clock. With -cpu 1 it is the benchmark's own work plus
+// the collector's; with more processors, all of theirs.
+func reportCPU(b *testing.B, start time.Duration) {
+	if end := cpuTime(); end > 0 && b.N > 0 {
+		b.ReportMetric(float64((end-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkLongLine adds one segment of a million characters a side (the
+// en-de text, or the goldens', joined into one line) to a new Stats, and
+// reports the memory its scratch space takes per character of hypothesis
+// and reference together (B/char).
+func BenchmarkLongLine(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	join := func(v []string) string {
+		var sb strings.Builder
+		for sb.Len() < 1<<20 {
+			for _, s := range v {
+				sb.WriteString(s)
+				sb.WriteByte(' ')
+			}
+		}
+		return sb.String()[:1<<20]
+	}
+	hyp, ref := strings.ToValidUTF8(join(hyps), ""), strings.ToValidUTF8(join(refs), "")
+	chars := float64(utf8.RuneCountInString(hyp) + utf8.RuneCountInString(ref))
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				s := Stats{Config: bc.c}
+				if err := s.Add(hyp, ref); err != nil {
+					b.Fatal(err)
+				}
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/chars, "B/char")
+		})
+	}
+}

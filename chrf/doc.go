@@ -1,0 +1,63 @@
+// Package chrf computes chrF and chrF++ (Popović 2015, 2017) exactly as
+// sacreBLEU 2.6.0 does: the same statistics and, from them, the same
+// float64 score to the last bit, with sacreBLEU's signature.
+//
+// # Scores
+//
+// [Corpus] scores a system's output against one or more reference
+// streams; [Sentence] scores one segment; [Sentences] scores many
+// segments each against its own references, and [SentenceMatrix] every
+// hypothesis against every candidate (for minimum-Bayes-risk decoding).
+// Their zero-Config forms use sacreBLEU's defaults (chrF2: character
+// 6-grams, beta 2); the methods of [Config] take every option of
+// sacreBLEU's CHRF, chrF++ being WordOrder 2:
+//
+//	sc, err := chrf.Config{WordOrder: 2}.Corpus(hyps, refs)
+//	fmt.Println(sc)           // chrF2++ = 58.41
+//	fmt.Println(sc.Signature) // nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:0.1.0
+//
+// Scores are on the 0–1 scale ([Score.ChrF]); [Score.ChrFPercent] is
+// sacreBLEU's number on its 0–100 scale, the very float64 it computes.
+//
+// # What is counted
+//
+// Character n-grams are n consecutive Unicode code points of the text
+// with every Python whitespace character removed (kept with
+// [Config.Whitespace]). Word n-grams are n consecutive words, the text
+// split at Python whitespace and a word of two characters or more
+// losing one ASCII punctuation character at its end, or else at its
+// start, to a word of its own ("(hi)" gives "(hi" and ")"), as sacreBLEU
+// splits them. [Config.Lowercase] lowercases as Python's str.lower
+// ("İ" becomes "i̇", a final capital sigma "ς"). With several references
+// a segment keeps the statistics of the reference whose sentence score is
+// highest, the first of equals.
+//
+// # Statistics
+//
+// A [Stats] sums each order's hypothesis, reference and matching n-grams
+// over the segments added; [Stats.Merge] and the binary and JSON
+// encodings ([Stats.MarshalBinary], [Stats.MarshalJSON]) combine the work
+// of goroutines or machines. [Stats.AddRow], [Config.PercentOfSums] and
+// [Config.PercentOfFloat32Sums] give significance tests the per-segment
+// rows and sacreBLEU's formula of their sums, in the int64 arithmetic of
+// its approximate randomization and the float32 of its bootstrap.
+//
+// # Cost
+//
+// Texts of up to 128 characters (or words) are counted with bit sets, a
+// few word operations for each position of each order; longer ones with
+// a hash-table lookup for each position of each order whose prefix both
+// sides share. Memory is proportional to a segment's length (about 60
+// bytes a character), reused from one segment to the next: once grown,
+// adding a segment allocates nothing, and scratch space past 32 MB is not
+// kept after a segment. The corpus entry points use every core
+// (GOMAXPROCS goroutines).
+//
+// # Errors
+//
+// Text that is not valid UTF-8 ([ErrInvalidUTF8]), a segment without
+// references ([ErrNoReference]), counts past 2^53 ([ErrOverflow]),
+// options out of range ([Config.Validate]) and options changed while a
+// Stats holds statistics are errors whose text starts with "chrf:"; the
+// statistics are then unchanged.
+package chrf

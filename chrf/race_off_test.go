@@ -1,0 +1,5 @@
+//go:build !race
+
+package chrf
+
+const raceEnabled = false

@@ -1,0 +1,93 @@
+package chrf
+
+// wordTable numbers the distinct words of a segment 0, 1, 2, ... in the
+// order first seen: an open-addressing hash table of strings, emptied all
+// at once by a new generation number and doubled when half full, which
+// costs less than a Go map for the few dozen short words of a segment.
+// Its memory follows the most distinct words of a segment. The strings
+// are the caller's and must stay unchanged until the next reset.
+type wordTable struct {
+	slots []wordSlot // slots[:mask+1] in use
+	mask  uint64
+	gen   uint32
+	n     uint32     // words numbered
+	moved []wordSlot // scratch for grow
+}
+
+type wordSlot struct {
+	hash uint64
+	word string
+	id   uint32
+	gen  uint32 // the slot is empty unless gen equals the table's
+}
+
+// minWordSlots is the size of an emptied table.
+const minWordSlots = 64
+
+// reset empties t.
+func (t *wordTable) reset() {
+	if t.slots == nil {
+		t.slots = make([]wordSlot, minWordSlots)
+	}
+	t.newGen()
+	t.mask, t.n = minWordSlots-1, 0
+}
+
+// newGen empties every slot.
+func (t *wordTable) newGen() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
+// id returns w's number, giving it the next one if it has none.
+func (t *wordTable) id(w string) uint32 {
+	if uint64(t.n)*2 >= t.mask {
+		t.grow()
+	}
+	// FNV-1a, 64 bits, then a multiply to spread its low bits.
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint64(w[i])) * 1099511628211
+	}
+	h *= 0x9E3779B97F4A7C15
+	s := t.find(h, w)
+	if s.gen != t.gen {
+		*s = wordSlot{hash: h, word: w, id: t.n, gen: t.gen}
+		t.n++
+	}
+	return s.id
+}
+
+// find returns the slot of w (hash h), or the empty slot where it goes.
+func (t *wordTable) find(h uint64, w string) *wordSlot {
+	for i := h >> 40 & t.mask; ; i = (i + 1) & t.mask {
+		s := &t.slots[i]
+		if s.gen != t.gen || s.hash == h && s.word == w {
+			return s
+		}
+	}
+}
+
+// grow doubles the slots in use, keeping the words and their numbers.
+func (t *wordTable) grow() {
+	t.moved = t.moved[:0]
+	for _, s := range t.slots[:t.mask+1] {
+		if s.gen == t.gen {
+			t.moved = append(t.moved, s)
+		}
+	}
+	size := 2 * (t.mask + 1)
+	if uint64(len(t.slots)) < size {
+		t.slots = make([]wordSlot, size)
+		t.gen = 0
+	}
+	t.newGen()
+	t.mask = size - 1
+	for _, s := range t.moved {
+		*t.find(s.hash, s.word) = wordSlot{hash: s.hash, word: s.word, id: s.id, gen: t.gen}
+	}
+	clear(t.moved) // no strings kept past the segment
+}

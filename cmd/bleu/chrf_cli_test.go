@@ -1,0 +1,49 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestCLIChrF runs the command lines of testdata/chrf/golden.json, made by
+// its gen.py with sacreBLEU 2.6.0 on text of ours, and compares standard
+// output and exit status byte for byte: -m chrf with every chrF option,
+// one and two reference files and -nr, sentence scores, -m bleu chrf in
+// JSON, text (aligned at "="), -b, and the tables of several systems
+// (from files and from standard input) with their signatures.
+func TestCLIChrF(t *testing.T) {
+	var golden struct {
+		Runs []struct {
+			Args   []string `json:"args"`
+			Stdin  string   `json:"stdin"`
+			RC     int      `json:"rc"`
+			Stdout string   `json:"stdout"`
+		} `json:"runs"`
+	}
+	dir := filepath.Join("testdata", "chrf")
+	readJSON(t, filepath.Join(dir, "golden.json"), &golden)
+	t.Chdir(dir)
+	if len(golden.Runs) == 0 {
+		t.Fatal("no runs in golden.json")
+	}
+	for _, run := range golden.Runs {
+		stdin := ""
+		if run.Stdin != "" {
+			data, err := os.ReadFile(run.Stdin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdin = string(data)
+		}
+		got := runCLI(t, stdin, run.Args...)
+		want := result{Stdout: ourVersion.Replace(run.Stdout), RC: run.RC}
+		got.Stderr = ""
+		if got != want {
+			t.Errorf("bleu %s: (-sacreBLEU +ours)\n%s", strings.Join(run.Args, " "), cmp.Diff(want, got))
+		}
+	}
+}

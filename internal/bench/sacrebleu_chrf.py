@@ -1,0 +1,24 @@
+"""CPU time of sacreBLEU 2.6.0's chrF on the WMT22 en-de corpus.
+
+The figures of BENCHMARKS.md's chrF section, sacreBLEU's side: corpus
+chrF and chrF++, and the 2,037 sentence scores, each the least CPU time
+of three runs, a new CHRF object each run.
+
+    PYTHONPATH=$SACREBLEU /usr/bin/python3 internal/bench/sacrebleu_chrf.py ../shared/conformance/data
+"""
+import sys, time
+from sacrebleu.metrics import CHRF
+def lines(p): return [l.rstrip() for l in open(p, encoding="utf-8", newline="\n")]
+def best(f, n=3):
+    ts = []
+    for _ in range(n):
+        t = time.process_time(); f(); ts.append(time.process_time() - t)
+    return min(ts)
+hyp = lines(sys.argv[1] + "/en-de/sys-JDExploreAcademy.txt")
+ref = lines(sys.argv[1] + "/en-de/ref.txt")
+for name, nw in [("chrF", 0), ("chrF++", 2)]:
+    print("corpus", name, best(lambda: CHRF(word_order=nw).corpus_score(hyp, [ref])))
+    def sentences():
+        m = CHRF(word_order=nw)
+        return [m.sentence_score(h, [r]).score for h, r in zip(hyp, ref)]
+    print("sentences", name, best(sentences))
