@@ -490,23 +490,7 @@ var catalogue = [...]Set{
 		URLs:        []string{"https://data.statmt.org/wmt18/translation-task/test.tgz"},
 		MD5s:        []string{"f996c245ecffea23d0006fa4c34e9064"},
 		Description: "Official evaluation data.",
-		Citation: `@inproceedings{bojar-etal-2018-findings,
-    title = "Findings of the 2018 Conference on Machine Translation ({WMT}18)",
-    author = "Bojar, Ond{{r}}ej  and
-      Federmann, Christian  and
-      Fishel, Mark  and
-      Graham, Yvette  and
-      Haddow, Barry  and
-      Koehn, Philipp  and
-      Monz, Christof",
-    booktitle = "Proceedings of the Third Conference on Machine Translation: Shared Task Papers",
-    month = oct,
-    year = "2018",
-    address = "Belgium, Brussels",
-    publisher = "Association for Computational Linguistics",
-    url = "https://www.aclweb.org/anthology/W18-6401",
-    pages = "272--303",
-}`,
+		Citation:    "@inproceedings{bojar-etal-2018-findings,\n    title = \"Findings of the 2018 Conference on Machine Translation ({WMT}18)\",\n    author = \"Bojar, Ond{\v{r}}ej  and\n      Federmann, Christian  and\n      Fishel, Mark  and\n      Graham, Yvette  and\n      Haddow, Barry  and\n      Koehn, Philipp  and\n      Monz, Christof\",\n    booktitle = \"Proceedings of the Third Conference on Machine Translation: Shared Task Papers\",\n    month = oct,\n    year = \"2018\",\n    address = \"Belgium, Brussels\",\n    publisher = \"Association for Computational Linguistics\",\n    url = \"https://www.aclweb.org/anthology/W18-6401\",\n    pages = \"272--303\",\n}",
 		Pairs: []Pair{
 			{Name: "cs-en", Files: []string{"test/newstest2018-csen-src.cs.sgm", "test/newstest2018-csen-ref.en.sgm"}},
 			{Name: "de-en", Files: []string{"test/newstest2018-deen-src.de.sgm", "test/newstest2018-deen-ref.en.sgm"}},

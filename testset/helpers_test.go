@@ -14,6 +14,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -92,6 +93,7 @@ func generatedSets(t testing.TB) ([]Set, *server) {
 			http.NotFound(w, r)
 			return
 		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(content)))
 		w.Write(content)
 	}))
 	t.Cleanup(srv.Close)

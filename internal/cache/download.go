@@ -150,6 +150,10 @@ func (d *Downloader) copy(ctx context.Context, url, path string, w io.Writer) (s
 	if err != nil {
 		return fail(err)
 	}
+	// The bytes as the server has them: asked for, a gzip transfer
+	// encoding would be undone by the Transport, and a server that
+	// announces its .tar.gz as gzip-encoded would have it decompressed.
+	req.Header.Set("Accept-Encoding", "identity")
 	resp, err := client.Do(req)
 	if err != nil {
 		return fail(err)

@@ -80,7 +80,7 @@ func extractTar(src, dir string) error {
 		switch h.Typeflag {
 		case tar.TypeDir:
 			err = os.MkdirAll(target, 0o777)
-		case tar.TypeReg, tar.TypeRegA:
+		case tar.TypeReg:
 			err = writeFile(target, tr, h.FileInfo().Mode().Perm())
 		case tar.TypeSymlink:
 			err = symlink(dir, h.Name, h.Linkname, target)

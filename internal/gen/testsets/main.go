@@ -19,6 +19,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 type catalogue struct {
@@ -175,7 +176,13 @@ func strs(a []string) string {
 // quote writes a multi-line string as a raw string literal where it can,
 // which keeps the BibTeX entries readable.
 func quote(s string) string {
-	if !strings.Contains(s, "`") && !strings.Contains(s, "\r") {
+	raw := !strings.Contains(s, "`")
+	for _, r := range s {
+		if r != '\n' && r != '\t' && !unicode.IsPrint(r) {
+			raw = false
+		}
+	}
+	if raw {
 		return "`" + s + "`"
 	}
 	return fmt.Sprintf("%q", s)
