@@ -196,6 +196,27 @@ func (c *Cache) Fields(ctx context.Context, s Set, pair string) ([]Field, error)
 	return fields, nil
 }
 
+// FieldNames returns the names of the fields of the language pair pair of
+// s, as sacreBLEU's fieldnames: without processing anything, but, for
+// [WMTXML], downloading s if needed to read the pair's file.
+func (c *Cache) FieldNames(ctx context.Context, s Set, pair string) ([]string, error) {
+	if err := c.check(&s); err != nil {
+		return nil, err
+	}
+	p, err := s.pair(pair)
+	if err != nil {
+		return nil, err
+	}
+	if s.Format != WMTXML {
+		return fieldNames(&s, p)
+	}
+	doc, err := c.readWMT(ctx, &s, p)
+	if err != nil {
+		return nil, err
+	}
+	return doc.names(), nil
+}
+
 // Source returns the source field of the language pair pair of s.
 func (c *Cache) Source(ctx context.Context, s Set, pair string) (Field, error) {
 	fields, err := c.Fields(ctx, s, pair)

@@ -22,7 +22,7 @@ func sacrebleuCache(t *testing.T, dir string, sets []Set, srv *server, processed
 		os.MkdirAll(raw, 0o755)
 		for _, u := range s.URLs {
 			dest := filepath.Join(raw, tarballName(&s, u))
-			os.WriteFile(dest, srv.files[strings.TrimPrefix(u, testHost)], 0o644)
+			os.WriteFile(dest, srv.Files[strings.TrimPrefix(u, testHost)], 0o644)
 			os.WriteFile(dest+".lock", nil, 0o644)
 			if err := cache.Extract(dest, dest, raw); err != nil {
 				t.Fatal(err)
@@ -57,7 +57,7 @@ func TestSacrebleuCache(t *testing.T) {
 		dir := t.TempDir()
 		sacrebleuCache(t, dir, sets, srv, processed)
 		before := listTree(t, dir)
-		c := Cache{Dir: dir, MapURL: srv.mapURL}
+		c := Cache{Dir: dir, MapURL: srv.MapURL}
 		for _, g := range readGoldens(t).Library {
 			fields, err := c.Fields(context.Background(), lookupTest(t, sets, g.Set), g.Pair)
 			if err != nil {
@@ -69,7 +69,7 @@ func TestSacrebleuCache(t *testing.T) {
 				}
 			}
 		}
-		if n := srv.requests.Load(); n != 0 {
+		if n := srv.Requests.Load(); n != 0 {
 			t.Errorf("processed %v: %d requests, want 0", processed, n)
 		}
 		if after := listTree(t, dir); processed && !slices.Equal(before, after) {
@@ -86,7 +86,7 @@ func TestCacheErrors(t *testing.T) {
 	if _, err := (&Cache{}).Fields(ctx, plain, "en-de"); err == nil || !strings.HasPrefix(err.Error(), "testset: ") {
 		t.Errorf("empty Dir: %v", err)
 	}
-	c := Cache{Dir: t.TempDir(), MapURL: srv.mapURL}
+	c := Cache{Dir: t.TempDir(), MapURL: srv.MapURL}
 	if _, err := c.Fields(ctx, plain, "xx-yy"); err == nil || err.Error() != "testset: no such language pair gen/plain/xx-yy" {
 		t.Errorf("unknown pair: %v", err)
 	}
@@ -117,7 +117,7 @@ func TestCacheErrors(t *testing.T) {
 // file once and all see complete fields.
 func TestCacheConcurrent(t *testing.T) {
 	sets, srv := generatedSets(t)
-	c := Cache{Dir: t.TempDir(), MapURL: srv.mapURL}
+	c := Cache{Dir: t.TempDir(), MapURL: srv.MapURL}
 	var wg sync.WaitGroup
 	for _, s := range sets {
 		for range 3 {
@@ -137,7 +137,7 @@ func TestCacheConcurrent(t *testing.T) {
 	for _, s := range sets {
 		urls += len(s.URLs)
 	}
-	if n := srv.requests.Load(); n != int64(urls) {
+	if n := srv.Requests.Load(); n != int64(urls) {
 		t.Errorf("%d requests for %d URLs", n, urls)
 	}
 }
@@ -146,7 +146,7 @@ func TestCacheProgress(t *testing.T) {
 	sets, srv := generatedSets(t)
 	s := lookupTest(t, sets, "gen/xml")
 	var last Progress
-	c := Cache{Dir: t.TempDir(), MapURL: srv.mapURL, Progress: func(p Progress) { last = p }}
+	c := Cache{Dir: t.TempDir(), MapURL: srv.MapURL, Progress: func(p Progress) { last = p }}
 	if err := c.Download(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,7 @@ func crash(err string) bool { return err != "" && err != "Exception" }
 // origlang and subset list and filter with sacreBLEU's.
 func TestGoldens(t *testing.T) {
 	sets, srv := generatedSets(t)
-	c := Cache{Dir: t.TempDir(), MapURL: srv.mapURL}
+	c := Cache{Dir: t.TempDir(), MapURL: srv.MapURL}
 	ctx := context.Background()
 	for _, g := range readGoldens(t).Library {
 		s := lookupTest(t, sets, g.Set)
@@ -92,6 +92,9 @@ func TestGoldens(t *testing.T) {
 		}
 		if want := refsSorted(g.Fields); !slices.Equal(names, want) {
 			t.Errorf("%s/%s: fields %q, want %q", g.Set, g.Pair, names, want)
+		}
+		if fn, err := c.FieldNames(ctx, s, g.Pair); err != nil || !slices.Equal(fn, names) {
+			t.Errorf("%s/%s: FieldNames = %q, %v; want %q", g.Set, g.Pair, fn, err, names)
 		}
 		refs, err := c.References(ctx, s, g.Pair)
 		var refNames []string
