@@ -41,10 +41,11 @@ type options struct {
 	force            bool   // --force
 	langPair         string // -l; "" when not given
 
-	// Test-set options (sacreBLEU downloads test sets; this command does not).
+	// Test-set options.
 	testSet, origLang, subset, download *string
 	echo                                []string
 	list, citation                      bool
+	keep                                []bool // the segments -t's --origlang/--subset select
 	chrfOrTer                           []string // chrF/TER options given
 
 	// Significance testing.

@@ -108,6 +108,7 @@ type cli struct {
 	terminal       bool                        // stderr is a terminal: draw a progress bar
 	now            func() time.Time
 	ctx            context.Context // the significance tests' parent context; nil is Background
+	sets           *testSets       // the test sets and their cache; nil: sacreBLEU's, in $SACREBLEU
 
 	out *bufio.Writer
 }
@@ -232,24 +233,37 @@ func (c *cli) execute(o *options) error {
 			return unsupportedf("only BLEU is implemented (-m bleu); %s is not", strings.ToUpper(m))
 		}
 	}
-	switch {
-	case o.download != nil:
-		return unsupportedf("--download: sacreBLEU's test sets are not available here; download the files and give them as REF and -i")
-	case o.list:
-		return unsupportedf("--list: sacreBLEU's test sets are not available here")
-	case o.echo != nil:
-		return unsupportedf("--echo: sacreBLEU's test sets are not available here")
-	case o.citation:
-		return unsupportedf("--citation: sacreBLEU's test sets are not available here")
+	if c.sets == nil {
+		c.sets = newTestSets(c.lookupEnv)
+	}
+	ctx := c.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if done, err := c.testSetInfo(ctx, o); done {
+		return err
 	}
 	if o.sentenceLevel && len(o.metrics) > 1 {
 		return &exitError{code: 1, msg: "bleu: Only one metric can be used in sentence-level mode."}
 	}
+	if o.citation {
+		return c.citation(o)
+	}
 	if o.numRefs != 1 && (o.testSet != nil || len(o.refs) > 1) {
 		return &exitError{code: 1, msg: "bleu: -nr/--num-refs reads several tab-separated references from a single reference file; it cannot be used with several reference files."}
 	}
+	if err := c.checkTestSet(o); err != nil {
+		return err
+	}
+	if o.echo != nil && o.testSet != nil {
+		return c.echo(ctx, o)
+	}
 	if o.testSet != nil {
-		return unsupportedf("-t/--test-set: sacreBLEU's test sets are not available here; download the files and give them as REF and -i")
+		cleanup, err := c.useTestSet(ctx, o)
+		defer cleanup()
+		if err != nil {
+			return err
+		}
 	}
 	if len(o.refs) == 0 {
 		return &exitError{code: 1, msg: "bleu: no reference files: give them before -i (bleu REF [REF ...] -i HYP ...), or before the options when the hypotheses come from standard input."}
@@ -275,7 +289,7 @@ func (c *cli) execute(o *options) error {
 			return firstFault(o, enc, err, nil)
 		}
 	}
-	if o.origLang != nil || o.subset != nil {
+	if (o.origLang != nil || o.subset != nil) && o.testSet == nil {
 		return &exitError{code: 1, msg: "bleu: Filtering for --origlang or --subset needs a test (-t) and a language pair (-l)."}
 	}
 	s, warnings, err := configure(o)

@@ -52,6 +52,7 @@ func runCLIEnv(t testing.TB, env map[string]string, stdin string, args ...string
 		stderr:    &errb,
 		lookupEnv: lookupIn(env),
 		now:       time.Now,
+		sets:      offlineSets(t),
 	}
 	rc := c.main(args)
 	return result{out.String(), errb.String(), rc}
@@ -689,7 +690,8 @@ func TestBadInput(t *testing.T) {
 		{"huge floor value", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "1e300"}, "", 2, []string{"must be at most 2^40"}},
 		{"negative floor", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "-1"}, "", 2, []string{"finite number >= 0, not -1.0"}},
 		{"chrF", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf"}, "", 2, []string{"only BLEU is implemented (-m bleu); CHRF is not"}},
-		{"test set", []string{"-t", "wmt14", "-l", "en-de"}, "", 2, []string{"-t/--test-set"}},
+		{"test set, offline", []string{"-t", "wmt14", "-l", "en-de", "-i", f("hyp.txt")}, "", 1,
+			[]string{"https://statmt.org/wmt14/test-filtered.tgz", "no network in tests"}},
 		{"other encoding", []string{f("ref.txt"), "-i", f("hyp.txt"), "-e", "latin-1"}, "", 2, []string{"only UTF-8 input is supported"}},
 		{"both paired tests", []string{f("ref.txt"), "-i", f("hyp.txt"), "-pbs", "-par"}, "", 2,
 			[]string{"argument --paired-ar/-par: not allowed with argument --paired-bs/-pbs"}},
