@@ -45,7 +45,7 @@ type options struct {
 	testSet, origLang, subset, download *string
 	echo                                []string
 	list, citation                      bool
-	keep                                []bool // the segments -t's --origlang/--subset select
+	keep                                []bool   // the segments -t's --origlang/--subset select
 	chrfOrTer                           []string // chrF/TER options given
 
 	// Significance testing.
