@@ -58,8 +58,8 @@
 // different lengths, invalid UTF-8, an unavailable tokenizer, an invalid
 // SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
 // own checks exit with 1; 2 for a command line that cannot be parsed or
-// asks for something this implementation does not do (test sets, chrF and
-// TER), and where sacreBLEU fails with a Python traceback on a command line
+// asks for something this implementation does not do (chrF and TER), and
+// where sacreBLEU fails with a Python traceback on a command line
 // it accepts (such as -i with no files, except in JSON, where both print
 // an empty list). When an input has several faults, the one reported is
 // the one sacreBLEU meets first, although the inputs are read line by line
@@ -380,6 +380,20 @@ input:
   --replace-invalid      replace invalid UTF-8 with U+FFFD instead of failing
                          (not in sacreBLEU)
 
+test sets (sacreBLEU's, downloaded into its cache: $SACREBLEU, or
+~/.sacrebleu; a set already there needs no network):
+  -t, --test-set SET[,SET...]
+                         score against the references of the set's pair -l
+                         (instead of REF)
+  --list                 the sets (for -l's pair), or -t's fields by pair
+  --echo FIELD [FIELD ...]
+                         print fields of -t: src, ref, docid, origlang,
+                         system names... or all
+  -ol, --origlang LANG   only documents originally in LANG (non-LANG: not)
+  --subset REGEX         only documents whose domain matches REGEX
+  --download SET         download and process SET (the pair of -l, or all)
+  --citation, --cite     print -t's BibTeX entry
+
 BLEU:
   -m, --metrics bleu     the metric; only bleu is implemented
   -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab, or
@@ -407,8 +421,8 @@ output:
   -w, --width N          decimals of the score (default 1)
   -sh, --short           the short form of the signature
   -q, --quiet            no progress bar or informational messages
-  -d, --detail           accepted; subsets need test sets, which are not
-                         available
+  -d, --detail           with -t, the first system's score by original
+                         language and domain
   -nc, --no-color        accepted (the output has no colours)
   --compat {nltk,hf,multi-bleu,multi-bleu-detok,mteval}
                          print what NLTK's corpus_bleu, Hugging Face's bleu,

@@ -588,7 +588,7 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	}
 	printSingle(c.out, r, o)
 	if o.detail {
-		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
+		return c.detail(o, s)
 	}
 	return nil
 }

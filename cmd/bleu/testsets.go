@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/testset"
@@ -411,4 +412,148 @@ func (c *cli) concatRefs(o *options, perSet [][]string) (cleanup func(), err err
 		o.refs = append(o.refs, name)
 	}
 	return cleanup, nil
+}
+
+// detail is -d/--detail, sacreBLEU's print_subset_results: the first
+// system's score on the segments of each original language, and of each
+// domain (or country) within it, over the whole test set (--origlang and
+// --subset choose what to list, not what to score).
+func (c *cli) detail(o *options, s scoring) error {
+	if o.testSet == nil {
+		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
+		return nil
+	}
+	if !o.inputGiven || len(o.inputs) == 0 {
+		return unsupportedf("-d/--detail with -t needs the hypotheses in a file (-i)")
+	}
+	ctx := c.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	tc := c.testSetCache(o)
+	var sets []testset.Set
+	for _, name := range setNames(o) {
+		set, _ := c.sets.lookup(name)
+		sets = append(sets, set)
+	}
+	var origlangs []string
+	if o.origLang != nil && *o.origLang != "" {
+		// sacreBLEU iterates over the string: its characters.
+		for _, r := range *o.origLang {
+			origlangs = append(origlangs, string(r))
+		}
+	} else {
+		seen := map[string]bool{}
+		for _, set := range sets {
+			langs, err := tc.Origlangs(ctx, set, o.langPair)
+			if err != nil {
+				return testSetError(err)
+			}
+			for _, l := range langs {
+				seen[l] = true
+			}
+		}
+		origlangs = sortedSet(seen)
+	}
+	if len(origlangs) == 0 {
+		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
+		return nil
+	}
+	subsets := []string{""} // "": every document (sacreBLEU's None)
+	if o.subset != nil {
+		subsets = append(subsets, *o.subset)
+	} else {
+		seen := map[string]bool{}
+		for _, set := range sets {
+			domains, err := tc.Domains(ctx, set, o.langPair)
+			if err != nil {
+				return testSetError(err)
+			}
+			for _, d := range domains {
+				seen[d] = true
+			}
+		}
+		subsets = append(subsets, sortedSet(seen)...)
+	}
+	system, err := readStripped(o.inputs[0])
+	if err != nil {
+		return testSetError(err)
+	}
+	refs := make([][]string, len(o.refs))
+	for i, r := range o.refs {
+		if refs[i], err = readStripped(r); err != nil {
+			return testSetError(err)
+		}
+	}
+	type result struct {
+		key   string
+		n     int
+		score string
+	}
+	var results []result
+	for _, origlang := range origlangs {
+		for _, subset := range subsets {
+			var keep []bool
+			for _, set := range sets {
+				k, err := tc.Keep(ctx, set, o.langPair, testset.Filter{Origlang: origlang, Subset: subset})
+				if err != nil {
+					return testSetError(err)
+				}
+				keep = append(keep, k...)
+			}
+			sys := selectLines(system, keep)
+			if len(sys) == 0 {
+				continue
+			}
+			sel := make([][]string, len(refs))
+			for i := range refs {
+				sel[i] = selectLines(refs[i], keep)
+			}
+			sc, err := s.cfg.Corpus(sys, sel...)
+			if err != nil {
+				return err
+			}
+			key := "origlang=" + origlang
+			switch {
+			case subset == "":
+				key += " domain=ALL"
+			case strings.HasPrefix(subset, "country:"):
+				key += " country=" + subset[8:]
+			default:
+				key += " domain=" + subset
+			}
+			results = append(results, result{key, len(sys), py.FormatFixed(sc.BLEUPercent, o.width)})
+		}
+	}
+	if len(results) == 0 {
+		return &exitError{code: 1, msg: "bleu: -d/--detail: no segment has the original languages " + strings.Join(origlangs, ", ")}
+	}
+	width := 0
+	for _, r := range results {
+		width = max(width, utf8.RuneCountInString(r.key)+1)
+	}
+	for _, r := range results {
+		pad := strings.Repeat(" ", width-utf8.RuneCountInString(r.key))
+		fmt.Fprintf(c.out, "%s%s: sentences=%-6d BLEU = %s\n", r.key, pad, r.n, r.score)
+	}
+	return nil
+}
+
+// readStripped reads a file's lines, each without trailing white space,
+// as sacreBLEU holds a system's or the references' lines.
+func readStripped(path string) ([]string, error) {
+	lines, err := readLines(path)
+	for i, l := range lines {
+		lines[i] = py.RStrip(l)
+	}
+	return lines, err
+}
+
+func sortedSet(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

@@ -173,3 +173,105 @@ func TestTestSetGoldens(t *testing.T) {
 		}
 	}
 }
+
+// TestTestSetScoring scores the generated hypotheses against the
+// generated sets as sacreBLEU did (testdata/goldens.json "scoring"), in
+// testset/testdata, where sacreBLEU ran: the systems' names are their
+// paths.
+func TestTestSetScoring(t *testing.T) {
+	sets, _ := generatedSets(t)
+	data, err := os.ReadFile("../../testset/testdata/goldens.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		Scoring []cliGolden `json:"scoring"`
+	}
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir("../../testset/testdata")
+	for _, run := range g.Scoring {
+		if run.Crashed {
+			continue
+		}
+		args, stdin := run.Args, ""
+		if i := slices.Index(args, "<"); i >= 0 {
+			b, err := os.ReadFile(args[i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			args, stdin = args[:i], string(b)
+		}
+		var out, errb strings.Builder
+		c := &cli{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, lookupEnv: lookupIn(nil), now: time.Now, sets: sets}
+		rc := c.main(args)
+		if want := ourVersion.Replace(run.Stdout); rc != run.Status || out.String() != want {
+			t.Errorf("%s: exit status %d, standard output\n%s\nsacreBLEU: %d,\n%s\n(standard error %q)",
+				strings.Join(run.Args, " "), rc, out.String(), run.Status, want, errb.String())
+		}
+	}
+}
+
+// TestTestSetBeyondSacrebleu covers what sacreBLEU crashes on (a
+// traceback) and what it does not have; each is what the command's
+// documentation says.
+func TestTestSetBeyondSacrebleu(t *testing.T) {
+	sets, srv := generatedSets(t)
+	tests := []struct {
+		name   string
+		args   []string
+		rc     int
+		stdout string // a prefix of standard output
+		stderr string // a part of standard error
+	}{
+		{"citation", []string{"--citation", "-t", "wmt14"}, 0, "@InProceedings{bojar-EtAl:2014:W14-33,", ""},
+		{"no citation", []string{"--citation", "-t", "gen/plain"}, 0, "", "No citation found for gen/plain"},
+		{"origlang of plain text", []string{"-t", "gen/plain", "-l", "en-de", "--echo", "src", "--origlang", "en"}, 1, "", "only WMT *.xml and *.sgm"},
+		{"subset without annotation", []string{"-t", "wmt08/gen", "-l", "fr-en", "--echo", "src", "--subset", "news"}, 1, "", "no subset annotation"},
+		{"origlang of a pair with its own references", []string{"-t", "gen/xml", "-l", "de-en", "--echo", "origlang", "--origlang", "en"}, 0, "en\nen\n", ""},
+		{"download", []string{"--download", "gen/iwslt"}, 0, "", ""},
+		{"download, unknown set", []string{"--download", "nosuch"}, 1, "", "no such test set 'nosuch'"},
+		{"detail, origlang", []string{"-t", "gen/xml", "-l", "en-de", "-i", "../../testset/testdata/hyps/xml-en-de-1.txt", "-d", "--origlang", "en"}, 1,
+			"BLEU|nrefs:1|", "no segment has the original languages e, n"},
+		{"detail, standard input", []string{"-t", "gen/xml", "-l", "en-de", "-d", "-"}, 2, "", "needs the hypotheses in a file"},
+		{"html", []string{"-t", "gen/xml", "-l", "en-de", "-i", "../../testset/testdata/hyps/xml-en-de-1.txt", "-f", "html"}, 0, "<!DOCTYPE html>", ""},
+	}
+	for _, tt := range tests {
+		var out, errb strings.Builder
+		stdin := ""
+		if tt.args[len(tt.args)-1] == "-" {
+			b, err := os.ReadFile("../../testset/testdata/hyps/xml-en-de-1.txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.args, stdin = tt.args[:len(tt.args)-1], string(b)
+		}
+		c := &cli{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, lookupEnv: lookupIn(nil), now: time.Now, sets: sets}
+		rc := c.main(tt.args)
+		if rc != tt.rc || !strings.HasPrefix(out.String(), tt.stdout) || !strings.Contains(errb.String(), tt.stderr) {
+			t.Errorf("%s: exit status %d, standard output %.200q, standard error %q", tt.name, rc, out.String(), errb.String())
+		}
+	}
+	if _, err := os.Stat(sets.cache.RawPath(mustLookup(t, sets, "gen/iwslt"), srv.URL+"/gen/iwslt.zip")); err != nil {
+		t.Errorf("--download left no download: %v", err)
+	}
+}
+
+func mustLookup(t *testing.T, sets *testSets, name string) testset.Set {
+	s, ok := sets.lookup(name)
+	if !ok {
+		t.Fatalf("no set %s", name)
+	}
+	return s
+}
+
+// TestListCatalogue: --list names every set of sacreBLEU's catalogue.
+func TestListCatalogue(t *testing.T) {
+	got := runCLI(t, "", "--list")
+	lines := strings.Split(strings.TrimSuffix(got.Stdout, "\n"), "\n")
+	if got.RC != 0 || len(lines) != 68 || lines[0] != "The available test sets are:" ||
+		lines[1] != "iwslt17                       : Official evaluation data for IWSLT." {
+		t.Errorf("--list: %d, %d lines: %q", got.RC, len(lines), lines[:min(3, len(lines))])
+	}
+}

@@ -8,11 +8,14 @@ It writes, under testset/testdata:
                   URL the tree it holds (the tests archive it themselves),
                   for another URL the file (a ".gz" URL's file uncompressed)
   catalogue.json  the test catalogue: sets in the shape of the catalogue
+  hyps/           hypotheses to score: the references perturbed at random
   goldens.json    what sacreBLEU makes of them: for each set and pair the
                   field names, the processed files byte for byte, the
                   reference fields, the origlangs and subsets it lists and
                   the segments --origlang/--subset keep; and the standard
                   output and exit status of `sacrebleu --echo/--list/...`
+                  and of scoring runs with -t (run in testdata, "<" FILE
+                  meaning standard input from FILE)
 
 Everything is generated from a fixed seed; no test-set text is used.
 sacreBLEU runs on a scratch $SACREBLEU into which the archives are put
@@ -419,10 +422,100 @@ def cli_cases(sets):
     return cases
 
 
+def make_hyps(cache):
+    """Writes hypotheses for the scoring runs: the generated references of
+    a pair, words dropped, repeated and swapped at random."""
+    from sacrebleu.dataset import DATASETS
+    rng = random.Random(35)
+    hyps = os.path.join(HERE, "hyps")
+    shutil.rmtree(hyps, ignore_errors=True)
+    os.makedirs(hyps)
+
+    def perturb(line):
+        words = line.split()
+        out = []
+        for w in words:
+            r = rng.random()
+            if r < 0.15:
+                continue
+            out.append(w)
+            if r > 0.9:
+                out.append(rng.choice(WORDS))
+        if len(out) > 2 and rng.random() < 0.3:
+            i = rng.randrange(len(out) - 1)
+            out[i], out[i + 1] = out[i + 1], out[i]
+        return " ".join(out)
+
+    def ref_lines(name, pair, field):
+        d = DATASETS[name]
+        files = dict(zip(d.fieldnames(pair), d.get_files(pair)))
+        with open(files[field], encoding="utf-8", newline="\n") as f:
+            return [l.rstrip("\n") for l in f]
+
+    for fname, name, pair, field in [("xml-en-de-1.txt", "gen/xml", "en-de", "ref:A"),
+                                     ("xml-en-de-2.txt", "gen/xml", "en-de", "ref:B"),
+                                     ("xml-de-en.txt", "gen/xml", "de-en", "ref:B"),
+                                     ("wmt19-en-de.txt", "wmt19", "en-de", "ref:0"),
+                                     ("plain-en-de.txt", "gen/plain", "en-de", "ref"),
+                                     ("tsv-c-d.txt", "gen/tsv", "c-d", "ref")]:
+        lines = [perturb(l) for l in ref_lines(name, pair, field)]
+        write(os.path.join(hyps, fname), "".join(l + "\n" for l in lines))
+    lines = [perturb(l) for l in ref_lines("gen/tsv", "c-d", "ref") * 2]
+    write(os.path.join(hyps, "tsv-c-d-twice.txt"), "".join(l + "\n" for l in lines))
+
+
+def scoring_cases():
+    h = lambda f: "hyps/" + f
+    x = ["-t", "gen/xml", "-l", "en-de"]
+    return [
+        x + ["-i", h("xml-en-de-1.txt")],
+        x + ["-i", h("xml-en-de-1.txt"), "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), "-f", "text", "-b"],
+        x + ["-i", h("xml-en-de-1.txt"), "--origlang", "en"],
+        x + ["-i", h("xml-en-de-1.txt"), "--origlang", "non-en", "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), "--subset", "news"],
+        x + ["-i", h("xml-en-de-1.txt"), "--origlang", "en", "--subset", "soc"],
+        x + ["-i", h("xml-en-de-1.txt"), "--origlang", "xx"],
+        x + ["-i", h("xml-en-de-1.txt"), h("xml-en-de-2.txt")],
+        x + ["-i", h("xml-en-de-1.txt"), h("xml-en-de-2.txt"), "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), h("xml-en-de-2.txt"), "-pbs", "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), h("xml-en-de-2.txt"), "-par", "--paired-ar-n", "100"],
+        x + ["-i", h("xml-en-de-1.txt"), "-ci", "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), "-sl"],
+        x + ["-i", h("xml-en-de-1.txt"), "-sl", "--origlang", "de"],
+        x + ["-i", h("xml-en-de-1.txt"), "-tok", "none", "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), "-d"],
+        x + ["-i", h("xml-en-de-1.txt"), "-d", "--origlang", "en"],
+        x + ["-i", h("xml-en-de-1.txt"), "-d", "--subset", "news"],
+        x + ["-i", h("plain-en-de.txt")],
+        ["-t", "gen/xml", "-l", "de-en", "-i", h("xml-de-en.txt"), "-f", "text"],
+        ["-t", "gen/xml", "-l", "de-en", "-i", h("xml-de-en.txt"), "-d"],
+        ["-t", "wmt19", "-l", "en-de", "-i", h("wmt19-en-de.txt"), "-f", "text"],
+        ["-t", "wmt19", "-l", "en-de", "-i", h("wmt19-en-de.txt"), "--subset", "country:GB", "-f", "text"],
+        ["-t", "wmt19", "-l", "en-de", "-i", h("wmt19-en-de.txt"), "--origlang", "de", "-f", "text"],
+        ["-t", "wmt19", "-l", "en-de", "-i", h("wmt19-en-de.txt"), "-d"],
+        ["-t", "gen/plain", "-l", "en-de", "-i", h("plain-en-de.txt"), "-f", "text"],
+        ["-t", "gen/plain", "-l", "en-de", "-i", h("plain-en-de.txt"), "-d"],
+        ["-t", "gen/tsv", "-l", "c-d", "-i", h("tsv-c-d.txt")],
+        ["-t", "gen/tsv,gen/tsv", "-l", "c-d", "-i", h("tsv-c-d-twice.txt"), "-f", "text"],
+        ["-t", "gen/tsv,gen/tsv", "-l", "c-d", "-i", h("tsv-c-d.txt")],
+        ["-t", "gen/tsv", "-l", "c-d", "-i", h("plain-en-de.txt")],
+        ["-t", "gen/plain", "-l", "en-de", "-f", "text", "<", h("plain-en-de.txt")],
+        ["-t", "gen/plain", "-l", "en-de", "hyps/plain-en-de.txt", "-i", h("plain-en-de.txt")],
+    ]
+
+
 def run_cli(args, cache):
     env = dict(os.environ, SACREBLEU=cache, PYTHONHASHSEED="0", NO_COLOR="1")
-    p = subprocess.run([sys.executable, os.path.abspath(__file__), "--cli", *args],
-                       env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    stdin = subprocess.DEVNULL
+    if "<" in args:
+        i = args.index("<")
+        stdin = open(os.path.join(HERE, args[i + 1]), "rb")
+        run_args = args[:i]
+    else:
+        run_args = args
+    p = subprocess.run([sys.executable, os.path.abspath(__file__), "--cli", *run_args], cwd=HERE,
+                       env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=stdin)
     # crashed: sacreBLEU ended with a Python traceback rather than a message
     return {"args": args, "stdout": p.stdout.decode("utf-8"), "status": p.returncode,
             "crashed": b"Traceback (most recent call last)" in p.stderr}
@@ -458,11 +551,13 @@ def main():
         for s in sets:
             place(s, cache)
         lib = library_goldens(sets, cache)
+        make_hyps(cache)
         cli = [run_cli(args, cache) for args in cli_cases(sets)]
+        scoring = [run_cli(args, cache) for args in scoring_cases()]
     finally:
         shutil.rmtree(cache)
     with open(os.path.join(HERE, "goldens.json"), "w") as f:
-        json.dump({"sacrebleu": sacrebleu.__version__, "library": lib, "cli": cli}, f, indent=1, ensure_ascii=False)
+        json.dump({"sacrebleu": sacrebleu.__version__, "library": lib, "cli": cli, "scoring": scoring}, f, indent=1, ensure_ascii=False)
         f.write("\n")
 
 
