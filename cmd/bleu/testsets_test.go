@@ -275,3 +275,18 @@ func TestListCatalogue(t *testing.T) {
 		t.Errorf("--list: %d, %d lines: %q", got.RC, len(lines), lines[:min(3, len(lines))])
 	}
 }
+
+// TestDownloadProgress: on a terminal, a download draws its progress on
+// standard error; elsewhere it is silent.
+func TestDownloadProgress(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		sets, _ := generatedSets(t)
+		var out, errb strings.Builder
+		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, lookupEnv: lookupIn(nil), now: time.Now, sets: sets, terminal: terminal}
+		rc := c.main([]string{"--download", "gen/xml"})
+		drawn := strings.Contains(errb.String(), "\rbleu: downloading ") && strings.HasSuffix(errb.String(), "\n")
+		if rc != 0 || out.String() != "" || drawn != terminal || (!terminal && errb.String() != "") {
+			t.Errorf("terminal %v: exit status %d, standard error %q", terminal, rc, errb.String())
+		}
+	}
+}
