@@ -1,6 +1,7 @@
 package testset_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/go-bleu/bleu/testset"
@@ -23,4 +24,15 @@ func ExampleSetsForPair() {
 	fmt.Println(testset.SetsForPair("liv-en"))
 	// Output:
 	// [wmt22]
+}
+
+// FieldNames of a set before WMT21 needs no download: its fields follow
+// from the catalogue.
+func ExampleCache_FieldNames() {
+	c := testset.Cache{Dir: "/nonexistent/sacrebleu"} // $SACREBLEU, or ~/.sacrebleu
+	s, _ := testset.Lookup("wmt14")
+	names, err := c.FieldNames(context.Background(), s, "de-en")
+	fmt.Println(names, err)
+	// Output:
+	// [src ref docid genre origlang] <nil>
 }
