@@ -154,3 +154,21 @@ func TestCacheProgress(t *testing.T) {
 		t.Errorf("last progress %+v", last)
 	}
 }
+
+// TestDamagedCache: a raw file missing from the cache is an error naming
+// the directory to delete.
+func TestDamagedCache(t *testing.T) {
+	sets, srv := generatedSets(t)
+	c := Cache{Dir: t.TempDir(), MapURL: srv.MapURL}
+	for _, name := range []string{"gen/plain", "gen/xml"} {
+		s := lookupTest(t, sets, name)
+		if err := c.Download(context.Background(), s); err != nil {
+			t.Fatal(err)
+		}
+		os.RemoveAll(filepath.Join(c.Dir, filepath.FromSlash(name), "raw", strings.Split(s.Pairs[0].Files[0], "/")[0]))
+		_, err := c.Fields(context.Background(), s, s.Pairs[0].Name)
+		if want := "delete " + filepath.Join(c.Dir, filepath.FromSlash(name)) + " and run again"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want one that says %q", name, err, want)
+		}
+	}
+}

@@ -86,10 +86,16 @@ func (c *Cache) process(ctx context.Context, s *Set, p *Pair) error {
 			}
 		}
 		if err != nil {
-			return err
+			return c.damaged(s, err)
 		}
 	}
 	return nil
+}
+
+// damaged adds to an error reading s's raw files the way out: the files
+// are not what the catalogue says, and downloading them again may help.
+func (c *Cache) damaged(s *Set, err error) error {
+	return fmt.Errorf("%w (if the cache is damaged, delete %s and run again)", err, c.outDir(s))
 }
 
 // plainLine is PlainTextDataset's conversion: the line without trailing

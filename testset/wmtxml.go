@@ -329,7 +329,7 @@ func (c *Cache) readWMT(ctx context.Context, s *Set, p *Pair) (*wmtDoc, error) {
 	path := c.rawFile(s, p.Files[0])
 	doc, err := readWMTFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("testset: %s: %w", path, err)
+		return nil, c.damaged(s, fmt.Errorf("testset: %s: %w", path, err))
 	}
 	return doc, nil
 }

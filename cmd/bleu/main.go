@@ -75,6 +75,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"time"
 
@@ -240,6 +241,10 @@ func (c *cli) execute(o *options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// An interrupt stops a download cleanly (its temporary file removed)
+	// until scoring starts.
+	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt)
+	defer stopSignals()
 	if done, err := c.testSetInfo(ctx, o); done {
 		return err
 	}
@@ -265,6 +270,7 @@ func (c *cli) execute(o *options) error {
 			return err
 		}
 	}
+	stopSignals()
 	if len(o.refs) == 0 {
 		return &exitError{code: 1, msg: "bleu: no reference files: give them before -i (bleu REF [REF ...] -i HYP ...), or before the options when the hypotheses come from standard input."}
 	}

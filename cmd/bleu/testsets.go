@@ -71,7 +71,7 @@ func (c *cli) testSetCache(o *options) *testset.Cache {
 // exit status 1, with the message naming the URL or the file.
 func testSetError(err error) error {
 	if errors.Is(err, context.Canceled) {
-		return &exitError{code: 1, msg: "bleu: interrupted"}
+		return &exitError{code: interruptedStatus, msg: "bleu: interrupted"}
 	}
 	return &exitError{code: 1, msg: "bleu: " + err.Error()}
 }
