@@ -46,6 +46,10 @@ type Cache struct {
 	Stall time.Duration
 	// Progress, if not nil, is called while a file downloads.
 	Progress func(Progress)
+	// Waiting, if not nil, is called with the lock file's path when a
+	// download waits for another process (or goroutine) downloading the
+	// same file.
+	Waiting func(lockFile string)
 }
 
 // Progress reports a download under way.
@@ -116,7 +120,7 @@ func (c *Cache) Download(ctx context.Context, s Set) error {
 }
 
 func (c *Cache) download(ctx context.Context, s *Set) error {
-	d := cache.Downloader{Client: c.Client, Stall: c.Stall}
+	d := cache.Downloader{Client: c.Client, Stall: c.Stall, Busy: c.Waiting}
 	if c.Progress != nil {
 		d.Progress = func(p cache.Progress) { c.Progress(Progress(p)) }
 	}

@@ -47,6 +47,9 @@ func setNames(o *options) []string { return strings.Split(*o.testSet, ",") }
 // error is a terminal.
 func (c *cli) testSetCache(o *options) *testset.Cache {
 	tc := c.sets.cache
+	tc.Waiting = func(lock string) {
+		c.infof(o, "waiting for another process downloading the same file (lock file %s)", lock)
+	}
 	if c.terminal && !o.quiet {
 		var last time.Time
 		tc.Progress = func(p testset.Progress) {

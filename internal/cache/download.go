@@ -58,6 +58,9 @@ type Downloader struct {
 	// Progress, if not nil, is called as bytes arrive, from the goroutine
 	// that called Fetch.
 	Progress func(Progress)
+	// Busy, if not nil, is called with the lock file's path when Fetch has
+	// to wait for another download of the same file.
+	Busy func(lockPath string)
 }
 
 // Exists reports whether path is a regular file that is not empty, which
@@ -80,7 +83,11 @@ func (d *Downloader) Fetch(ctx context.Context, url, path, wantMD5 string, insta
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return false, fmt.Errorf("cannot create the cache directory for %s: %w", url, err)
 	}
-	unlock, err := Lock(ctx, path+".lock")
+	var busy func()
+	if d.Busy != nil {
+		busy = func() { d.Busy(path + ".lock") }
+	}
+	unlock, err := Lock(ctx, path+".lock", busy)
 	if err != nil {
 		return false, fmt.Errorf("cannot lock %s.lock to download %s: %w", path, url, err)
 	}

@@ -248,6 +248,7 @@ func TestHelperFetch(t *testing.T) {
 	if url == "" {
 		return
 	}
+	limitFileSize(t)
 	if _, err := new(Downloader).Fetch(context.Background(), url, os.Getenv("CACHE_TEST_FETCH_PATH"), os.Getenv("CACHE_TEST_FETCH_MD5"), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -257,14 +258,18 @@ func TestHelperFetch(t *testing.T) {
 // its context is done.
 func TestFetchLockCanceled(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "f")
-	unlock, err := Lock(context.Background(), path+".lock")
+	unlock, err := Lock(context.Background(), path+".lock", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer unlock()
 	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := new(Downloader).Fetch(ctx, "http://127.0.0.1:1/", path, "", nil); err == nil || !strings.Contains(err.Error(), "lock") {
+	busy := ""
+	d := Downloader{Busy: func(lock string) { busy = lock; cancel() }}
+	if _, err := d.Fetch(ctx, "http://127.0.0.1:1/", path, "", nil); err == nil || !strings.Contains(err.Error(), "lock") {
 		t.Errorf("err = %v", err)
+	}
+	if busy != path+".lock" {
+		t.Errorf("Busy was called with %q", busy)
 	}
 }

@@ -11,7 +11,7 @@ import (
 // without flock(2), downloads into one cache are serialized only within
 // a process by the caller. Fetch still never leaves a partial download
 // under its final name.
-func Lock(ctx context.Context, path string) (unlock func(), err error) {
+func Lock(ctx context.Context, path string, busy func()) (unlock func(), err error) {
 	if err := context.Cause(ctx); err != nil {
 		return nil, err
 	}

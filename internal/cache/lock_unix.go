@@ -13,8 +13,9 @@ import (
 // Lock takes an exclusive flock(2) on the file path, creating it if
 // needed, as sacreBLEU's portalocker.Lock does, and returns the function
 // that releases it. It waits, polling, until the lock is free or ctx is
-// done. The lock file is left in place, as portalocker leaves it.
-func Lock(ctx context.Context, path string) (unlock func(), err error) {
+// done, calling busy (if not nil) once if it has to wait. The lock file
+// is left in place, as portalocker leaves it.
+func Lock(ctx context.Context, path string, busy func()) (unlock func(), err error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o666)
 	if err != nil {
 		return nil, err
@@ -30,6 +31,10 @@ func Lock(ctx context.Context, path string) (unlock func(), err error) {
 		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
 			f.Close()
 			return nil, err
+		}
+		if busy != nil {
+			busy()
+			busy = nil
 		}
 		t := time.NewTimer(delay)
 		select {
