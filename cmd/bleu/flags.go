@@ -46,6 +46,7 @@ type options struct {
 	echo                                []string
 	list, citation                      bool
 	keep                                []bool   // the segments -t's --origlang/--subset select
+	detailStdin                         []byte   // standard input kept for -d with -t
 	chrfOrTer                           []string // chrF/TER options given
 
 	// Significance testing.

@@ -5,9 +5,11 @@ package main
 // sacreBLEU's cache ($SACREBLEU, by default ~/.sacrebleu).
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -329,6 +331,33 @@ func readLines(path string) ([]string, error) {
 	return lines, nil
 }
 
+// detailSystem returns the lines of the first system, unfiltered, as
+// sacreBLEU holds them for -d: those of the first -i file, or the first
+// field of each line of standard input, which useTestSet kept.
+func (c *cli) detailSystem(o *options) ([]string, error) {
+	if o.inputGiven {
+		lines, err := readStripped(o.inputs[0])
+		if err != nil {
+			return nil, testSetError(err)
+		}
+		return lines, nil
+	}
+	enc, _ := lookupEncoding(o.encoding)
+	lr := newStdinLines(bytes.NewReader(o.detailStdin), enc, o.replaceInvalid)
+	var lines []string
+	for {
+		line, ok, err := lr.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return lines, nil
+		}
+		first, _, _ := strings.Cut(py.RStrip(line), "\t")
+		lines = append(lines, py.RStrip(first))
+	}
+}
+
 // useTestSet makes -t's references the REF files (concatenated into
 // temporary files when -t names several sets) and, for --origlang or
 // --subset, selects the segments to score. cleanup removes the temporary
@@ -338,6 +367,14 @@ func (c *cli) useTestSet(ctx context.Context, o *options) (cleanup func(), err e
 	if o.tokenize == "none" {
 		c.warnf("You are turning off BLEU's internal tokenizer presumably to supply your own tokenized files.")
 		c.warnf("Published numbers will not be comparable to other papers.")
+	}
+	if o.detail && !o.inputGiven {
+		// -d scores the first system again: keep standard input.
+		data, err := io.ReadAll(c.stdin)
+		if err != nil {
+			return cleanup, &exitError{code: 1, msg: "bleu: reading standard input: " + err.Error()}
+		}
+		o.detailStdin, c.stdin = data, bytes.NewReader(data)
 	}
 	tc := c.testSetCache(o)
 	var perSet [][]string
@@ -426,8 +463,8 @@ func (c *cli) detail(o *options, s scoring) error {
 		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
 		return nil
 	}
-	if !o.inputGiven || len(o.inputs) == 0 {
-		return unsupportedf("-d/--detail with -t needs the hypotheses in a file (-i)")
+	if o.inputGiven && len(o.inputs) == 0 {
+		return unsupportedf("-d/--detail with -t needs a system")
 	}
 	ctx := c.ctx
 	if ctx == nil {
@@ -478,9 +515,9 @@ func (c *cli) detail(o *options, s scoring) error {
 		}
 		subsets = append(subsets, sortedSet(seen)...)
 	}
-	system, err := readStripped(o.inputs[0])
+	system, err := c.detailSystem(o)
 	if err != nil {
-		return testSetError(err)
+		return err
 	}
 	refs := make([][]string, len(o.refs))
 	for i, r := range o.refs {

@@ -501,6 +501,8 @@ def scoring_cases():
         ["-t", "gen/tsv,gen/tsv", "-l", "c-d", "-i", h("tsv-c-d.txt")],
         ["-t", "gen/tsv", "-l", "c-d", "-i", h("plain-en-de.txt")],
         ["-t", "gen/plain", "-l", "en-de", "-f", "text", "<", h("plain-en-de.txt")],
+        x + ["-d", "<", h("xml-en-de-1.txt")],
+        ["-t", "wmt19", "-l", "en-de", "-d", "--subset", "politics", "<", h("wmt19-en-de.txt")],
         ["-t", "gen/plain", "-l", "en-de", "hyps/plain-en-de.txt", "-i", h("plain-en-de.txt")],
     ]
 
