@@ -335,15 +335,17 @@ func readLines(path string) ([]string, error) {
 // sacreBLEU holds them for -d: those of the first -i file, or the first
 // field of each line of standard input, which useTestSet kept.
 func (c *cli) detailSystem(o *options) ([]string, error) {
-	if o.inputGiven {
-		lines, err := readStripped(o.inputs[0])
-		if err != nil {
-			return nil, testSetError(err)
-		}
-		return lines, nil
-	}
 	enc, _ := lookupEncoding(o.encoding)
-	lr := newStdinLines(bytes.NewReader(o.detailStdin), enc, o.replaceInvalid)
+	var lr *lineReader
+	if o.inputGiven {
+		var err error
+		if lr, err = openLines(nil, o.inputs[0], enc, o.replaceInvalid, nil); err != nil {
+			return nil, err
+		}
+		defer lr.Close()
+	} else {
+		lr = newStdinLines(bytes.NewReader(o.detailStdin), enc, o.replaceInvalid)
+	}
 	var lines []string
 	for {
 		line, ok, err := lr.next()
@@ -353,8 +355,12 @@ func (c *cli) detailSystem(o *options) ([]string, error) {
 		if !ok {
 			return lines, nil
 		}
-		first, _, _ := strings.Cut(py.RStrip(line), "\t")
-		lines = append(lines, py.RStrip(first))
+		line = py.RStrip(line)
+		if !o.inputGiven {
+			first, _, _ := strings.Cut(line, "\t")
+			line = py.RStrip(first)
+		}
+		lines = append(lines, line)
 	}
 }
 
