@@ -41,10 +41,12 @@ type options struct {
 	force            bool   // --force
 	langPair         string // -l; "" when not given
 
-	// Test-set options (sacreBLEU downloads test sets; this command does not).
+	// Test-set options.
 	testSet, origLang, subset, download *string
 	echo                                []string
 	list, citation                      bool
+	keep                                []bool   // the segments -t's --origlang/--subset select
+	detailStdin                         []byte   // standard input kept for -d with -t
 	terOptions                          []string // TER options given
 
 	// chrF (-m chrf): sacreBLEU's --chrf-* options, with its defaults.

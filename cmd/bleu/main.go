@@ -59,8 +59,9 @@
 // different lengths, invalid UTF-8, an unavailable tokenizer, an invalid
 // SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
 // own checks exit with 1; 2 for a command line that cannot be parsed or
-// asks for something this implementation does not do (test sets, TER,
-// significance tests and -f html with chrF), and where sacreBLEU fails with a Python traceback on a command line
+// asks for something this implementation does not do (TER, significance
+// tests and -f html with chrF), and where sacreBLEU fails with a Python
+// traceback on a command line
 // it accepts (such as -i with no files, except in JSON, where both print
 // an empty list). When an input has several faults, the one reported is
 // the one sacreBLEU meets first, although the inputs are read line by line
@@ -76,6 +77,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
 	"time"
@@ -110,6 +112,7 @@ type cli struct {
 	terminal       bool                        // stderr is a terminal: draw a progress bar
 	now            func() time.Time
 	ctx            context.Context // the significance tests' parent context; nil is Background
+	sets           *testSets       // the test sets and their cache; nil: sacreBLEU's, in $SACREBLEU
 
 	out *bufio.Writer
 }
@@ -234,25 +237,43 @@ func (c *cli) execute(o *options) error {
 			return unsupportedf("TER is not implemented (-m takes bleu and chrf)")
 		}
 	}
-	switch {
-	case o.download != nil:
-		return unsupportedf("--download: sacreBLEU's test sets are not available here; download the files and give them as REF and -i")
-	case o.list:
-		return unsupportedf("--list: sacreBLEU's test sets are not available here")
-	case o.echo != nil:
-		return unsupportedf("--echo: sacreBLEU's test sets are not available here")
-	case o.citation:
-		return unsupportedf("--citation: sacreBLEU's test sets are not available here")
+	if c.sets == nil {
+		c.sets = newTestSets(c.lookupEnv)
+	}
+	ctx := c.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	// An interrupt stops a download cleanly (its temporary file removed)
+	// until scoring starts.
+	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt)
+	defer stopSignals()
+	if done, err := c.testSetInfo(ctx, o); done {
+		return err
 	}
 	if o.sentenceLevel && len(o.metrics) > 1 {
 		return &exitError{code: 1, msg: "bleu: Only one metric can be used in sentence-level mode."}
 	}
+	if o.citation {
+		return c.citation(o)
+	}
 	if o.numRefs != 1 && (o.testSet != nil || len(o.refs) > 1) {
 		return &exitError{code: 1, msg: "bleu: -nr/--num-refs reads several tab-separated references from a single reference file; it cannot be used with several reference files."}
 	}
-	if o.testSet != nil {
-		return unsupportedf("-t/--test-set: sacreBLEU's test sets are not available here; download the files and give them as REF and -i")
+	if err := c.checkTestSet(o); err != nil {
+		return err
 	}
+	if o.echo != nil && o.testSet != nil {
+		return c.echo(ctx, o)
+	}
+	if o.testSet != nil {
+		cleanup, err := c.useTestSet(ctx, o)
+		defer cleanup()
+		if err != nil {
+			return err
+		}
+	}
+	stopSignals()
 	if len(o.refs) == 0 {
 		return &exitError{code: 1, msg: "bleu: no reference files: give them before -i (bleu REF [REF ...] -i HYP ...), or before the options when the hypotheses come from standard input."}
 	}
@@ -277,7 +298,7 @@ func (c *cli) execute(o *options) error {
 			return firstFault(o, enc, err, nil)
 		}
 	}
-	if o.origLang != nil || o.subset != nil {
+	if (o.origLang != nil || o.subset != nil) && o.testSet == nil {
 		return &exitError{code: 1, msg: "bleu: Filtering for --origlang or --subset needs a test (-t) and a language pair (-l)."}
 	}
 	var s scoring
@@ -408,6 +429,20 @@ metrics:
   --chrf-lowercase       lowercase for chrF
   --chrf-eps-smoothing   chrF++.py's eps smoothing instead of effective order
 
+test sets (sacreBLEU's, downloaded into its cache: $SACREBLEU, or
+~/.sacrebleu; a set already there needs no network):
+  -t, --test-set SET[,SET...]
+                         score against the references of the set's pair -l
+                         (instead of REF)
+  --list                 the sets (for -l's pair), or -t's fields by pair
+  --echo FIELD [FIELD ...]
+                         print fields of -t: src, ref, docid, origlang,
+                         system names... or all
+  -ol, --origlang LANG   only documents originally in LANG (non-LANG: not)
+  --subset REGEX         only documents whose domain matches REGEX
+  --download SET         download and process SET (the pair of -l, or all)
+  --citation, --cite     print -t's BibTeX entry
+
 BLEU:
   -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab, or
                          zh-fixed (zh with the CJK ranges sacreBLEU meant;
@@ -434,8 +469,8 @@ output:
   -w, --width N          decimals of the score (default 1)
   -sh, --short           the short form of the signature
   -q, --quiet            no progress bar or informational messages
-  -d, --detail           accepted; subsets need test sets, which are not
-                         available
+  -d, --detail           with -t, the first system's score by original
+                         language and domain
   -nc, --no-color        accepted (the output has no colours)
   --compat {nltk,hf,multi-bleu,multi-bleu-detok,mteval}
                          print what NLTK's corpus_bleu, Hugging Face's bleu,

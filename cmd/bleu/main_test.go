@@ -52,6 +52,7 @@ func runCLIEnv(t testing.TB, env map[string]string, stdin string, args ...string
 		stderr:    &errb,
 		lookupEnv: lookupIn(env),
 		now:       time.Now,
+		sets:      offlineSets(t),
 	}
 	rc := c.main(args)
 	return result{out.String(), errb.String(), rc}
@@ -692,7 +693,8 @@ func TestBadInput(t *testing.T) {
 		{"chrF with a test", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-ci"}, "", 2, []string{"implemented for -m bleu alone"}},
 		{"chrF order below 0", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-cc", "-1"}, "", 2, []string{"must be at least 0"}},
 		{"chrF without orders", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-cc", "0"}, "", 2, []string{"needs a -cw/--chrf-word-order above 0"}},
-		{"test set", []string{"-t", "wmt14", "-l", "en-de"}, "", 2, []string{"-t/--test-set"}},
+		{"test set, offline", []string{"-t", "wmt14", "-l", "en-de", "-i", f("hyp.txt")}, "", 1,
+			[]string{"https://statmt.org/wmt14/test-filtered.tgz", "no network in tests"}},
 		{"other encoding", []string{f("ref.txt"), "-i", f("hyp.txt"), "-e", "latin-1"}, "", 2, []string{"only UTF-8 input is supported"}},
 		{"both paired tests", []string{f("ref.txt"), "-i", f("hyp.txt"), "-pbs", "-par"}, "", 2,
 			[]string{"argument --paired-ar/-par: not allowed with argument --paired-bs/-pbs"}},

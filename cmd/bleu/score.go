@@ -184,6 +184,10 @@ type corpus struct {
 	names []string
 	// files opens the inputs, sharing the descriptors when they run out.
 	files descriptors
+	// keep, when not nil, selects the lines scored (-t with --origlang or
+	// --subset); lines counts the lines read.
+	keep  []bool
+	lines int
 }
 
 // readers returns the inputs in the order next reads them.
@@ -260,6 +264,26 @@ func (c *corpus) close() {
 // references, as sacreBLEU holds them (each line rstrip()ped). ok is false
 // after the last segment. The slices are reused by the next call.
 func (c *corpus) next() (hyps, refs []string, ok bool, err error) {
+	for {
+		hyps, refs, ok, err = c.nextLine()
+		if !ok || err != nil || c.keep == nil {
+			return hyps, refs, ok, err
+		}
+		i := c.lines
+		c.lines++
+		if i >= len(c.keep) {
+			// sacreBLEU's filter_subset zips the lines with the
+			// selection: the lines past it are dropped.
+			return nil, nil, false, nil
+		}
+		if c.keep[i] {
+			return hyps, refs, ok, err
+		}
+	}
+}
+
+// nextLine is next without the selection of -t's --origlang/--subset.
+func (c *corpus) nextLine() (hyps, refs []string, ok bool, err error) {
 	c.refOut = c.refOut[:0]
 	c.read = c.read[:0]
 	c.refOK = slices.Grow(c.refOK[:0], len(c.refs))[:len(c.refs)]
@@ -418,7 +442,7 @@ func lines(n int) string {
 // openCorpus opens the inputs of a scoring run. The progress counter
 // follows the first hypothesis input.
 func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
-	cp := &corpus{numRefs: o.numRefs, nsys: len(o.inputs)}
+	cp := &corpus{numRefs: o.numRefs, nsys: len(o.inputs), keep: o.keep}
 	counter := &countingReader{}
 	var total int64
 	fail := func(err error) (*corpus, *progress, error) {
@@ -564,7 +588,7 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	}
 	printSingle(c.out, r, o)
 	if o.detail {
-		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
+		return c.detail(o, s)
 	}
 	return nil
 }
