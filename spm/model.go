@@ -13,8 +13,9 @@ import (
 // vocabulary, ready to encode text into pieces.
 //
 // A Model is immutable once loaded: it is safe for concurrent use, and a
-// *Model may be shared freely. Models are made only by [Parse], [Load] and
-// [LoadFile]; do not copy a Model value.
+// *Model may be shared freely (a copy of a Model value shares its tables
+// and is as good). Models are made by [Parse], [Load] and [LoadFile]; the
+// zero Model is not usable.
 type Model struct {
 	typ    ModelType
 	pieces []protoPiece

@@ -152,6 +152,7 @@ func (c *cli) main(args []string) int {
 	case "json", "text", "latex":
 		o.format = f
 	}
+	o.sacrebleuDir = c.sacrebleuDir()
 	c.out = bufio.NewWriterSize(c.stdout, 64<<10)
 	err = c.execute(o)
 	if ferr := c.out.Flush(); err == nil && ferr != nil {
@@ -368,9 +369,11 @@ input:
 
 BLEU:
   -m, --metrics bleu     the metric; only bleu is implemented
-  -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab, or
-                         zh-fixed (zh with the CJK ranges sacreBLEU meant;
-                         not in sacreBLEU)
+  -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab,
+                         flores200, flores101 (or spm), spBLEU-1K (their
+                         models read from $SACREBLEU/models, by default
+                         ~/.sacrebleu/models), or zh-fixed (zh with the CJK
+                         ranges sacreBLEU meant; not in sacreBLEU)
   -l, --language-pair SRC-TRG
                          a target language zh selects -tok zh, ja selects
                          ja-mecab (ko selects ko-mecab, not available)

@@ -1,18 +1,20 @@
 #!/bin/sh
 # Trains the test models with Debian's spm_train 0.1.97 on text from
 # gen_text.py and writes models/, charsmaps/ and goldens.json (pack.py),
-# and sacrebleu.json (sacrebleu.py, with sacreBLEU 2.6.0 at $SACREBLEU_SRC).
+# and sacrebleu.json (sacre_goldens.py, with sacreBLEU 2.6.0 at $SACREBLEU_SRC).
 # Run from this directory: SACREBLEU_SRC=/path/to/sacrebleu ./make.sh
 set -eu
 spm_train --version | grep -qx 'sentencepiece 0.1.97'
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 /usr/bin/python3 gen_text.py "$tmp"
+cp rules.tsv "$tmp"
+# Relative paths, run in $tmp: the model records them.
 train() {
 	name=$1
 	shift
-	spm_train --input="$tmp/train.txt" --model_prefix="$tmp/$name" \
-		--num_threads=1 --random_seed=1 --minloglevel=2 "$@" >/dev/null
+	(cd "$tmp" && spm_train --input=train.txt --model_prefix="$name" \
+		--num_threads=1 --random_seed=1 --minloglevel=2 "$@" >/dev/null)
 }
 train unigram --model_type=unigram --vocab_size=400
 train bpe --model_type=bpe --vocab_size=400
@@ -50,4 +52,4 @@ train unigram_selftest --model_type=unigram --vocab_size=200 --normalization_rul
 train unigram_ids --model_type=unigram --vocab_size=200 --normalization_rule_name=identity \
 	--unk_id=3 --bos_id=0 --eos_id=-1 --pad_id=1 --unk_piece='[UNK]' --pad_piece='[PAD]'
 /usr/bin/python3 pack.py "$tmp"
-PYTHONPATH=${SACREBLEU_SRC:?set SACREBLEU_SRC to a checkout of sacreBLEU 2.6.0} /usr/bin/python3 sacrebleu.py "$tmp"
+PYTHONPATH=${SACREBLEU_SRC:?set SACREBLEU_SRC to a checkout of sacreBLEU 2.6.0} /usr/bin/python3 sacre_goldens.py

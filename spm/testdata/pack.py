@@ -19,6 +19,7 @@ import gzip
 import hashlib
 import json
 import os
+import struct
 import subprocess
 import sys
 
@@ -91,8 +92,51 @@ def strip(model):
     return bytes(out), name, charsmap
 
 
+def edit_pieces(model, fn):
+    """The model with every piece (text, score, type) replaced by fn's."""
+    out = bytearray()
+    for num, wt, raw, payload in fields(model):
+        if num != 1:
+            out += raw
+            continue
+        text, score, typ = None, 0.0, 1
+        for n, w, r, p in fields(payload):
+            if n == 1:
+                text = p
+            elif n == 2:
+                score = struct.unpack("<f", r[-4:])[0]
+            elif n == 3:
+                typ, _ = varint(r, 1)
+        text, score, typ = fn(text, score, typ)
+        p = (put_varint(1 << 3 | 2) + put_varint(len(text)) + text +
+             put_varint(2 << 3 | 5) + struct.pack("<f", score) + put_varint(3 << 3) + put_varint(typ))
+        out += put_varint(1 << 3 | 2) + put_varint(len(p)) + p
+    return bytes(out)
+
+
+def derive(tmp):
+    """Models spm_train does not make: UNUSED pieces, and all scores tied
+    (so that sentencepiece's tie-breaking decides)."""
+    def unused(text, score, typ):
+        n = len(text.decode("utf-8", "replace"))
+        if typ == 1 and n >= 2 and (len(text) * 7 + n) % 5 == 0:
+            typ = 5
+        return text, score, typ
+
+    def tied(text, score, typ):
+        return text, (-1.0 if typ == 1 else score), typ
+
+    for base in ("unigram_identity", "bpe_identity"):
+        model = open(os.path.join(tmp, base + ".model"), "rb").read()
+        kind = base.split("_")[0]
+        for suffix, fn in (("unused", unused), ("ties", tied)):
+            with open(os.path.join(tmp, f"{kind}_{suffix}.model"), "wb") as f:
+                f.write(edit_pieces(model, fn))
+
+
 def main():
     tmp = sys.argv[1]
+    derive(tmp)
     with open(os.path.join(tmp, "stress.txt"), encoding="utf-8", newline="\n") as f:
         lines = f.read().split("\n")[:-1]
     os.makedirs("models", exist_ok=True)
@@ -146,4 +190,27 @@ def check(path, lines, pieces):
         assert got == " ".join(want) + "\n", (path, line, got, want)
 
 
-main()
+def unpack(name):
+    """The bytes of test model name as spm_train made it, from models/
+    and charsmaps/, checked against the SHA-256 in goldens.json."""
+    goldens = json.load(open("goldens.json", encoding="utf-8"))
+    (m,) = [m for m in goldens["models"] if m["name"] == name]
+    model = open(os.path.join("models", name + ".model"), "rb").read()
+    if m["charsmap"]:
+        charsmap = gzip.open(os.path.join("charsmaps", m["charsmap"] + ".bin.gz")).read()
+        out = bytearray()
+        for num, wt, raw, payload in fields(model):
+            if num != 3:
+                out += raw
+                continue
+            spec = fields(payload)
+            cm = put_varint(2 << 3 | 2) + put_varint(len(charsmap)) + charsmap
+            s = spec[0][2] + cm + b"".join(f[2] for f in spec[1:])
+            out += put_varint(3 << 3 | 2) + put_varint(len(s)) + s
+        model = bytes(out)
+    assert hashlib.sha256(model).hexdigest() == m["sha256"], name
+    return model
+
+
+if __name__ == "__main__":
+    main()

@@ -4,8 +4,8 @@ tokenizers, run with test models in place of the real ones (which cannot
 be fetched here): each test model is copied into a scratch $SACREBLEU/models
 under the file name sacreBLEU looks for.
 
-make.sh runs it with the directory of the freshly trained models.
-Usage: PYTHONPATH=/path/to/sacrebleu-2.6.0 sacrebleu.py MODELDIR
+make.sh runs it after pack.py; run from this directory.
+Usage: PYTHONPATH=/path/to/sacrebleu-2.6.0 sacre_goldens.py
 """
 import json
 import os
@@ -15,6 +15,7 @@ import sys
 import tempfile
 
 import gen_text
+import pack
 
 # tokenizer name -> test model standing in for its real one
 STAND_INS = {
@@ -42,7 +43,6 @@ def edit(rng, s):
 
 
 def main():
-    models = sys.argv[1]
     scratch = tempfile.mkdtemp()
     os.environ["SACREBLEU"] = scratch
     os.makedirs(os.path.join(scratch, "models"))
@@ -58,14 +58,16 @@ def main():
     try:
         for tok, model in STAND_INS.items():
             file = os.path.join(scratch, "models", os.path.basename(SPM_MODELS[tok]["url"]))
-            shutil.copy(os.path.join(models, model + ".model"), file)
-            corpus = BLEU(tokenize=tok).corpus_score(hyps, [refs])
+            with open(file, "wb") as f:
+                f.write(pack.unpack(model))
+            bleu = BLEU(tokenize=tok)
+            corpus = bleu.corpus_score(hyps, [refs])
             sent = BLEU(tokenize=tok, effective_order=True)
             runs.append({
                 "tok": tok,
                 "model": model,
                 "file": os.path.basename(file),
-                "signature": str(BLEU(tokenize=tok).get_signature()),
+                "signature": str(bleu.get_signature()),
                 "corpus": str(corpus),
                 "corpus_score": corpus.score.hex(),
                 "sentences": [sent.sentence_score(h, [r]).score.hex() for h, r in zip(hyps, refs)],
