@@ -10,13 +10,15 @@ package spm
 
 import (
 	"bytes"
-	"sort"
+	"slices"
+	"strings"
 )
 
 type trieNode struct {
 	first int32 // index of the first child's label in labels and next
 	n     int32 // number of children
 	id    int32 // value of the key ending here, or -1
+	dense int32 // 1 + index of the node's table in dense, or 0
 }
 
 type trie struct {
@@ -24,7 +26,15 @@ type trie struct {
 	nodes  []trieNode // nodes[0] is the root
 	labels []byte     // children's labels, a sorted run per node
 	next   []int32    // children's node indices, parallel to labels
+	// dense holds, for nodes of more than denseMin children, the child
+	// by label (0 for none), as root does for the root.
+	dense [][256]int32
 }
+
+// denseMin is the number of children from which a node's children are
+// also kept in a table: the nodes near the root of a large vocabulary,
+// which every lookup passes.
+const denseMin = 24
 
 type trieKey struct {
 	key string
@@ -34,18 +44,28 @@ type trieKey struct {
 // newTrie builds the trie of keys; the keys must be distinct and
 // non-empty.
 func newTrie(keys []trieKey) *trie {
-	keys = append([]trieKey(nil), keys...)
-	sort.Slice(keys, func(i, j int) bool { return keys[i].key < keys[j].key })
-	t := &trie{nodes: []trieNode{{id: -1}}}
+	keys = slices.Clone(keys)
+	slices.SortFunc(keys, func(a, b trieKey) int { return strings.Compare(a.key, b.key) })
+	size := 1
+	for _, k := range keys {
+		size += len(k.key)
+	}
+	// At most one node a key byte, and fewer as keys share prefixes.
+	t := &trie{
+		nodes:  make([]trieNode, 1, size),
+		labels: make([]byte, 0, size),
+		next:   make([]int32, 0, size),
+	}
+	t.nodes[0].id = -1
 	// Breadth-first over ranges of keys sharing a prefix of length depth,
 	// so that a node's children are made, and stored, together.
 	type task struct {
 		node, lo, hi, depth int
 	}
-	queue := []task{{0, 0, len(keys), 0}}
-	for len(queue) > 0 {
-		tk := queue[0]
-		queue = queue[1:]
+	queue := make([]task, 1, size)
+	queue[0] = task{0, 0, len(keys), 0}
+	for qi := 0; qi < len(queue); qi++ {
+		tk := queue[qi]
 		lo := tk.lo
 		if lo < tk.hi && len(keys[lo].key) == tk.depth {
 			t.nodes[tk.node].id = keys[lo].id
@@ -70,6 +90,18 @@ func newTrie(keys []trieKey) *trie {
 			i = j
 		}
 	}
+	for i := range t.nodes {
+		nd := &t.nodes[i]
+		if i == 0 || nd.n < denseMin {
+			continue
+		}
+		var tab [256]int32
+		for j := nd.first; j < nd.first+nd.n; j++ {
+			tab[t.labels[j]] = t.next[j]
+		}
+		t.dense = append(t.dense, tab)
+		nd.dense = int32(len(t.dense))
+	}
 	return t
 }
 
@@ -79,6 +111,9 @@ func (t *trie) child(n int32, c byte) int32 {
 		return t.root[c]
 	}
 	nd := &t.nodes[n]
+	if nd.dense > 0 {
+		return t.dense[nd.dense-1][c]
+	}
 	labels := t.labels[nd.first : nd.first+nd.n]
 	if len(labels) <= 8 {
 		for i, l := range labels {
