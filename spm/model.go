@@ -36,9 +36,16 @@ type Model struct {
 	// Unigram: the trie of NORMAL, USER_DEFINED and UNUSED pieces, the
 	// score of an unknown character and the bonus base of user-defined
 	// symbols.
-	pieceTrie *trie
-	unkScore  float32
-	maxScore  float32
+	pieceArray *doubleArray
+	scores     []pieceScore // by id, for the Viterbi search's inner loop
+	unkScore   float32
+	maxScore   float32
+}
+
+// pieceScore is a piece's score and type, packed.
+type pieceScore struct {
+	score float32
+	typ   pieceType
 }
 
 // LoadFile reads and parses the model file at path.
@@ -161,7 +168,9 @@ func (m *Model) initPieces() error {
 func (m *Model) initUnigram() error {
 	minScore, maxScore := float32(math.MaxFloat32), float32(0x1p-126)
 	var keys []trieKey
+	m.scores = make([]pieceScore, len(m.pieces))
 	for i, p := range m.pieces {
+		m.scores[i] = pieceScore{p.score, p.typ}
 		if p.typ == typeNormal {
 			minScore = min32(minScore, p.score)
 			maxScore = max32(maxScore, p.score)
@@ -176,7 +185,7 @@ func (m *Model) initUnigram() error {
 	if len(keys) == 0 {
 		return errors.New("spm: malformed model: no pieces are loaded")
 	}
-	m.pieceTrie = newTrie(keys)
+	m.pieceArray = newDoubleArray(newTrie(keys))
 	m.unkScore = minScore - 10 // kUnkPenalty
 	m.maxScore = maxScore
 	return nil

@@ -1,12 +1,12 @@
 package spm
 
 // A byte trie of the pieces, standing in for the darts-clone tries
-// sentencepiece builds at load time (the unigram model's piece trie and
-// the PrefixMatcher of user-defined symbols). Only what a trie answers
-// matters to the output (which keys are prefixes of the text, shortest
-// first), not how it is stored, so this one is built for lookups in Go:
-// the root's children in a table, every other node's children in a
-// sorted run of labels.
+// sentencepiece builds at load time: the PrefixMatcher of user-defined
+// symbols, and the source of the unigram model's double array
+// (doublearray.go). Only what a trie answers matters to the output (which
+// keys are prefixes of the text, shortest first), not how it is stored:
+// here the root's children are in a table, every other node's children
+// in a sorted run of labels.
 
 import (
 	"bytes"
@@ -18,7 +18,6 @@ type trieNode struct {
 	first int32 // index of the first child's label in labels and next
 	n     int32 // number of children
 	id    int32 // value of the key ending here, or -1
-	dense int32 // 1 + index of the node's table in dense, or 0
 }
 
 type trie struct {
@@ -26,15 +25,7 @@ type trie struct {
 	nodes  []trieNode // nodes[0] is the root
 	labels []byte     // children's labels, a sorted run per node
 	next   []int32    // children's node indices, parallel to labels
-	// dense holds, for nodes of more than denseMin children, the child
-	// by label (0 for none), as root does for the root.
-	dense [][256]int32
 }
-
-// denseMin is the number of children from which a node's children are
-// also kept in a table: the nodes near the root of a large vocabulary,
-// which every lookup passes.
-const denseMin = 24
 
 type trieKey struct {
 	key string
@@ -90,18 +81,6 @@ func newTrie(keys []trieKey) *trie {
 			i = j
 		}
 	}
-	for i := range t.nodes {
-		nd := &t.nodes[i]
-		if i == 0 || nd.n < denseMin {
-			continue
-		}
-		var tab [256]int32
-		for j := nd.first; j < nd.first+nd.n; j++ {
-			tab[t.labels[j]] = t.next[j]
-		}
-		t.dense = append(t.dense, tab)
-		nd.dense = int32(len(t.dense))
-	}
 	return t
 }
 
@@ -111,9 +90,6 @@ func (t *trie) child(n int32, c byte) int32 {
 		return t.root[c]
 	}
 	nd := &t.nodes[n]
-	if nd.dense > 0 {
-		return t.dense[nd.dense-1][c]
-	}
 	labels := t.labels[nd.first : nd.first+nd.n]
 	if len(labels) <= 8 {
 		for i, l := range labels {

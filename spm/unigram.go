@@ -25,22 +25,24 @@ func (m *Model) unigram(sc *scratch, norm string) []span {
 		best[i] = bestNode{id: -1, startsAt: -1}
 	}
 	best[0].score = 0
-	t := m.pieceTrie
+	da := m.pieceArray
 	for start := 0; start < size; {
 		here := best[start].score
 		mblen := min(oneCharLen(norm[start]), size-start)
 		single := false
 		n := int32(0)
 		for pos := start; pos < size; {
-			if n = t.child(n, norm[pos]); n == 0 {
+			slot := da.base[n] ^ int32(norm[pos])
+			if slot >= int32(len(da.check)) || da.check[slot] != n {
 				break
 			}
+			n = slot
 			pos++
-			id := t.nodes[n].id
+			id := da.id[n]
 			if id < 0 {
 				continue
 			}
-			p := &m.pieces[id]
+			p := &m.scores[id]
 			if p.typ == typeUnused {
 				continue
 			}
