@@ -29,7 +29,9 @@ func (a *symbolPair) before(b *symbolPair) bool {
 // vocabulary is merged until none is left; a final symbol that is an
 // UNUSED piece is split back into the pair it was merged from.
 func (m *Model) bpe(sc *scratch, norm string) []span {
-	syms := sc.syms[:0]
+	st := &sc.bpe
+	st.m, st.norm, st.revMerge = m, norm, nil
+	syms := st.syms[:0]
 	for i := 0; i < len(norm); {
 		l, freeze := len(norm)-i, false
 		if m.user != nil {
@@ -48,31 +50,13 @@ func (m *Model) bpe(sc *scratch, norm string) []span {
 		syms = append(syms, symbol{begin: int32(i), end: int32(i + l), prev: n - 1, next: next, freeze: freeze})
 		i += l
 	}
-	sc.syms = syms
-	q := pairQueue(sc.queue[:0])
-	var revMerge map[string][2]int32 // piece -> lengths of the pair it came from
-	add := func(left, right int32) {
-		if left < 0 || right < 0 || syms[left].freeze || syms[right].freeze {
-			return
-		}
-		piece := norm[syms[left].begin:syms[right].end]
-		id, ok := m.pieceIDs[piece]
-		if !ok {
-			return
-		}
-		q.push(symbolPair{left: left, right: right, size: int32(len(piece)), score: m.pieces[id].score})
-		if m.pieces[id].typ == typeUnused {
-			if revMerge == nil {
-				revMerge = make(map[string][2]int32)
-			}
-			revMerge[piece] = [2]int32{syms[left].end - syms[left].begin, syms[right].end - syms[right].begin}
-		}
-	}
+	st.syms = syms
+	st.queue = st.queue[:0]
 	for i := int32(1); i < int32(len(syms)); i++ {
-		add(i-1, i)
+		st.add(i-1, i)
 	}
-	for len(q) > 0 {
-		top := q.pop()
+	for len(st.queue) > 0 {
+		top := st.queue.pop()
 		l, r := &syms[top.left], &syms[top.right]
 		if l.begin == l.end || r.begin == r.end || (l.end-l.begin)+(r.end-r.begin) != top.size {
 			continue // stale
@@ -83,15 +67,46 @@ func (m *Model) bpe(sc *scratch, norm string) []span {
 			syms[r.next].prev = top.left
 		}
 		r.end = r.begin
-		add(l.prev, top.left)
-		add(top.left, l.next)
+		st.add(l.prev, top.left)
+		st.add(top.left, l.next)
 	}
-	sc.queue = q
 	spans := sc.spans[:0]
 	for i := int32(0); i != -1 && len(syms) > 0; i = syms[i].next {
-		spans = m.resegment(spans, norm, syms[i].begin, syms[i].end, revMerge)
+		spans = m.resegment(spans, norm, syms[i].begin, syms[i].end, st.revMerge)
 	}
+	st.m, st.norm, st.revMerge = nil, "", nil
 	return spans
+}
+
+// bpeState is the state of one BPE encoding.
+type bpeState struct {
+	m        *Model
+	norm     string
+	syms     []symbol
+	queue    pairQueue
+	revMerge map[string][2]int32 // piece -> lengths of the pair it came from
+}
+
+// add queues the merge of symbols left and right if their concatenation
+// is a piece (MaybeAddNewSymbolPair), noting the pair an UNUSED piece
+// came from.
+func (st *bpeState) add(left, right int32) {
+	syms := st.syms
+	if left < 0 || right < 0 || syms[left].freeze || syms[right].freeze {
+		return
+	}
+	piece := st.norm[syms[left].begin:syms[right].end]
+	id, ok := st.m.pieceIDs[piece]
+	if !ok {
+		return
+	}
+	st.queue.push(symbolPair{left: left, right: right, size: int32(len(piece)), score: st.m.pieces[id].score})
+	if st.m.pieces[id].typ == typeUnused {
+		if st.revMerge == nil {
+			st.revMerge = make(map[string][2]int32)
+		}
+		st.revMerge[piece] = [2]int32{syms[left].end - syms[left].begin, syms[right].end - syms[right].begin}
+	}
 }
 
 // resegment appends the piece [begin, end) of norm, split back into the

@@ -17,9 +17,8 @@ type span struct {
 type scratch struct {
 	norm  []byte
 	spans []span
-	best  []bestNode   // unigram
-	syms  []symbol     // bpe
-	queue []symbolPair // bpe
+	best  []bestNode // unigram
+	bpe   bpeState   // bpe
 }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}
