@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"io"
@@ -248,5 +249,65 @@ func TestLoadFile(t *testing.T) {
 	}
 	if m.Type() != Char || m.Len() == 0 {
 		t.Errorf("Type %v, Len %d", m.Type(), m.Len())
+	}
+}
+
+// TestSelfTest checks that a model's self-test samples are run at load:
+// spm_train's pass, and a sample appended with a wrong expectation fails.
+func TestSelfTest(t *testing.T) {
+	b := modelBytes(t, "unigram_selftest", "")
+	pm, err := parseModel(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pm.samples) == 0 {
+		t.Fatal("the model has no self-test samples")
+	}
+	var sample, data []byte
+	sample = protowire.AppendTag(sample, 1, protowire.BytesType)
+	sample = protowire.AppendString(sample, "kamiro")
+	sample = protowire.AppendTag(sample, 2, protowire.BytesType)
+	sample = protowire.AppendString(sample, "▁kamiro▁wrong")
+	data = protowire.AppendTag(data, 1, protowire.BytesType)
+	data = protowire.AppendBytes(data, sample)
+	bad := protowire.AppendTag(append([]byte(nil), b...), 4, protowire.BytesType)
+	bad = protowire.AppendBytes(bad, data)
+	if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "spm: self-test failure") {
+		t.Errorf("Parse with a failing sample: %v", err)
+	}
+}
+
+// charsmapAToX is a precompiled charsmap built by hand: a double array
+// with the one key "a", whose value is value, and the normalized
+// strings "x\x00".
+func charsmapAToX(value uint32) []byte {
+	units := make([]uint32, 98)
+	units[0] = 1 << 10             // root: children at 0^1
+	units[96] = 1<<10 | 1<<8 | 'a' // 1^'a': label 'a', has a leaf at 96^1
+	units[97] = 1<<31 | value      // the leaf: the value
+	b := binary.LittleEndian.AppendUint32(nil, uint32(4*len(units)))
+	for _, u := range units {
+		b = binary.LittleEndian.AppendUint32(b, u)
+	}
+	return append(b, "x\x00"...)
+}
+
+func TestCharsmapByHand(t *testing.T) {
+	model := appendPiece(appendPiece(appendPiece(nil, "<unk>", 2), "▁x", 1), "x", 1)
+	m, err := Parse(appendCharsmap(model, charsmapAToX(0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := m.Encode("a ab")
+	if want := []string{"▁x", "▁x", "b"}; err != nil || !slicesEqual(got, want) {
+		t.Errorf("got %q, %v; want %q", got, err, want)
+	}
+	for _, v := range []uint32{1, 2, 100} {
+		// 1 points at the NUL (an empty replacement, which is valid); 2
+		// and 100 point past the strings.
+		_, err := Parse(appendCharsmap(model, charsmapAToX(v)))
+		if (err == nil) != (v == 1) {
+			t.Errorf("value %d: %v", v, err)
+		}
 	}
 }
