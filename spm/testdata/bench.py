@@ -8,7 +8,8 @@ make the model and the lines in $TMPDIR/bleu-spm-bench first):
   - spm_encode --output_format=piece on the whole file, less its run on
     an empty input (the model load), which is reported apart.
 
-Usage: bench.py [DIR]   (default $TMPDIR/bleu-spm-bench)
+Usage: bench.py [DIR [MODEL]]   (default $TMPDIR/bleu-spm-bench large;
+MODEL large-bpe for the BPE model)
 """
 import os
 import resource
@@ -20,7 +21,8 @@ import time
 import sentencepiece as spm
 
 d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(tempfile.gettempdir(), "bleu-spm-bench")
-model = os.path.join(d, "large.model")
+name = sys.argv[2] if len(sys.argv) > 2 else "large"
+model = os.path.join(d, name + ".model")
 with open(os.path.join(d, "lines.txt"), encoding="utf-8") as f:
     lines = f.read().split("\n")[:-1]
 
