@@ -2,6 +2,7 @@ package spm
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"sync"
 )
@@ -26,7 +27,11 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 // maxPooled bounds the scratch kept for reuse, in normalized bytes.
 const maxPooled = 1 << 16
 
-var errNotConsumed = errors.New("spm: all normalized characters are not consumed")
+var (
+	errNotConsumed = errors.New("spm: a control symbol in the segmentation consumes no text " +
+		"(sentencepiece: all normalized characters are not consumed)")
+	errTooLong = errors.New("spm: the normalized text is 2 GiB or longer")
+)
 
 // Encode returns the pieces of text exactly as sentencepiece 0.1.97's
 // EncodeAsPieces returns them (and spm_encode --output_format=piece
@@ -34,9 +39,11 @@ var errNotConsumed = errors.New("spm: all normalized characters are not consumed
 // unknown pieces are merged into one and, with byte_fallback, each
 // unknown piece is replaced by the pieces of its UTF-8 bytes ("<0xE3>").
 //
-// The only error is sentencepiece's own: a segmentation that yields a
-// control symbol, which a char or word model can do when a control
-// symbol is also a character or a word of the text.
+// The pieces share the memory of one string. The one error that
+// sentencepiece also has is a segmentation that yields a control symbol,
+// which a char or word model can do when a control symbol is also a
+// character or a word of the text; the other is a text whose normalized
+// form reaches 2 GiB.
 func (m *Model) Encode(text string) ([]string, error) {
 	return m.AppendPieces(nil, text)
 }
@@ -54,6 +61,9 @@ func (m *Model) AppendPieces(dst []string, text string) ([]string, error) {
 	sc.norm = m.norm.normalize(sc.norm[:0], text)
 	if len(sc.norm) == 0 {
 		return dst, nil
+	}
+	if len(sc.norm) >= math.MaxInt32 {
+		return dst, errTooLong // the spans count bytes in int32
 	}
 	norm := string(sc.norm)
 	sc.spans = sc.spans[:0]

@@ -96,6 +96,8 @@ STRESS = [
     "a\u2581b ▁ literal lower one eighth block ▁▁",
     "<s> </s> <unk> <pad> control pieces as text",
     "user symbols <sep> <cls> [MASK] inside<sep>words",
+    "<ctl><2ja> control symbols <ctl> in text, <ctl>ka",
+    "ka<sep>ka [MASK]ka kaka<cls> 東京123ab",
     "x" * 40,
     "kakakakakakakaka rororoмимими",
     "line with\rcarriage return",
