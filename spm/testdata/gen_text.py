@@ -102,6 +102,7 @@ STRESS = [
     "kakakakakakakaka rororoмимими",
     "line with\rcarriage return",
     "vertical\x0bfeed\x0cform",
+    "nul \x00 byte ka\x00mi",
     "\u2028line separator\u2029paragraph",
     "wide ｗｉｄｅ　ｓｐａｃｅ　　ｒｕｎ",
     "ab abc abcd xyz xy",
