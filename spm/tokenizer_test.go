@@ -136,3 +136,35 @@ func TestModelSourceUnknown(t *testing.T) {
 		t.Error("LoadTokenizer(flores): no error")
 	}
 }
+
+// TestConcurrent encodes with one model on several goroutines at once
+// (run with -race): a Model and a Tokenizer are safe for concurrent use.
+func TestConcurrent(t *testing.T) {
+	g := testGoldens(t)
+	const name = "unigram_bytes"
+	var want [][]string
+	for _, gm := range g.Models {
+		if gm.Name == name {
+			want = gm.Pieces
+		}
+	}
+	m := testModel(t, name)
+	errs := make(chan string, 4)
+	for range 4 {
+		go func() {
+			for i, line := range g.Lines {
+				got, _ := m.Encode(line)
+				if len(want[i]) > 0 && !slicesEqual(got, want[i]) {
+					errs <- line
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 4 {
+		if line := <-errs; line != "" {
+			t.Errorf("%q encoded differently on a goroutine", line)
+		}
+	}
+}
