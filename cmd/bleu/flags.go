@@ -41,6 +41,10 @@ type options struct {
 	force            bool   // --force
 	langPair         string // -l; "" when not given
 
+	// sacrebleuDir is sacreBLEU's cache directory, from the environment
+	// ($SACREBLEU), where the SentencePiece tokenizers' models are.
+	sacrebleuDir string
+
 	// Test-set options.
 	testSet, origLang, subset, download *string
 	echo                                []string

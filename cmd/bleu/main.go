@@ -157,6 +157,7 @@ func (c *cli) main(args []string) int {
 	case "json", "text", "latex":
 		o.format = f
 	}
+	o.sacrebleuDir = c.sacrebleuDir()
 	c.out = bufio.NewWriterSize(c.stdout, 64<<10)
 	err = c.execute(o)
 	if ferr := c.out.Flush(); err == nil && ferr != nil {
@@ -238,7 +239,7 @@ func (c *cli) execute(o *options) error {
 		}
 	}
 	if c.sets == nil {
-		c.sets = newTestSets(c.lookupEnv)
+		c.sets = newTestSets(c.sacrebleuDir())
 	}
 	ctx := c.ctx
 	if ctx == nil {
@@ -444,9 +445,11 @@ test sets (sacreBLEU's, downloaded into its cache: $SACREBLEU, or
   --citation, --cite     print -t's BibTeX entry
 
 BLEU:
-  -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab, or
-                         zh-fixed (zh with the CJK ranges sacreBLEU meant;
-                         not in sacreBLEU)
+  -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab,
+                         flores200, flores101 (or spm), spBLEU-1K (their
+                         models read from $SACREBLEU/models, by default
+                         ~/.sacrebleu/models), or zh-fixed (zh with the CJK
+                         ranges sacreBLEU meant; not in sacreBLEU)
   -l, --language-pair SRC-TRG
                          a target language zh selects -tok zh, ja selects
                          ja-mecab (ko selects ko-mecab, not available)

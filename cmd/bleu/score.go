@@ -58,6 +58,13 @@ func tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
 			warnings = append(warnings, "Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.")
 		}
 	}
+	if isSPMTokenizer(name) {
+		if name == "spm" {
+			warnings = append(warnings, "Tokenizer 'spm' has been changed to 'flores101', and may be removed in the future.")
+		}
+		tok, err := spmTokenizer(o.sacrebleuDir, name)
+		return tok, warnings, err
+	}
 	if name == "ja-mecab" {
 		// Only now: the dictionary takes half a second to load.
 		if err := ja.Load(); err != nil {
@@ -77,11 +84,7 @@ func tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
 // when the tokenizer's Python dependencies are missing.
 func unavailableTokenizer(name string, o *options) error {
 	why := "it needs " + map[string]string{
-		"ko-mecab":  "the MeCab-ko morphological analyser and its dictionary, which there is no reference to test against here",
-		"spm":       "a SentencePiece model",
-		"flores101": "a SentencePiece model",
-		"flores200": "a SentencePiece model",
-		"spBLEU-1K": "a SentencePiece model",
+		"ko-mecab": "the MeCab-ko morphological analyser and its dictionary, which there is no reference to test against here",
 	}[name]
 	chosen := ""
 	if o.tokenize == "" {

@@ -28,17 +28,9 @@ type testSets struct {
 	cache  testset.Cache
 }
 
-// newTestSets returns sacreBLEU's catalogue with the cache in $SACREBLEU,
-// or ~/.sacrebleu.
-func newTestSets(lookupEnv func(string) (string, bool)) *testSets {
-	dir, ok := lookupEnv("SACREBLEU")
-	if !ok {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			home = "~" // Python's expanduser leaves it so too
-		}
-		dir = filepath.Join(home, ".sacrebleu")
-	}
+// newTestSets returns sacreBLEU's catalogue with the cache in dir
+// (cli.sacrebleuDir).
+func newTestSets(dir string) *testSets {
 	return &testSets{lookup: testset.Lookup, all: testset.Sets, cache: testset.Cache{Dir: dir}}
 }
 

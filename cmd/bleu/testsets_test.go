@@ -17,7 +17,7 @@ import (
 // offlineSets is sacreBLEU's catalogue over an empty cache in a temporary
 // directory, with every download failing: tests use no network.
 func offlineSets(t testing.TB) *testSets {
-	ts := newTestSets(lookupIn(map[string]string{"SACREBLEU": t.TempDir()}))
+	ts := newTestSets(t.TempDir())
 	ts.cache.Client = &http.Client{Transport: roundTripFunc(func(*http.Request) (*http.Response, error) {
 		return nil, errors.New("no network in tests")
 	})}
