@@ -79,7 +79,7 @@ func (c *cli) scoreMetrics(o *options, ms []metric, enc encoding) error {
 	}
 	printSingleResults(c.out, lines, o)
 	if o.detail {
-		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
+		return c.detail(o, ms)
 	}
 	return nil
 }

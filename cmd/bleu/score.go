@@ -591,7 +591,11 @@ func (c *cli) scoreCorpus(o *options, s scoring, enc encoding) error {
 	}
 	printSingle(c.out, r, o)
 	if o.detail {
-		return c.detail(o, s)
+		ms, err := metricsFor(o, s)
+		if err != nil {
+			return err
+		}
+		return c.detail(o, ms)
 	}
 	return nil
 }

@@ -453,10 +453,10 @@ func (c *cli) concatRefs(o *options, perSet [][]string) (cleanup func(), err err
 }
 
 // detail is -d/--detail, sacreBLEU's print_subset_results: the first
-// system's score on the segments of each original language, and of each
-// domain (or country) within it, over the whole test set (--origlang and
-// --subset choose what to list, not what to score).
-func (c *cli) detail(o *options, s scoring) error {
+// system's score under each metric of ms on the segments of each original
+// language, and of each domain (or country) within it, over the whole test
+// set (--origlang and --subset choose what to list, not what to score).
+func (c *cli) detail(o *options, ms []metric) error {
 	if o.testSet == nil {
 		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
 		return nil
@@ -513,6 +513,12 @@ func (c *cli) detail(o *options, s scoring) error {
 		}
 		subsets = append(subsets, sortedSet(seen)...)
 	}
+	// print_subset_results takes the metrics in the order of -m, where the
+	// other outputs sort them.
+	ms = slices.Clone(ms)
+	slices.SortStableFunc(ms, func(a, b metric) int {
+		return slices.Index(o.metrics, strings.ToLower(a.key())) - slices.Index(o.metrics, strings.ToLower(b.key()))
+	})
 	system, err := c.detailSystem(o)
 	if err != nil {
 		return err
@@ -524,9 +530,8 @@ func (c *cli) detail(o *options, s scoring) error {
 		}
 	}
 	type result struct {
-		key   string
-		n     int
-		score string
+		key, name, score string
+		n                int
 	}
 	var results []result
 	for _, origlang := range origlangs {
@@ -547,10 +552,6 @@ func (c *cli) detail(o *options, s scoring) error {
 			for i := range refs {
 				sel[i] = selectLines(refs[i], keep)
 			}
-			sc, err := s.cfg.Corpus(sys, sel...)
-			if err != nil {
-				return err
-			}
 			key := "origlang=" + origlang
 			switch {
 			case subset == "":
@@ -560,19 +561,31 @@ func (c *cli) detail(o *options, s scoring) error {
 			default:
 				key += " domain=" + subset
 			}
-			results = append(results, result{key, len(sys), py.FormatFixed(sc.BLEUPercent, o.width)})
+			for _, m := range ms {
+				st := m.newStats()
+				if err := st.AddCorpus(sys, sel...); err != nil {
+					return err
+				}
+				sc := st.score()
+				results = append(results, result{key, sc.name, py.FormatFixed(sc.percent, o.width), len(sys)})
+			}
 		}
 	}
 	if len(results) == 0 {
 		return &exitError{code: 1, msg: "bleu: -d/--detail: no segment has the original languages " + strings.Join(origlangs, ", ")}
 	}
-	width := 0
+	// sacreBLEU pads the keys to the longest and the metric names to the
+	// longest among the first key's scores.
+	width, nameWidth := 0, 0
 	for _, r := range results {
 		width = max(width, utf8.RuneCountInString(r.key)+1)
+		if r.key == results[0].key {
+			nameWidth = max(nameWidth, utf8.RuneCountInString(r.name))
+		}
 	}
 	for _, r := range results {
 		pad := strings.Repeat(" ", width-utf8.RuneCountInString(r.key))
-		fmt.Fprintf(c.out, "%s%s: sentences=%-6d BLEU = %s\n", r.key, pad, r.n, r.score)
+		fmt.Fprintf(c.out, "%s%s: sentences=%-6d %-*s = %s\n", r.key, pad, r.n, nameWidth, r.name, r.score)
 	}
 	return nil
 }

@@ -504,6 +504,12 @@ def scoring_cases():
         x + ["-d", "<", h("xml-en-de-1.txt")],
         ["-t", "wmt19", "-l", "en-de", "-d", "--subset", "politics", "<", h("wmt19-en-de.txt")],
         ["-t", "gen/plain", "-l", "en-de", "hyps/plain-en-de.txt", "-i", h("plain-en-de.txt")],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "bleu", "chrf"],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "chrf", "--origlang", "en", "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), h("xml-en-de-2.txt"), "-m", "bleu", "chrf", "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "bleu", "chrf", "-d"],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "chrf", "-cw", "2", "-d", "--subset", "news"],
+        ["-t", "wmt19", "-l", "en-de", "-i", h("wmt19-en-de.txt"), "-m", "chrf", "bleu", "-d"],
     ]
 
 
