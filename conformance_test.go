@@ -26,7 +26,6 @@ import (
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-
 )
 
 // conformanceSet is a conformance set: the portable one, always, or the

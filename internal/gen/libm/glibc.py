@@ -7,7 +7,7 @@ AVX2, where glibc runs __exp_fma and __log_fma.
     glibc.py eval            stdin: records (op, x) of two little-endian
                              uint64s (op 0 = exp, 1 = log, x's bits);
                              stdout: the results' bits, one uint64 each.
-    glibc.py check FILE      FILE: lines "exp|log X Y" (bits in hex); exit 1
+    glibc.py check FILE      FILE: lines "exp|log X Y [group]" (bits in hex); exit 1
                              unless glibc returns Y for X on every line.
     glibc.py formula DIR...  stdout: "exp|log X Y" for every argument that
                              sacreBLEU's BLEU passes to math.exp and
@@ -81,7 +81,7 @@ def check(path):
         for line in f:
             if not line.strip() or line.startswith("#"):
                 continue
-            op, x, y = line.split()
+            op, x, y = line.split()[:3]
             got = bits((math.exp if op == "exp" else math.log)(real(int(x, 16))))
             n += 1
             if got != int(y, 16):

@@ -121,13 +121,12 @@ func boundaries() []tcase {
 }
 
 type checker struct {
-	n       int
-	bad     int
-	hard    map[string]int
-	perOp   [2]int
-	samples []tcase
-	hardC   []tcase
-	random  map[string][]tcase
+	n      int
+	bad    int
+	hard   map[string]int
+	perOp  [2]int
+	hardC  []tcase
+	random map[string][]tcase
 }
 
 // want returns glibc's result for c as the sample records it: the bits
@@ -253,6 +252,11 @@ func main() {
 	fmt.Printf("checked %d arguments (exp %d, log %d; %d from sacreBLEU's formulas): %d differ from glibc\n",
 		k.n, k.perOp[opExp], k.perOp[opLog], nf, k.bad)
 	fmt.Printf("glibc not correctly rounded (differs from internal/crmath): exp %d, log %d\n", k.hard["exp"], k.hard["log"])
+	byGroup := map[string]int{}
+	for _, c := range k.hardC {
+		byGroup[c.group]++
+	}
+	fmt.Printf("by group: %v\n", byGroup)
 	if *sample != "" {
 		k.writeSample(*sample)
 	}
