@@ -150,7 +150,7 @@ func hfScore(matches, possible []int, transLen, refLen int, smooth bool) (HFResu
 		// sum() from the int 0, left to right.
 		sum := 0.0
 		for _, p := range res.Precisions {
-			sum += 1 / float64(order) * libm.Log(p)
+			sum += float64(1 / float64(order) * libm.Log(p)) // rounded, as Python does: never fused
 		}
 		geoMean = libm.Exp(sum)
 	}

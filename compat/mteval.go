@@ -229,7 +229,7 @@ func (m MTEval) totals(hyps [][]string, refs [][][]string, info map[string]float
 			}
 			n := strings.Count(k, " ")
 			c := min(tstCounts[k], rm)
-			t.tstInfo[n] += info[k] * float64(c)
+			t.tstInfo[n] += float64(info[k] * float64(c)) // rounded, as Perl does: never fused
 			t.match[n] += c
 		}
 	}
