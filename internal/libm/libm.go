@@ -1,4 +1,4 @@
-//go:generate go run ../gen/libm -glibc $GLIBC_SRC -o tables.go
+//go:generate go run ../gen/libm -o tables.go
 
 // Package libm computes exp and log bit for bit as the C library that the
 // reference tools call: glibc 2.36 on x86-64 with FMA, the library under
