@@ -4,17 +4,22 @@
 // calls glibc 2.36's __exp_fma and __log_fma), and requires libm's results
 // to be bit-identical. Run from the module root:
 //
-//	go run ./internal/gen/libm/check -n 20000000 [-formula formula.txt] [-sample internal/libm/testdata/glibc.txt]
+//	go run ./internal/gen/libm/check -n 2000000 [-formula formula.txt] [-sample internal/libm/testdata/glibc.txt]
 //
-// The arguments (seeded, so every run with the same flags checks the same
-// ones) are drawn by groups: uniform over the exponent ranges of exp's
-// paths (tiny, main, overflow and subnormal results) and of log's (every
-// binade including subnormals, the path near 1), ratios of integers like
-// BLEU's precisions and brevity penalties, and boundaries. -formula adds
-// the arguments sacreBLEU's BLEU produced on the conformance sets
-// (glibc.py formula). Where glibc's result is not the correctly rounded
-// one (internal/crmath disagrees) the case is hard: -sample writes the hard
-// cases above all, and a spread of the others, as the committed sample.
+// The arguments (-n for each of ten groups, seeded, so that every run
+// with the same flags checks the same ones) are uniform over the exponent
+// ranges of exp's paths (tiny, main, overflow and subnormal results) and
+// of log's (every binade including subnormals, the path near 1), ratios of
+// integers like BLEU's precisions and brevity penalties, and boundaries.
+// -formula adds the arguments sacreBLEU's BLEU produced on the conformance
+// sets:
+//
+//	SACREBLEU_DIR=/path/to/sacrebleu /usr/bin/python3 internal/gen/libm/glibc.py \
+//	    formula testdata/portable ../shared/conformance >formula.txt
+//
+// Where glibc's result is not the correctly rounded one (internal/crmath
+// disagrees) the case is hard: -sample writes the hard cases above all,
+// and a spread of the others, as the committed sample.
 package main
 
 import (
@@ -292,9 +297,10 @@ func (k *checker) readFormula(path string) int {
 	return n
 }
 
-// writeSample writes the hard cases (up to 2,500 an operation, the
-// formulas' first), 250 of every random group, 2,000 of the formulas'
-// arguments and all boundaries, sorted and deduplicated.
+// writeSample writes the hard cases (up to 2,500 an operation, taken in
+// turn from each group, the formulas' first), 250 of every random group,
+// 2,000 of the formulas' arguments and all boundaries, sorted and
+// deduplicated.
 func (k *checker) writeSample(path string) {
 	seen := map[[2]uint64]bool{}
 	var lines []string
