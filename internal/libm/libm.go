@@ -50,8 +50,13 @@
 // none: every product is rounded before its sum, and log reduces its
 // argument with a second table, (z - chi - clo)·invc, instead of
 // fma(z, invc, -1). Their results differ from the FMA build's in the last
-// bit for a small fraction of arguments, and so would a Python on such a
-// CPU. This package does not follow the CPU it runs on: it always returns
+// bit for a small fraction of arguments, and so would a Python's on such a
+// CPU: with FMA and AVX2 masked (GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-FMA,
+// which makes glibc pick its AVX build), internal/gen/libm/check counts
+// about one exp in 1,500 on BLEU's arguments and one log in 7,000 near 1
+// (fewer elsewhere) of 10.7 million, and none of the 661,337 arguments of
+// sacreBLEU's formula on the conformance sets. This package does not
+// follow the CPU it runs on: it always returns
 // the FMA build's results, those of the reference numbers this module is
 // tested against and of every x86-64 CPU of the last decade. (aarch64's
 // glibc runs the same algorithms compiled with fused multiply-adds, but

@@ -128,6 +128,7 @@ func boundaries() []tcase {
 type checker struct {
 	n      int
 	bad    int
+	badBy  map[string]int
 	hard   map[string]int
 	perOp  [2]int
 	hardC  []tcase
@@ -165,6 +166,7 @@ func (k *checker) add(c tcase) {
 	ok := math.Float64bits(got) == w || ((w == raised || math.IsNaN(x)) && math.IsNaN(got))
 	if !ok {
 		k.bad++
+		k.badBy[c.group]++
 		if k.bad <= 20 {
 			log.Printf("%s %s (%016x, %s): libm %x, glibc %x", opName[c.op], strconv.FormatFloat(x, 'x', -1, 64), c.x, c.group, math.Float64bits(got), w)
 		}
@@ -190,7 +192,7 @@ func main() {
 	sample := flag.String("sample", "", "write the committed sample here")
 	flag.Parse()
 
-	k := &checker{hard: map[string]int{}, random: map[string][]tcase{}}
+	k := &checker{hard: map[string]int{}, badBy: map[string]int{}, random: map[string][]tcase{}}
 	cmd := exec.Command(*python, *script, "eval")
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
@@ -256,12 +258,15 @@ func main() {
 	}
 	fmt.Printf("checked %d arguments (exp %d, log %d; %d from sacreBLEU's formulas): %d differ from glibc\n",
 		k.n, k.perOp[opExp], k.perOp[opLog], nf, k.bad)
+	if k.bad > 0 {
+		fmt.Printf("differing by group: %v\n", k.badBy)
+	}
 	fmt.Printf("glibc not correctly rounded (differs from internal/crmath): exp %d, log %d\n", k.hard["exp"], k.hard["log"])
 	byGroup := map[string]int{}
 	for _, c := range k.hardC {
 		byGroup[c.group]++
 	}
-	fmt.Printf("by group: %v\n", byGroup)
+	fmt.Printf("not correctly rounded by group: %v\n", byGroup)
 	if *sample != "" {
 		k.writeSample(*sample)
 	}
