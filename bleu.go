@@ -190,9 +190,9 @@ func myLog(x float64) float64 {
 // floatMemo remembers the values of a function of float64. Sentence scores
 // (SentenceMatrix, Sentences) have precisions that are quotients of a few
 // small counts, and so the same precisions, mean logarithms and brevity
-// ratios again and again, whose log and exp the memo computes once. It maps the bits of an
-// argument to its value, an argument to a slot, the last one in a slot
-// staying: a value is always the function's own.
+// ratios again and again, whose log and exp the memo computes once. It
+// maps the bits of an argument to its value, an argument to a slot, the
+// last one in a slot staying: a value is always the function's own.
 type floatMemo struct {
 	keys [1 << floatMemoBits]uint64
 	vals [1 << floatMemoBits]float64
