@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/libm"
 )
 
 // Version is this library's version. Signatures carry it in their
@@ -178,22 +178,21 @@ func (m SmoothMethod) defaultValue() float64 {
 }
 
 // myLog is sacreBLEU's my_log: the natural logarithm, with log(0) taken as
-// -9999999999 so that an unsmoothed zero precision makes BLEU 0. Like
-// Python's math.log it is correctly rounded (internal/crmath).
+// -9999999999 so that an unsmoothed zero precision makes BLEU 0. It is
+// Python's math.log, glibc's log (internal/libm), to the last bit.
 func myLog(x float64) float64 {
 	if x == 0 {
 		return -9999999999
 	}
-	return crmath.Log(x)
+	return libm.Log(x)
 }
 
 // floatMemo remembers the values of a function of float64. Sentence scores
 // (SentenceMatrix, Sentences) have precisions that are quotients of a few
 // small counts, and so the same precisions, mean logarithms and brevity
-// ratios again and again, and the correctly rounded log and exp cost more
-// than the rest of a sentence's score together. It maps the bits of an
-// argument to its value, an argument to a slot, the last one in a slot
-// staying: a value is always the function's own.
+// ratios again and again, whose log and exp the memo computes once. It
+// maps the bits of an argument to its value, an argument to a slot, the
+// last one in a slot staying: a value is always the function's own.
 type floatMemo struct {
 	keys [1 << floatMemoBits]uint64
 	vals [1 << floatMemoBits]float64
@@ -215,7 +214,7 @@ func (m *floatMemo) of(x float64, f func(float64) float64) float64 {
 }
 
 // scoreMemo is the memory of a goroutine scoring sentences: myLog and
-// crmath.Exp.
+// libm.Exp.
 type scoreMemo struct {
 	log, exp floatMemo
 }
@@ -285,9 +284,9 @@ func (f *formula) percent(bp float64, counts, totals []int64, prec []float64, me
 		return 0
 	}
 	if memo != nil {
-		return bp * memo.exp.of(x, crmath.Exp)
+		return bp * memo.exp.of(x, libm.Exp)
 	}
-	return bp * crmath.Exp(x)
+	return bp * libm.Exp(x)
 }
 
 // meanLog is percent's mean of the logarithms of the precisions, x in

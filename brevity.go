@@ -1,6 +1,6 @@
 package bleu
 
-import "github.com/go-bleu/bleu/internal/crmath"
+import "github.com/go-bleu/bleu/internal/libm"
 
 // closerRef reports whether a reference of l words is closer in length to
 // a hypothesis of hypLen words than the closest one so far, of best words
@@ -25,7 +25,7 @@ func absInt(x int) int {
 // have hypLen words in all against refLen words of closest references:
 // 1 when the hypotheses are not shorter, 0 when they are empty, and
 // exp(1 - refLen/hypLen) otherwise, computed as sacreBLEU computes it
-// (with a correctly rounded exp, as Python's math.exp).
+// (with Python's math.exp, glibc's exp: internal/libm).
 func brevityPenalty(hypLen, refLen int64) float64 {
 	return brevityPenaltyMemo(hypLen, refLen, nil)
 }
@@ -41,7 +41,7 @@ func brevityPenaltyMemo(hypLen, refLen int64, memo *scoreMemo) float64 {
 	}
 	x := 1 - float64(refLen)/float64(hypLen)
 	if memo != nil {
-		return memo.exp.of(x, crmath.Exp)
+		return memo.exp.of(x, libm.Exp)
 	}
-	return crmath.Exp(x)
+	return libm.Exp(x)
 }

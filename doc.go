@@ -104,8 +104,8 @@
 // # Compatibility with sacreBLEU
 //
 // For the same options, the counts, totals and lengths are identical to
-// sacreBLEU 2.6.0's and so are the floating-point results, to the last bit
-// (but for glibc's exp, below); the formatted strings, at any number of
+// sacreBLEU 2.6.0's and so are the floating-point results, to the last
+// bit; the formatted strings, at any number of
 // decimals, and the signatures are identical except for the version field,
 // which gives this library's [Version]. The details
 // that make this hold are all reproduced: Python's whitespace (which
@@ -114,12 +114,10 @@
 // Python's matching semantics, the misspelt ranges of the zh tokenizer,
 // log(0) taken as -9999999999, add-k changing the reported counts, a
 // perfect match scoring 100.00000000000004, and logarithms and exponentials
-// rounded correctly, as the C library under Python's math module rounds
-// them. glibc's exp, under Python's math.exp, is not correctly rounded in
-// rare cases (within about 0.51 ulp): there sacreBLEU's score is the
-// neighbouring float64 of ours (30 of 46,625 checks of the conformance
-// set). A test checks all of it against sacreBLEU's own outputs on WMT22
-// system outputs and hand-made edge cases.
+// rounded as the C library under Python's math module (glibc 2.36's exp
+// and log) rounds them, which is not always correctly. A test checks all
+// of it against sacreBLEU's own outputs on WMT22 system outputs and
+// hand-made edge cases.
 //
 // Invalid UTF-8 has no counterpart in Python, where text is always
 // decoded: [Stats.Add] rejects it with [ErrInvalidUTF8]. Counts never

@@ -37,11 +37,10 @@
 // on this module's test text (testdata/compat, made by
 // internal/gen/compat/goldens.sh), and NLTK also against the NLTK 3.8
 // results of the shared conformance set. Floats are compared bit for bit
-// and printed output byte for byte. The tools call the C library's exp and
-// log, which are not always correctly rounded; this package computes them
-// correctly rounded, so a result can differ from the tool's in the last
-// bit where the C library's is the one off (once among the nearly 1,900
-// golden results of testdata/compat).
+// and printed output byte for byte. The tools' exp and log are the C
+// library's (Python's math module and Perl call it), which is not always
+// correctly rounded; this package computes glibc 2.36's results, so its
+// numbers are the tools' to the last bit.
 //
 // # Errors
 //

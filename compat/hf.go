@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu"
-	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/libm"
 	"github.com/go-bleu/bleu/internal/py"
 )
 
@@ -150,9 +150,9 @@ func hfScore(matches, possible []int, transLen, refLen int, smooth bool) (HFResu
 		// sum() from the int 0, left to right.
 		sum := 0.0
 		for _, p := range res.Precisions {
-			sum += 1 / float64(order) * crmath.Log(p)
+			sum += float64(1 / float64(order) * libm.Log(p)) // rounded, as Python does: never fused
 		}
-		geoMean = crmath.Exp(sum)
+		geoMean = libm.Exp(sum)
 	}
 	if refLen == 0 {
 		return HFResult{}, pyErr("ZeroDivisionError", "float division by zero")
@@ -164,7 +164,7 @@ func hfScore(matches, possible []int, transLen, refLen int, smooth bool) (HFResu
 		if res.LengthRatio == 0 {
 			return HFResult{}, pyErr("ZeroDivisionError", "float division by zero")
 		}
-		res.BrevityPenalty = crmath.Exp(1 - 1/res.LengthRatio)
+		res.BrevityPenalty = libm.Exp(1 - 1/res.LengthRatio)
 	}
 	res.BLEU = geoMean * res.BrevityPenalty
 	return res, nil

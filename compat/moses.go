@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu"
-	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/libm"
 	"github.com/go-bleu/bleu/internal/unidata"
 )
 
@@ -163,13 +163,13 @@ func mosesScore(hyps []string, refs [][]string, hypWords, refWords func(string) 
 		if hypLen == 0 {
 			return MosesResult{}, ErrNoHypothesisWords
 		}
-		res.BP = crmath.Exp(1 - float64(refLen)/float64(hypLen))
+		res.BP = libm.Exp(1 - float64(refLen)/float64(hypLen))
 	}
 	sum := 0.0
 	for _, p := range res.Precisions {
 		sum += perlMyLog(p)
 	}
-	res.BLEU = res.BP * crmath.Exp(sum/4)
+	res.BLEU = res.BP * libm.Exp(sum/4)
 	return res, nil
 }
 
@@ -178,7 +178,7 @@ func perlMyLog(x float64) float64 {
 	if x == 0 {
 		return -9999999999
 	}
-	return crmath.Log(x)
+	return libm.Log(x)
 }
 
 // isPerlASCIISpace is Perl's whitespace for byte strings (split ' ').

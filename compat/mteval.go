@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/libm"
 )
 
 // MTEval is NIST's mteval-v13a.pl (the version in Moses'
@@ -168,13 +168,13 @@ func mtevalInfo(refs [][][]string) map[string]float64 {
 		}
 	}
 	info := make(map[string]float64, len(counts))
-	ln2 := crmath.Log(2)
+	ln2 := libm.Log(2)
 	for k, c := range counts {
 		den := total
 		if i := strings.LastIndexByte(k, ' '); i >= 0 && k[:i] != "0" {
 			den = counts[k[:i]]
 		}
-		info[k] = -crmath.Log(float64(c)/float64(den)) / ln2
+		info[k] = -libm.Log(float64(c)/float64(den)) / ln2
 	}
 	return info
 }
@@ -229,7 +229,7 @@ func (m MTEval) totals(hyps [][]string, refs [][][]string, info map[string]float
 			}
 			n := strings.Count(k, " ")
 			c := min(tstCounts[k], rm)
-			t.tstInfo[n] += info[k] * float64(c)
+			t.tstInfo[n] += float64(info[k] * float64(c)) // rounded, as Perl does: never fused
 			t.match[n] += c
 		}
 	}
@@ -277,10 +277,10 @@ func nistLengthPenalty(ratio float64) float64 {
 	if ratio <= 0 {
 		return 0
 	}
-	l15 := crmath.Log(1.5)
-	beta := -crmath.Log(0.5) / l15 / l15
-	l := crmath.Log(ratio)
-	return crmath.Exp(-beta * l * l)
+	l15 := libm.Log(1.5)
+	beta := -libm.Log(0.5) / l15 / l15
+	l := libm.Log(ratio)
+	return libm.Exp(-beta * l * l)
 }
 
 // bleu is bleu_score (or bleu_score_nosmoothing) at the system level.
@@ -293,16 +293,16 @@ func (r *MTEvalResult) bleu(t *mtevalTotals) error {
 				continue
 			}
 			lenScore := min(0, 1-ref/tst1)
-			score += crmath.Log(float64(t.match[j]) / float64(t.tst[j]))
-			r.BLEUCumulative[j] = crmath.Exp(score/float64(j+1) + lenScore)
-			r.BLEUIndividual[j] = crmath.Exp(crmath.Log(float64(t.match[j]) / float64(t.tst[j])))
+			score += libm.Log(float64(t.match[j]) / float64(t.tst[j]))
+			r.BLEUCumulative[j] = libm.Exp(score/float64(j+1) + lenScore)
+			r.BLEUIndividual[j] = libm.Exp(libm.Log(float64(t.match[j]) / float64(t.tst[j])))
 		}
 		r.BLEU = r.BLEUCumulative[3]
 		return nil
 	}
 	expLen := 0.0
 	if t.tst[0] > 0 {
-		expLen = crmath.Exp(min(0, 1-ref/tst1))
+		expLen = libm.Exp(min(0, 1-ref/tst1))
 	}
 	// The script prints the length ratio and log(expLen) here.
 	if t.refLength == 0 {
@@ -318,13 +318,13 @@ func (r *MTEvalResult) bleu(t *mtevalTotals) error {
 		case t.tst[j] == 0:
 		case t.match[j] == 0:
 			smooth *= 2
-			i = crmath.Log(1 / (smooth * float64(t.tst[j])))
+			i = libm.Log(1 / (smooth * float64(t.tst[j])))
 		default:
-			i = crmath.Log(float64(t.match[j]) / float64(t.tst[j]))
+			i = libm.Log(float64(t.match[j]) / float64(t.tst[j]))
 		}
-		r.BLEUIndividual[j] = crmath.Exp(i)
+		r.BLEUIndividual[j] = libm.Exp(i)
 		score += i
-		r.BLEUCumulative[j] = crmath.Exp(score/float64(j+1)) * expLen
+		r.BLEUCumulative[j] = libm.Exp(score/float64(j+1)) * expLen
 	}
 	r.BLEU = r.BLEUCumulative[3]
 	return nil
@@ -333,8 +333,8 @@ func (r *MTEvalResult) bleu(t *mtevalTotals) error {
 // lengthRatioLine is the line bleu_score prints for the system.
 func (r MTEvalResult) lengthRatioLine() string {
 	ratio := perlNum(float64(r.HypLen) / float64(r.RefLen))
-	expLen := crmath.Exp(min(0, 1-float64(r.RefLen)/float64(r.HypLen)))
-	return fmt.Sprintf("length ratio: %s (%d/%d), penalty (log): %s\n", ratio, r.HypLen, r.RefLen, perlNum(crmath.Log(expLen)))
+	expLen := libm.Exp(min(0, 1-float64(r.RefLen)/float64(r.HypLen)))
+	return fmt.Sprintf("length ratio: %s (%d/%d), penalty (log): %s\n", ratio, r.HypLen, r.RefLen, perlNum(libm.Log(expLen)))
 }
 
 // perlNum is how Perl turns a number into a string: %.15g.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/libm"
 	"github.com/go-bleu/bleu/internal/py"
 )
 
@@ -218,14 +218,14 @@ func (n NLTK) score(t *nltkCounts, weights [][]float64, lastHyp []string, lastRe
 		terms = terms[:0]
 		for i := range min(len(w), len(p)) {
 			if p[i].sign() > 0 {
-				terms = append(terms, w[i]*crmath.Log(p[i].float()))
+				terms = append(terms, w[i]*libm.Log(p[i].float()))
 			}
 		}
 		sum, err := fsumInf(terms)
 		if err != nil {
 			return NLTKResult{}, err
 		}
-		s := bp * crmath.Exp(sum)
+		s := bp * libm.Exp(sum)
 		if math.IsInf(s, 0) || math.IsNaN(s) {
 			return NLTKResult{}, fmt.Errorf("compat: NLTK's BLEU overflows float64 (%v) with weights %v", s, w)
 		}
@@ -240,7 +240,7 @@ func nltkBrevityPenalty(refLen, hypLen int64) float64 {
 	if hypLen > refLen {
 		return 1
 	}
-	return crmath.Exp(1 - float64(refLen)/float64(hypLen))
+	return libm.Exp(1 - float64(refLen)/float64(hypLen))
 }
 
 func (n NLTK) validate(weights [][]float64) error {

@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/go-bleu/bleu/internal/crmath"
+	"github.com/go-bleu/bleu/internal/libm"
 )
 
 // smooth applies n.Smoothing to the corpus precisions p, as corpus_bleu
@@ -88,7 +88,7 @@ func (n NLTK) method4(p []pyNum, t *nltkCounts) {
 	k := 1
 	for i := range p {
 		if t.num[i] == 0 && t.hypLen > 1 {
-			num := 1 / (math.Ldexp(1, k) * n.k() / crmath.Log(float64(t.hypLen)))
+			num := 1 / (math.Ldexp(1, k) * n.k() / libm.Log(float64(t.hypLen)))
 			p[i] = pyFloatOf(num / float64(t.den[i]))
 			k++
 		}

@@ -12,9 +12,9 @@
 //
 // # Tolerances
 //
-// Integers, strings, signatures and scores must equal sacreBLEU's exactly
-// (the scores but for glibc's rounding of exp, which the tests recognise
-// case by case). The one tolerance is here.
+// Integers, strings, signatures and scores must equal sacreBLEU's exactly,
+// floats to the last bit. The one tolerance is here, for numbers read back
+// from text printed with fewer digits than the goldens hold.
 package conftest
 
 import (
@@ -24,9 +24,8 @@ import (
 	"testing"
 )
 
-// PercentTolerance is how far a number on the 0–100 scale that the tests
-// do not compare to the last bit may be from sacreBLEU's: a score printed
-// with 10 decimals, and the significance tests' means and intervals.
+// PercentTolerance is how far a number on the 0–100 scale printed with 10
+// decimals (the command's -b -w 10) may be from sacreBLEU's unrounded one.
 const PercentTolerance = 1e-9
 
 // Set is a conformance set.

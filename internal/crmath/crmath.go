@@ -1,14 +1,12 @@
 //go:generate go run ../gen/crmathtables -o tables.go
 
 // Package crmath computes the natural logarithm and exponential rounded to
-// the nearest float64, as the C library that CPython's math.log and
-// math.exp call (glibc) almost always rounds them. Go's math.Log and math.Exp are
-// accurate to about one unit in the last place but are not correctly
-// rounded, so a BLEU score computed with them differs from sacreBLEU's in
-// the last bit about one time in five; in significance tests, which
-// compute thousands of scores, such differences reach the reported means.
-// With the functions below, 3,997 of the 4,000 bootstrap resample scores of
-// the conformance set are bit-identical to sacreBLEU's.
+// the nearest float64. No reference tool rounds them so: Python and Perl
+// get glibc's exp and log, which internal/libm reproduces, and which are
+// not correctly rounded for about one argument in a few thousand. crmath
+// is the yardstick that finds those arguments: internal/gen/libm/check
+// compares glibc's results with these and keeps the ones that differ as
+// the hard cases of internal/libm's committed sample.
 //
 // Both evaluate in double-double arithmetic (an unevaluated sum of two
 // float64s, about 106 bits) when a quicker evaluation cannot decide the
@@ -17,13 +15,6 @@
 // two float64s. Outside the range where that holds easily (results that
 // overflow or are subnormal, logarithms of values below 2^-900 or above
 // 2^900) they return math.Exp's and math.Log's results.
-//
-// # Why not math.Log
-//
-// Python (CPython's math module) and Perl call the C library, and glibc's
-// log and exp round correctly in all but rare cases; Go's differ from them
-// in the last bit about one time in five. Reproducing another program's
-// scores to the bit needs the correctly rounded values.
 //
 // # Use
 //
