@@ -1,0 +1,192 @@
+package ter
+
+import "math"
+
+// The beam-limited edit distance of sacreBLEU's lib_ter.BeamEditDistance.
+//
+// Words are int32 ids: equal ids for equal words of the reference, and a
+// hypothesis word that is in no reference gets noWord, which equals no
+// reference word. Only the equality of hypothesis and reference words
+// matters to the edit distance and the shifts, so this changes nothing.
+//
+// Row i of the matrix (i hypothesis words consumed) is computed only
+// between the columns [lo(i), hi(i)) around its pseudo-diagonal
+// floor(i·len(ref)/len(hyp)); every other cell is infinite. The band
+// depends only on the two lengths, which shifts do not change. sacreBLEU
+// caches rows by hypothesis prefix in a trie; a row depends only on the
+// prefix, so the cache changes only speed. Here a candidate restarts from
+// the row of the base hypothesis where the two first differ.
+
+// Edit operations, as sacreBLEU's trace letters.
+const (
+	opNone  = ' '
+	opSub   = 's'
+	opIns   = 'i' // a reference word consumed (column step)
+	opDel   = 'd' // a hypothesis word consumed (row step)
+	opUndef = 'x'
+)
+
+// inf is sacreBLEU's _INT_INFINITY for cells outside the beam: every
+// finite cost is far below it, and inf+1 stays far from overflow.
+const inf = 1 << 30
+
+// noWord is the id of a hypothesis word that is in no reference.
+const noWord = -1
+
+// beamWidth, maxShiftSize, maxShiftDist and maxShiftCandidates are
+// lib_ter's _BEAM_WIDTH, _MAX_SHIFT_SIZE, _MAX_SHIFT_DIST and
+// _MAX_SHIFT_CANDIDATES.
+const (
+	beamWidth          = 25
+	maxShiftSize       = 10
+	maxShiftDist       = 50
+	maxShiftCandidates = 1000
+)
+
+// band is the shape of the beam for a hypothesis of n words and a
+// reference of m: row i spans the columns [lo[i], hi[i]).
+type band struct {
+	n, m   int
+	lo, hi []int32
+	off    []int // offset of row i in a band-shaped matrix
+	cells  int
+}
+
+// setBand sets b to the band of n hypothesis and m reference words, as
+// BeamEditDistance._edit_distance computes it.
+func (b *band) setBand(n, m int) {
+	b.n, b.m = n, m
+	b.lo = grow(b.lo, n+1)
+	b.hi = grow(b.hi, n+1)
+	b.off = grow(b.off, n+2)
+	ratio := 1.0
+	if n > 0 {
+		ratio = float64(m) / float64(n)
+	}
+	width := beamWidth
+	if float64(beamWidth) < ratio/2 {
+		width = int(math.Ceil(ratio/2 + beamWidth))
+	}
+	b.lo[0], b.hi[0] = 0, int32(m+1)
+	b.off[0], b.off[1] = 0, m+1
+	for i := 1; i <= n; i++ {
+		diag := int(math.Floor(float64(i) * ratio))
+		lo := max(0, diag-width)
+		hi := min(m+1, diag+width)
+		if i == n {
+			hi = m + 1
+		}
+		hi = max(hi, lo) // an empty window, if the beam leaves the matrix
+		b.lo[i], b.hi[i] = int32(lo), int32(hi)
+		b.off[i+1] = b.off[i] + hi - lo
+	}
+	b.cells = b.off[n+1]
+}
+
+// grow returns s with length n, reusing its memory when it can.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// matrix is the band of the edit distance matrix of one hypothesis, costs
+// and operations, kept for the trace and as the start of candidates.
+type matrix struct {
+	cost []int32
+	op   []byte
+}
+
+// rows is the scratch space of one edit distance: two rows of m+1 cells,
+// each infinite outside the cells last written (see row).
+type rows struct {
+	a, b []int32
+	// dirtyLo, dirtyHi bound the cells of a and b written since they were
+	// last all infinite.
+	dirtyLo, dirtyHi int
+}
+
+// reset makes rows ready for a reference of m words.
+func (r *rows) reset(m int) {
+	if len(r.a) != m+1 {
+		r.a = make([]int32, m+1)
+		r.b = make([]int32, m+1)
+		for j := range r.a {
+			r.a[j], r.b[j] = inf, inf
+		}
+		r.dirtyLo, r.dirtyHi = m+1, 0
+	}
+}
+
+// clean makes both rows infinite again.
+func (r *rows) clean() {
+	if r.dirtyLo < r.dirtyHi {
+		for j := r.dirtyLo; j < r.dirtyHi; j++ {
+			r.a[j], r.b[j] = inf, inf
+		}
+	}
+	r.dirtyLo, r.dirtyHi = len(r.a), 0
+}
+
+// computeRow fills cur[lo:hi] with row i (of n) of the matrix for
+// hypothesis word h, from the previous row prev, which is infinite outside
+// the cells it holds, as the loop of _edit_distance: each cell takes the
+// first of substitution (or match), deletion and insertion whose cost is
+// below the least so far, starting from infinity; column 0 is always a
+// deletion. Cell lo-1 of cur is made infinite first. If ops is not nil it
+// receives the operations of the cells lo..hi-1. computeRow returns the
+// least of cost + |(n-i) - (m-j)| over the row's cells: every path to the
+// last cell crosses the row, and needs that many more edits from there,
+// so it is a lower bound of the final distance.
+func computeRow(prev, cur []int32, lo, hi int, h int32, ref []int32, ops []byte, n, i int) int32 {
+	best := int32(inf)
+	if lo >= hi {
+		return best
+	}
+	if lo > 0 {
+		cur[lo-1] = inf
+	}
+	rest := int32(n-i) - int32(len(ref)) // (n-i) - (m-j) = rest + j
+	j := lo
+	if j == 0 {
+		cur[0] = prev[0] + 1
+		if ops != nil {
+			ops[0] = opDel
+		}
+		best = cur[0] + abs32(rest)
+		j = 1
+	}
+	left := cur[j-1]
+	for ; j < hi; j++ {
+		c, op := int32(inf), byte(opUndef)
+		sub, o := prev[j-1], byte(opNone)
+		if h != ref[j-1] {
+			sub, o = sub+1, opSub
+		}
+		if c > sub {
+			c, op = sub, o
+		}
+		if d := prev[j] + 1; c > d {
+			c, op = d, opDel
+		}
+		if in := left + 1; c > in {
+			c, op = in, opIns
+		}
+		cur[j], left = c, c
+		if ops != nil {
+			ops[j-lo] = op
+		}
+		if lb := c + abs32(rest+int32(j)); lb < best {
+			best = lb
+		}
+	}
+	return best
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,341 @@
+package ter
+
+// The shift search of sacreBLEU's lib_ter.translation_edit_rate and
+// _shift, step for step: the same candidates in the same order, the same
+// ranking and ties, the same limits.
+
+// aligner computes the edits between a hypothesis and one reference at a
+// time. Its scratch space is reused from one call to the next; it is not
+// safe for concurrent use.
+type aligner struct {
+	band band
+	mat  matrix
+	rows rows
+	ref  []int32
+
+	base, cand, best []int32 // the hypothesis, a candidate, the best candidate
+	trace            []byte
+	align            []int32 // reference position → hypothesis position
+	hypErr, refErr   []int32 // prefix sums of the error flags
+	// refAt lists the positions of each word id in ref: those of id k are
+	// refPos[refStart[k]:refStart[k+1]], ascending.
+	refStart, refPos []int32
+}
+
+// edits returns sacreBLEU's number of edits (shifts plus the beam edit
+// distance after them) to turn hyp into ref, both word ids below words
+// (noWord for hypothesis words in no reference).
+func (a *aligner) edits(hyp, ref []int32, words int) int {
+	n, m := len(hyp), len(ref)
+	if m == 0 {
+		return n
+	}
+	a.ref = ref
+	a.indexRef(words)
+	a.band.setBand(n, m)
+	a.mat.cost = grow(a.mat.cost, a.band.cells)
+	a.mat.op = grow(a.mat.op, a.band.cells)
+	a.rows.reset(m)
+	a.base = append(a.base[:0], hyp...)
+	a.cand = grow(a.cand, n)
+	a.best = grow(a.best, n)
+
+	shifts, checked := 0, 0
+	from := 0 // the first row of the matrix to compute for the base
+	for {
+		pre := a.baseDistance(from)
+		delta, next, c := a.shift(pre, checked)
+		checked = c
+		if checked >= maxShiftCandidates || delta <= 0 {
+			return shifts + int(pre)
+		}
+		shifts++
+		a.base, a.best = a.best, a.base
+		// Rows 0..next depend only on the words before next, which the
+		// shift kept.
+		from = next + 1
+	}
+}
+
+// indexRef fills refStart and refPos for a.ref.
+func (a *aligner) indexRef(words int) {
+	a.refStart = grow(a.refStart, words+2)
+	clear(a.refStart)
+	for _, w := range a.ref {
+		a.refStart[w+2]++
+	}
+	for k := 2; k < len(a.refStart); k++ {
+		a.refStart[k] += a.refStart[k-1]
+	}
+	a.refPos = grow(a.refPos, len(a.ref))
+	for j, w := range a.ref {
+		a.refPos[a.refStart[w+1]] = int32(j)
+		a.refStart[w+1]++
+	}
+}
+
+// baseDistance computes the rows from..n of the matrix of a.base (the rows
+// before from are those of the base before, whose first words were the
+// same) and returns its edit distance.
+func (a *aligner) baseDistance(from int) int32 {
+	b, r := &a.band, &a.rows
+	m := b.m
+	if from == 0 {
+		cost, op := a.mat.cost[:m+1], a.mat.op[:m+1]
+		for j := range cost {
+			cost[j], op[j] = int32(j), opIns
+		}
+		from = 1
+	}
+	if from > b.n {
+		return a.cell(b.n, m) // no hypothesis words: row 0
+	}
+	prev, cur := r.a, r.b
+	lo, hi := a.startRow(prev, from-1)
+	r.dirtyLo, r.dirtyHi = min(r.dirtyLo, max(0, lo-1)), max(r.dirtyHi, hi)
+	for i := from; i <= b.n; i++ {
+		lo, hi := int(b.lo[i]), int(b.hi[i])
+		o := b.off[i]
+		computeRow(prev, cur, lo, hi, a.base[i-1], a.ref, a.mat.op[o:o+hi-lo], b.n, i)
+		copy(a.mat.cost[o:o+hi-lo], cur[lo:hi])
+		r.dirtyLo, r.dirtyHi = min(r.dirtyLo, max(0, lo-1)), max(r.dirtyHi, hi)
+		prev, cur = cur, prev
+	}
+	r.clean()
+	return a.cell(b.n, m)
+}
+
+// startRow copies into prev the cells of row p (< n) of the base's matrix
+// that row p+1 reads, and returns their bounds. Row 0 spans every column,
+// wider than row 1 may read: its cells past hi(1) are left infinite, as
+// the rows after it assume of the cells past their own.
+func (a *aligner) startRow(prev []int32, p int) (lo, hi int) {
+	b := &a.band
+	lo, hi = int(b.lo[p]), min(int(b.hi[p]), int(b.hi[p+1]))
+	o := b.off[p]
+	copy(prev[lo:hi], a.mat.cost[o:o+hi-lo])
+	return lo, hi
+}
+
+// cell returns the cost of cell (i, j) of the base's matrix.
+func (a *aligner) cell(i, j int) int32 {
+	b := &a.band
+	if j < int(b.lo[i]) || j >= int(b.hi[i]) {
+		return inf
+	}
+	return a.mat.cost[b.off[i]+j-int(b.lo[i])]
+}
+
+// candidateDistance returns the edit distance of a.cand, whose first p
+// words are those of a.base (p < n), and true; or false as soon as the
+// distance is known to exceed limit.
+func (a *aligner) candidateDistance(p int, limit int32) (int32, bool) {
+	b, r := &a.band, &a.rows
+	prev, cur := r.a, r.b
+	lo, hi := a.startRow(prev, p)
+	r.dirtyLo, r.dirtyHi = min(r.dirtyLo, max(0, lo-1)), max(r.dirtyHi, hi)
+	for i := p + 1; i <= b.n; i++ {
+		lo, hi := int(b.lo[i]), int(b.hi[i])
+		bound := computeRow(prev, cur, lo, hi, a.cand[i-1], a.ref, nil, b.n, i)
+		r.dirtyLo, r.dirtyHi = min(r.dirtyLo, max(0, lo-1)), max(r.dirtyHi, hi)
+		prev, cur = cur, prev
+		if bound > limit {
+			r.clean()
+			return bound, false
+		}
+	}
+	d := prev[b.m]
+	r.clean()
+	return d, true
+}
+
+// traceAlignment backtracks the base's matrix into sacreBLEU's trace,
+// flips it (insertions and deletions swapped: the reference rewritten into
+// the hypothesis) and sets align, hypErr and refErr as trace_to_alignment
+// does, the error flags as prefix sums.
+func (a *aligner) traceAlignment() {
+	b := &a.band
+	t := a.trace[:0]
+	i, j := b.n, b.m
+	for i > 0 || j > 0 {
+		var op byte = opIns // row 0
+		if i > 0 {
+			if j < int(b.lo[i]) || j >= int(b.hi[i]) {
+				panic("ter: internal error: the trace left the beam")
+			}
+			op = a.mat.op[b.off[i]+j-int(b.lo[i])]
+		}
+		t = append(t, op)
+		switch op {
+		case opNone, opSub:
+			i, j = i-1, j-1
+		case opIns:
+			j--
+		case opDel:
+			i--
+		default:
+			panic("ter: internal error: unknown operation in the trace")
+		}
+	}
+	a.trace = t
+	a.align = grow(a.align, b.m)
+	a.hypErr = append(a.hypErr[:0], 0)
+	a.refErr = append(a.refErr[:0], 0)
+	posHyp, posRef := -1, -1
+	for k := len(t) - 1; k >= 0; k-- {
+		hypSum, refSum := a.hypErr[len(a.hypErr)-1], a.refErr[len(a.refErr)-1]
+		switch t[k] {
+		case opNone, opSub:
+			e := int32(0)
+			if t[k] == opSub {
+				e = 1
+			}
+			posHyp++
+			posRef++
+			a.align[posRef] = int32(posHyp)
+			a.hypErr = append(a.hypErr, hypSum+e)
+			a.refErr = append(a.refErr, refSum+e)
+		case opDel: // flipped: 'i', a hypothesis word
+			posHyp++
+			a.hypErr = append(a.hypErr, hypSum+1)
+		case opIns: // flipped: 'd', a reference word
+			posRef++
+			a.align[posRef] = int32(posHyp)
+			a.refErr = append(a.refErr, refSum+1)
+		}
+	}
+}
+
+// candidate ranks a shift as _shift's tuple does: the greatest gain, then
+// the longest, then the earliest in the hypothesis, then the earliest
+// target. (Equal keys mean equal shifted words, so the words never decide.)
+type candidate struct {
+	delta, length, start, idx int
+}
+
+// beats reports whether c's key, but for delta, ranks above o's.
+func (c *candidate) beatsOnTie(o *candidate) bool {
+	if c.length != o.length {
+		return c.length > o.length
+	}
+	if c.start != o.start {
+		return c.start < o.start
+	}
+	return c.idx < o.idx
+}
+
+// shift is _shift: it tries every candidate shift of the base against
+// its edit distance pre and leaves the best one's words in a.best. It
+// returns the best gain (0 when there is no candidate), the first position
+// at which the best differs from the base, and the updated number of
+// candidates checked.
+func (a *aligner) shift(pre int32, checked int) (delta, first, checkedOut int) {
+	a.traceAlignment()
+	n, m := a.band.n, a.band.m
+	var best candidate
+	found := false
+	bestFirst := n
+	// try evaluates a candidate; it reports whether the search must stop.
+	try := func(sh, sr, length int) bool {
+		if a.hypErr[sh+length]-a.hypErr[sh] == 0 || a.refErr[sr+length]-a.refErr[sr] == 0 {
+			return false
+		}
+		if al := int(a.align[sr]); sh <= al && al < sh+length {
+			return false
+		}
+		prevIdx := -1
+		for offset := -1; offset < length; offset++ {
+			idx := 0
+			if sr+offset != -1 {
+				idx = int(a.align[sr+offset]) + 1
+			}
+			if idx == prevIdx {
+				continue
+			}
+			prevIdx = idx
+			p := performShift(a.cand, a.base, sh, length, idx)
+			c := candidate{length: length, start: sh, idx: idx}
+			limit := int32(inf)
+			if found {
+				limit = pre - int32(best.delta)
+				if !c.beatsOnTie(&best) {
+					limit--
+				}
+			}
+			checked++
+			var d int32
+			if p == n {
+				d = pre
+			} else {
+				var ok bool
+				if d, ok = a.candidateDistance(p, limit); !ok {
+					continue
+				}
+			}
+			if d > limit {
+				continue
+			}
+			c.delta = int(pre - d)
+			best, found, bestFirst = c, true, p
+			copy(a.best, a.cand)
+		}
+		return checked >= maxShiftCandidates
+	}
+	for sh := 0; sh < n; sh++ {
+		w := a.base[sh]
+		if w == noWord {
+			continue
+		}
+		for _, sr32 := range a.refPos[a.refStart[w]:a.refStart[w+1]] {
+			sr := int(sr32)
+			if sr-sh > maxShiftDist || sh-sr > maxShiftDist {
+				continue
+			}
+			for length := 1; ; length++ {
+				if try(sh, sr, length) {
+					return best.delta, bestFirst, checked
+				}
+				if sh+length == n || sr+length == m || length >= maxShiftSize ||
+					a.base[sh+length] != a.ref[sr+length] {
+					break
+				}
+			}
+		}
+	}
+	if !found {
+		return 0, n, checked
+	}
+	return best.delta, bestFirst, checked
+}
+
+// performShift is _perform_shift: it writes into dst the words of w with
+// the length words at start moved before target, Python's slices clamped
+// as Python clamps them, and returns the first position at which dst and w
+// differ (len(w) if none).
+func performShift(dst, w []int32, start, length, target int) int {
+	n := len(w)
+	d := dst[:0]
+	switch {
+	case target < start:
+		d = append(d, w[:target]...)
+		d = append(d, w[start:start+length]...)
+		d = append(d, w[target:start]...)
+		d = append(d, w[start+length:]...)
+	case target > start+length:
+		d = append(d, w[:start]...)
+		d = append(d, w[start+length:target]...)
+		d = append(d, w[start:start+length]...)
+		d = append(d, w[target:]...)
+	default:
+		mid := min(n, length+target)
+		d = append(d, w[:start]...)
+		d = append(d, w[start+length:mid]...)
+		d = append(d, w[start:start+length]...)
+		d = append(d, w[mid:]...)
+	}
+	p := min(start, target)
+	for p < n && d[p] == w[p] {
+		p++
+	}
+	return p
+}
