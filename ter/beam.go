@@ -26,9 +26,14 @@ const (
 	opUndef = 'x'
 )
 
-// inf is sacreBLEU's _INT_INFINITY for cells outside the beam: every
-// finite cost is far below it, and inf+1 stays far from overflow.
-const inf = 1 << 30
+// inf is sacreBLEU's _INT_INFINITY for cells outside the beam. Every
+// finite cost is below 2·maxWords, far below it, and a cost of at least
+// inf never decides a cell; costs derived from it stay below inf+2·maxWords,
+// so that the sum of two of them still fits in an int32.
+const inf = 1 << 29
+
+// maxWords is the most words a hypothesis or reference may have.
+const maxWords = 1 << 26
 
 // noWord is the id of a hypothesis word that is in no reference.
 const noWord = -1
@@ -92,10 +97,13 @@ func grow[T any](s []T, n int) []T {
 }
 
 // matrix is the band of the edit distance matrix of one hypothesis, costs
-// and operations, kept for the trace and as the start of candidates.
+// and operations, kept for the trace and as the start of candidates, and
+// the band of its backward matrix (see computeRowBack), with which a
+// candidate is finished where its words become the base's again.
 type matrix struct {
 	cost []int32
 	op   []byte
+	back []int32
 }
 
 // rows is the scratch space of one edit distance: two rows of m+1 cells,
@@ -107,16 +115,21 @@ type rows struct {
 	dirtyLo, dirtyHi int
 }
 
-// reset makes rows ready for a reference of m words.
+// reset makes rows ready for a reference of m words: m+2 cells.
 func (r *rows) reset(m int) {
-	if len(r.a) != m+1 {
-		r.a = make([]int32, m+1)
-		r.b = make([]int32, m+1)
+	if len(r.a) != m+2 {
+		r.a = make([]int32, m+2)
+		r.b = make([]int32, m+2)
 		for j := range r.a {
 			r.a[j], r.b[j] = inf, inf
 		}
-		r.dirtyLo, r.dirtyHi = m+1, 0
+		r.dirtyLo, r.dirtyHi = m+2, 0
 	}
+}
+
+// touch records that the cells [lo, hi) of a or b were written.
+func (r *rows) touch(lo, hi int) {
+	r.dirtyLo, r.dirtyHi = min(r.dirtyLo, lo), max(r.dirtyHi, hi)
 }
 
 // clean makes both rows infinite again.
@@ -129,35 +142,43 @@ func (r *rows) clean() {
 	r.dirtyLo, r.dirtyHi = len(r.a), 0
 }
 
-// computeRow fills cur[lo:hi] with row i (of n) of the matrix for
-// hypothesis word h, from the previous row prev, which is infinite outside
-// the cells it holds, as the loop of _edit_distance: each cell takes the
-// first of substitution (or match), deletion and insertion whose cost is
-// below the least so far, starting from infinity; column 0 is always a
-// deletion. Cell lo-1 of cur is made infinite first. If ops is not nil it
-// receives the operations of the cells lo..hi-1. computeRow returns the
-// least of cost + |(n-i) - (m-j)| over the row's cells: every path to the
-// last cell crosses the row, and needs that many more edits from there,
-// so it is a lower bound of the final distance.
-func computeRow(prev, cur []int32, lo, hi int, h int32, ref []int32, ops []byte, n, i int) int32 {
-	best := int32(inf)
+// computeRow fills cur[lo:hi] with row i of the matrix for hypothesis
+// word h, from the previous row prev, which is infinite outside the cells
+// it holds, as the loop of _edit_distance: each cell takes the first of
+// substitution (or match), deletion and insertion whose cost is below the
+// least so far, starting from infinity; column 0 is always a deletion.
+// Cell lo-1 of cur is made infinite first. If ops is not nil it receives
+// the operations of the cells lo..hi-1.
+func computeRow(prev, cur []int32, lo, hi int, h int32, ref []int32, ops []byte) {
 	if lo >= hi {
-		return best
+		return
 	}
 	if lo > 0 {
 		cur[lo-1] = inf
 	}
-	rest := int32(n-i) - int32(len(ref)) // (n-i) - (m-j) = rest + j
 	j := lo
 	if j == 0 {
 		cur[0] = prev[0] + 1
 		if ops != nil {
 			ops[0] = opDel
 		}
-		best = cur[0] + abs32(rest)
 		j = 1
 	}
 	left := cur[j-1]
+	if ops == nil {
+		// Costs alone: the least of the three, whichever comes first.
+		prev, ref := prev[j-1:hi], ref[j-1:hi-1]
+		out := cur[j:hi]
+		for k, w := range ref {
+			c := prev[k]
+			if h != w {
+				c++
+			}
+			c = min(c, prev[k+1]+1, left+1)
+			out[k], left = c, c
+		}
+		return
+	}
 	for ; j < hi; j++ {
 		c, op := int32(inf), byte(opUndef)
 		sub, o := prev[j-1], byte(opNone)
@@ -174,19 +195,36 @@ func computeRow(prev, cur []int32, lo, hi int, h int32, ref []int32, ops []byte,
 			c, op = in, opIns
 		}
 		cur[j], left = c, c
-		if ops != nil {
-			ops[j-lo] = op
-		}
-		if lb := c + abs32(rest+int32(j)); lb < best {
-			best = lb
-		}
+		ops[j-lo] = op
 	}
-	return best
 }
 
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
+// computeRowBack fills cur[lo:hi] with row i of the backward matrix: the
+// least cost from each cell to the last one, along the cells of the beam,
+// from next, row i+1, which is infinite outside the cells it holds. h is
+// hypothesis word i (0-based), the word that a step from row i to row
+// i+1 consumes. Cell hi of cur is made infinite first; cur has m+2 cells.
+// A path's cost is the same forwards and backwards, so the least cost of
+// a hypothesis through row i is the least over j of the forward cost of
+// (i, j) plus the backward cost of (i, j): every path crosses row i.
+func computeRowBack(next, cur []int32, lo, hi int, h int32, ref []int32) {
+	if lo >= hi {
+		return
 	}
-	return x
+	cur[hi] = inf
+	right := int32(inf)
+	j := hi - 1
+	if j == len(ref) { // the last column: no substitution
+		c := min(next[j]+1, right+1)
+		cur[j], right = c, c
+		j--
+	}
+	for ; j >= lo; j-- {
+		c := next[j+1]
+		if h != ref[j] {
+			c++
+		}
+		c = min(c, next[j]+1, right+1)
+		cur[j], right = c, c
+	}
 }

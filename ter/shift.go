@@ -40,20 +40,25 @@ func (a *aligner) edits(hyp, ref []int32, words int) int {
 	a.cand = grow(a.cand, n)
 	a.best = grow(a.best, n)
 
+	a.mat.back = grow(a.mat.back, a.band.cells)
 	shifts, checked := 0, 0
-	from := 0 // the first row of the matrix to compute for the base
+	// The rows of the matrix to compute for the base: forward rows from
+	// on, backward rows before to.
+	from, to := 0, n
 	for {
 		pre := a.baseDistance(from)
-		delta, next, c := a.shift(pre, checked)
+		a.baseBack(to)
+		delta, first, end, c := a.shift(pre, checked)
 		checked = c
 		if checked >= maxShiftCandidates || delta <= 0 {
 			return shifts + int(pre)
 		}
 		shifts++
 		a.base, a.best = a.best, a.base
-		// Rows 0..next depend only on the words before next, which the
+		// Forward rows 0..first depend only on the words before first,
+		// backward rows end..n only on the words from end on, which the
 		// shift kept.
-		from = next + 1
+		from, to = first+1, end
 	}
 }
 
@@ -92,17 +97,44 @@ func (a *aligner) baseDistance(from int) int32 {
 	}
 	prev, cur := r.a, r.b
 	lo, hi := a.startRow(prev, from-1)
-	r.dirtyLo, r.dirtyHi = min(r.dirtyLo, max(0, lo-1)), max(r.dirtyHi, hi)
+	r.touch(max(0, lo-1), hi)
 	for i := from; i <= b.n; i++ {
 		lo, hi := int(b.lo[i]), int(b.hi[i])
 		o := b.off[i]
-		computeRow(prev, cur, lo, hi, a.base[i-1], a.ref, a.mat.op[o:o+hi-lo], b.n, i)
+		computeRow(prev, cur, lo, hi, a.base[i-1], a.ref, a.mat.op[o:o+hi-lo])
 		copy(a.mat.cost[o:o+hi-lo], cur[lo:hi])
-		r.dirtyLo, r.dirtyHi = min(r.dirtyLo, max(0, lo-1)), max(r.dirtyHi, hi)
+		r.touch(max(0, lo-1), hi)
 		prev, cur = cur, prev
 	}
 	r.clean()
 	return a.cell(b.n, m)
+}
+
+// baseBack computes the rows to-1 down to 1 of the backward matrix of
+// a.base (the rows from to on are those of the base before, whose words
+// from to on were the same; to is at most n).
+func (a *aligner) baseBack(to int) {
+	b, r := &a.band, &a.rows
+	m, n := b.m, b.n
+	if to == n {
+		lo := int(b.lo[n])
+		back := a.mat.back[b.off[n]:b.off[n+1]]
+		for j := range back {
+			back[j] = int32(m - (lo + j))
+		}
+	}
+	next, cur := r.a, r.b
+	lo, hi := int(b.lo[to]), int(b.hi[to])
+	copy(next[lo:hi], a.mat.back[b.off[to]:b.off[to+1]])
+	r.touch(lo, hi+1)
+	for i := to - 1; i >= 1; i-- {
+		lo, hi := int(b.lo[i]), int(b.hi[i])
+		computeRowBack(next, cur, lo, hi, a.base[i], a.ref)
+		copy(a.mat.back[b.off[i]:b.off[i+1]], cur[lo:hi])
+		r.touch(lo, hi+1)
+		next, cur = cur, next
+	}
+	r.clean()
 }
 
 // startRow copies into prev the cells of row p (< n) of the base's matrix
@@ -126,27 +158,28 @@ func (a *aligner) cell(i, j int) int32 {
 	return a.mat.cost[b.off[i]+j-int(b.lo[i])]
 }
 
-// candidateDistance returns the edit distance of a.cand, whose first p
-// words are those of a.base (p < n), and true; or false as soon as the
-// distance is known to exceed limit.
-func (a *aligner) candidateDistance(p int, limit int32) (int32, bool) {
+// candidateDistance returns the edit distance of a.cand, whose words
+// before p and from q on are those of a.base (p < q <= n): the forward
+// rows p+1..q of the candidate, met with the base's backward row q.
+func (a *aligner) candidateDistance(p, q int) int32 {
 	b, r := &a.band, &a.rows
 	prev, cur := r.a, r.b
 	lo, hi := a.startRow(prev, p)
-	r.dirtyLo, r.dirtyHi = min(r.dirtyLo, max(0, lo-1)), max(r.dirtyHi, hi)
-	for i := p + 1; i <= b.n; i++ {
+	r.touch(max(0, lo-1), hi)
+	for i := p + 1; i <= q; i++ {
 		lo, hi := int(b.lo[i]), int(b.hi[i])
-		bound := computeRow(prev, cur, lo, hi, a.cand[i-1], a.ref, nil, b.n, i)
-		r.dirtyLo, r.dirtyHi = min(r.dirtyLo, max(0, lo-1)), max(r.dirtyHi, hi)
+		computeRow(prev, cur, lo, hi, a.cand[i-1], a.ref, nil)
+		r.touch(max(0, lo-1), hi)
 		prev, cur = cur, prev
-		if bound > limit {
-			r.clean()
-			return bound, false
-		}
 	}
-	d := prev[b.m]
+	lo, hi = int(b.lo[q]), int(b.hi[q])
+	back := a.mat.back[b.off[q]:b.off[q+1]]
+	d := int32(inf)
+	for j, c := range prev[lo:hi] {
+		d = min(d, c+back[j])
+	}
 	r.clean()
-	return d, true
+	return min(d, inf)
 }
 
 // traceAlignment backtracks the base's matrix into sacreBLEU's trace,
@@ -226,15 +259,15 @@ func (c *candidate) beatsOnTie(o *candidate) bool {
 
 // shift is _shift: it tries every candidate shift of the base against
 // its edit distance pre and leaves the best one's words in a.best. It
-// returns the best gain (0 when there is no candidate), the first position
-// at which the best differs from the base, and the updated number of
-// candidates checked.
-func (a *aligner) shift(pre int32, checked int) (delta, first, checkedOut int) {
+// returns the best gain (0 when there is no candidate), the positions
+// [first, end) outside which the best has the words of the base, and the
+// updated number of candidates checked.
+func (a *aligner) shift(pre int32, checked int) (delta, first, end, checkedOut int) {
 	a.traceAlignment()
 	n, m := a.band.n, a.band.m
 	var best candidate
 	found := false
-	bestFirst := n
+	bestFirst, bestEnd := n, n
 	// try evaluates a candidate; it reports whether the search must stop.
 	try := func(sh, sr, length int) bool {
 		if a.hypErr[sh+length]-a.hypErr[sh] == 0 || a.refErr[sr+length]-a.refErr[sr] == 0 {
@@ -253,30 +286,18 @@ func (a *aligner) shift(pre int32, checked int) (delta, first, checkedOut int) {
 				continue
 			}
 			prevIdx = idx
-			p := performShift(a.cand, a.base, sh, length, idx)
+			p, q := performShift(a.cand, a.base, sh, length, idx)
 			c := candidate{length: length, start: sh, idx: idx}
-			limit := int32(inf)
-			if found {
-				limit = pre - int32(best.delta)
-				if !c.beatsOnTie(&best) {
-					limit--
-				}
-			}
 			checked++
-			var d int32
-			if p == n {
-				d = pre
-			} else {
-				var ok bool
-				if d, ok = a.candidateDistance(p, limit); !ok {
-					continue
-				}
-			}
-			if d > limit {
-				continue
+			d := pre
+			if p < n {
+				d = a.candidateDistance(p, q)
 			}
 			c.delta = int(pre - d)
-			best, found, bestFirst = c, true, p
+			if found && (c.delta < best.delta || c.delta == best.delta && !c.beatsOnTie(&best)) {
+				continue
+			}
+			best, found, bestFirst, bestEnd = c, true, p, q
 			copy(a.best, a.cand)
 		}
 		return checked >= maxShiftCandidates
@@ -293,7 +314,7 @@ func (a *aligner) shift(pre int32, checked int) (delta, first, checkedOut int) {
 			}
 			for length := 1; ; length++ {
 				if try(sh, sr, length) {
-					return best.delta, bestFirst, checked
+					return best.delta, bestFirst, bestEnd, checked
 				}
 				if sh+length == n || sr+length == m || length >= maxShiftSize ||
 					a.base[sh+length] != a.ref[sr+length] {
@@ -303,16 +324,16 @@ func (a *aligner) shift(pre int32, checked int) (delta, first, checkedOut int) {
 		}
 	}
 	if !found {
-		return 0, n, checked
+		return 0, n, n, checked
 	}
-	return best.delta, bestFirst, checked
+	return best.delta, bestFirst, bestEnd, checked
 }
 
 // performShift is _perform_shift: it writes into dst the words of w with
 // the length words at start moved before target, Python's slices clamped
-// as Python clamps them, and returns the first position at which dst and w
-// differ (len(w) if none).
-func performShift(dst, w []int32, start, length, target int) int {
+// as Python clamps them, and returns the positions [p, q) outside which
+// dst has the words of w (p = len(w) if dst is w).
+func performShift(dst, w []int32, start, length, target int) (p, q int) {
 	n := len(w)
 	d := dst[:0]
 	switch {
@@ -333,9 +354,13 @@ func performShift(dst, w []int32, start, length, target int) int {
 		d = append(d, w[start:start+length]...)
 		d = append(d, w[mid:]...)
 	}
-	p := min(start, target)
+	p = min(start, target)
 	for p < n && d[p] == w[p] {
 		p++
 	}
-	return p
+	q = min(n, max(start, target)+length)
+	for q > p && d[q-1] == w[q-1] {
+		q--
+	}
+	return p, q
 }
