@@ -1,8 +1,11 @@
 package ter
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,6 +50,46 @@ func BenchmarkCorpusWMT(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := bc.c.Corpus(hyps, refs...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// longPair returns a hypothesis and a reference of n words: the reference
+// over a vocabulary of 1,000 words, the hypothesis the reference with a
+// word in ten replaced and blocks of words moved.
+func longPair(n int) (hyp, ref string) {
+	r := rand.New(rand.NewPCG(7, uint64(n)))
+	words := make([]string, n)
+	for i := range words {
+		words[i] = "w" + strconv.Itoa(r.IntN(1000))
+	}
+	ref = strings.Join(words, " ")
+	for i := range words {
+		if r.IntN(10) == 0 {
+			words[i] = "x" + strconv.Itoa(r.IntN(1000))
+		}
+	}
+	for range n / 50 {
+		s := r.IntN(n - 10)
+		t := max(0, min(n-10, s+r.IntN(80)-40))
+		block := slices.Clone(words[s : s+5])
+		words = slices.Delete(words, s, s+5)
+		words = slices.Insert(words, t, block...)
+	}
+	return strings.Join(words, " "), ref
+}
+
+// BenchmarkLongSegment scores one pair of long segments.
+func BenchmarkLongSegment(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		hyp, ref := longPair(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Sentence(hyp, ref); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -3,6 +3,7 @@ package ter
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -47,9 +48,9 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 // AddCorpus adds the segments of a corpus: hyps[i] with its references
 // refs[0][i], refs[1][i] and so on, every stream having one line per
 // hypothesis. The segments are shared out among up to GOMAXPROCS
-// goroutines, the calling one among them, and their statistics summed in
-// the order of the segments: the result is that of adding every segment
-// in turn with [Stats.Add], to the last bit.
+// goroutines, the calling one among them, and their statistics added to
+// s in the order of the segments: the result is that of adding every
+// segment in turn with [Stats.Add], to the last bit.
 //
 // It returns an error when a stream's length differs from len(hyps) or
 // there are no streams, and otherwise the errors of [Stats.Add] for the
@@ -73,14 +74,31 @@ func (s *Stats) addCorpus(ctx context.Context, hyps []string, refs [][]string) e
 	if err != nil {
 		return err
 	}
-	// Summed apart, so that s is unchanged should a sum overflow.
-	sum := Stats{Config: s.Config}
+	return s.addRows(rows, len(refs))
+}
+
+// addRows adds the statistics of segments of nrefs references each, in
+// order, as Add would; s is unchanged if a sum would overflow.
+func (s *Stats) addRows(rows [][2]float64, nrefs int) error {
+	// Summed apart first, so that s is unchanged should a sum overflow.
+	segments, edits, refLen := s.segments, s.edits, s.refLen
 	for i, r := range rows {
-		if err := sum.addRow(int64(r[0]), r[1], len(refs)); err != nil {
-			return fmt.Errorf("segment %d: %w", i, err)
+		e := int64(r[0])
+		if segments == math.MaxInt64 || e > math.MaxInt64-edits || r[1] > maxRefLength-refLen {
+			return &segmentError{i, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, segments)}
 		}
+		segments, edits, refLen = segments+1, edits+e, refLen+r[1]
 	}
-	return s.Merge(&sum)
+	if len(rows) == 0 {
+		return nil
+	}
+	if !s.held {
+		s.hold()
+		s.minRefs, s.maxRefs = nrefs, nrefs
+	}
+	s.segments, s.edits, s.refLen = segments, edits, refLen
+	s.minRefs, s.maxRefs = min(s.minRefs, nrefs), max(s.maxRefs, nrefs)
+	return nil
 }
 
 // Sentences returns the sentence TER of each hypothesis against its own
@@ -190,7 +208,7 @@ func (c Config) rows(ctx context.Context, hyps []string, refs [][]string) ([][2]
 					segRefs[k] = r[i]
 				}
 				if err := checkSegment(hyps[i], segRefs); err != nil {
-					errs[wk] = failure{int64(i), fmt.Errorf("segment %d: %w", i, err)}
+					errs[wk] = failure{int64(i), &segmentError{i, err}}
 					for at := failedAt.Load(); int64(i) < at && !failedAt.CompareAndSwap(at, int64(i)); at = failedAt.Load() {
 					}
 					return

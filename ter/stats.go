@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -314,3 +315,16 @@ func (s *Stats) Merge(other *Stats) error {
 	s.minRefs, s.maxRefs = minRefs, maxRefs
 	return nil
 }
+
+// segmentError is the error of a segment of a corpus: its index and the
+// error of Add.
+type segmentError struct {
+	index int
+	err   error
+}
+
+func (e *segmentError) Error() string {
+	return fmt.Sprintf("ter: segment %d: %s", e.index, strings.TrimPrefix(e.err.Error(), "ter: "))
+}
+
+func (e *segmentError) Unwrap() error { return e.err }
