@@ -96,3 +96,51 @@ func BenchmarkLongSegment(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTokenize tokenizes a WMT-like sentence under the default and
+// the fullest options.
+func BenchmarkTokenize(b *testing.B) {
+	text := `Sie können beispielsweise ein "Dokument" erstellen, das 3.5 Autos (über die Bühne) enthält – &amp; 1,000-mal mehr. 美众院公布对特「拳銃」。`
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"default", Config{}}, {"normalized-asian-nopunct", Config{Normalized: true, NoPunct: true, AsianSupport: true}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var t tokenizer
+			var words []string
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				words = t.words(&bc.c, words[:0], text)
+			}
+		})
+	}
+}
+
+// BenchmarkSentence scores one sentence pair of 25 words with a few
+// shifts, the typical segment of a WMT corpus.
+func BenchmarkSentence(b *testing.B) {
+	hyp := "the committee said on Tuesday that it would vote next week on the new rules for the banks , officials told reporters here"
+	ref := "officials told reporters here that the committee would vote on the new bank rules next week , it said on Tuesday"
+	var s Stats
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Reset()
+		if err := s.Add(hyp, ref); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEncoding encodes and decodes statistics.
+func BenchmarkEncoding(b *testing.B) {
+	var s Stats
+	_ = s.Add("a b c", "a c b")
+	b.ReportAllocs()
+	for b.Loop() {
+		data, _ := s.MarshalBinary()
+		var d Stats
+		if err := d.UnmarshalBinary(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -14,9 +14,16 @@ type aligner struct {
 	ref  []int32
 
 	base, cand, best []int32 // the hypothesis, a candidate, the best candidate
-	trace            []byte
-	align            []int32 // reference position → hypothesis position
-	hypErr, refErr   []int32 // prefix sums of the error flags
+	// prev is the candidate evaluated before cand, whose forward rows
+	// (prevP, prevQ] are in cmat (band-shaped, as mat.cost); its rows up
+	// to prevP are the base's. Consecutive candidates often move the same
+	// words to nearby places, and then share most of their rows.
+	prev           []int32
+	prevP, prevQ   int
+	cmat           []int32
+	trace          []byte
+	align          []int32 // reference position → hypothesis position
+	hypErr, refErr []int32 // prefix sums of the error flags
 	// refAt lists the positions of each word id in ref: those of id k are
 	// refPos[refStart[k]:refStart[k+1]], ascending.
 	refStart, refPos []int32
@@ -38,6 +45,8 @@ func (a *aligner) edits(hyp, ref []int32, words int) int {
 	a.rows.reset(m)
 	a.base = append(a.base[:0], hyp...)
 	a.cand = grow(a.cand, n)
+	a.prev = grow(a.prev, n)
+	a.cmat = grow(a.cmat, a.band.cells)
 	a.best = grow(a.best, n)
 
 	a.mat.back = grow(a.mat.back, a.band.cells)
@@ -142,10 +151,19 @@ func (a *aligner) baseBack(to int) {
 // wider than row 1 may read: its cells past hi(1) are left infinite, as
 // the rows after it assume of the cells past their own.
 func (a *aligner) startRow(prev []int32, p int) (lo, hi int) {
+	return a.copyRow(prev, a.mat.cost, p)
+}
+
+// copyRow copies row p of the band-shaped matrix mat into prev as
+// startRow does.
+func (a *aligner) copyRow(prev, mat []int32, p int) (lo, hi int) {
 	b := &a.band
-	lo, hi = int(b.lo[p]), min(int(b.hi[p]), int(b.hi[p+1]))
+	lo, hi = int(b.lo[p]), int(b.hi[p])
+	if p < b.n {
+		hi = min(hi, int(b.hi[p+1]))
+	}
 	o := b.off[p]
-	copy(prev[lo:hi], a.mat.cost[o:o+hi-lo])
+	copy(prev[lo:hi], mat[o:o+hi-lo])
 	return lo, hi
 }
 
@@ -160,15 +178,35 @@ func (a *aligner) cell(i, j int) int32 {
 
 // candidateDistance returns the edit distance of a.cand, whose words
 // before p and from q on are those of a.base (p < q <= n): the forward
-// rows p+1..q of the candidate, met with the base's backward row q.
+// rows p+1..q of the candidate, met with the base's backward row q. The
+// rows it shares with the candidate before are not computed again. It
+// makes a.cand the candidate before.
 func (a *aligner) candidateDistance(p, q int) int32 {
 	b, r := &a.band, &a.rows
 	prev, cur := r.a, r.b
-	lo, hi := a.startRow(prev, p)
+	// The rows up to s are those of the candidate before, if s > p (and
+	// then p is prevP: see below).
+	s := min(p, a.prevP)
+	for s < q && s < a.prevQ && a.cand[s] == a.prev[s] {
+		s++
+	}
+	// Rows up to s are shared; row s itself too, as it depends on the
+	// words before s only. If s > p, then cand and prev agree with the
+	// base before p and differ from it at p and prevP, so p = prevP, and
+	// row s is in cmat.
+	var lo, hi int
+	if s > p && s <= a.prevQ {
+		lo, hi = a.copyRow(prev, a.cmat, s)
+	} else {
+		s = p
+		lo, hi = a.startRow(prev, p)
+	}
 	r.touch(max(0, lo-1), hi)
-	for i := p + 1; i <= q; i++ {
+	for i := s + 1; i <= q; i++ {
 		lo, hi := int(b.lo[i]), int(b.hi[i])
 		computeRow(prev, cur, lo, hi, a.cand[i-1], a.ref, nil)
+		o := b.off[i]
+		copy(a.cmat[o:o+hi-lo], cur[lo:hi])
 		r.touch(max(0, lo-1), hi)
 		prev, cur = cur, prev
 	}
@@ -179,6 +217,8 @@ func (a *aligner) candidateDistance(p, q int) int32 {
 		d = min(d, c+back[j])
 	}
 	r.clean()
+	a.cand, a.prev = a.prev, a.cand
+	a.prevP, a.prevQ = p, q
 	return min(d, inf)
 }
 
@@ -265,6 +305,7 @@ func (c *candidate) beatsOnTie(o *candidate) bool {
 func (a *aligner) shift(pre int32, checked int) (delta, first, end, checkedOut int) {
 	a.traceAlignment()
 	n, m := a.band.n, a.band.m
+	a.prevP, a.prevQ = 0, 0 // the candidates' rows of the base before are stale
 	var best candidate
 	found := false
 	bestFirst, bestEnd := n, n
@@ -298,7 +339,11 @@ func (a *aligner) shift(pre int32, checked int) (delta, first, end, checkedOut i
 				continue
 			}
 			best, found, bestFirst, bestEnd = c, true, p, q
-			copy(a.best, a.cand)
+			if p < n {
+				copy(a.best, a.prev) // candidateDistance made it prev
+			} else {
+				copy(a.best, a.cand)
+			}
 		}
 		return checked >= maxShiftCandidates
 	}
