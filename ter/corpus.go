@@ -207,13 +207,17 @@ func (c Config) rows(ctx context.Context, hyps []string, refs [][]string) ([][2]
 				for k, r := range refs {
 					segRefs[k] = r[i]
 				}
-				if err := checkSegment(hyps[i], segRefs); err != nil {
+				err := checkSegment(hyps[i], segRefs)
+				var e int64
+				var l float64
+				if err == nil {
+					e, l, err = w.segment(&c, hyps[i], segRefs)
+				}
+				if err != nil {
 					errs[wk] = failure{int64(i), &segmentError{i, err}}
-					for at := failedAt.Load(); int64(i) < at && !failedAt.CompareAndSwap(at, int64(i)); at = failedAt.Load() {
-					}
+					lower(&failedAt, int64(i))
 					return
 				}
-				e, l := w.segment(&c, hyps[i], segRefs)
 				out[i] = [2]float64{float64(e), l}
 			}
 		}
@@ -236,4 +240,14 @@ func (c Config) rows(ctx context.Context, hyps []string, refs [][]string) ([][2]
 		}
 	}
 	return out, nil
+}
+
+// lower sets a to v if v is smaller.
+func lower(a *atomic.Int64, v int64) {
+	for {
+		old := a.Load()
+		if v >= old || a.CompareAndSwap(old, v) {
+			return
+		}
+	}
 }

@@ -1,5 +1,7 @@
 package ter
 
+import "fmt"
+
 // worker is the scratch space of one goroutine: it tokenizes segments
 // and computes their statistics.
 type worker struct {
@@ -15,7 +17,10 @@ type worker struct {
 // UTF-8, as sacreBLEU's _compute_segment_statistics: the fewest edits
 // against any reference, and the mean of the reference lengths (their sum
 // divided by their number, correctly rounded, as Python's int / int).
-func (w *worker) segment(c *Config, hyp string, refs []string) (edits int64, refLen float64) {
+//
+// It returns an error wrapping ErrOverflow for a text of more than
+// maxWords words, whose costs would not fit the aligner's int32 cells.
+func (w *worker) segment(c *Config, hyp string, refs []string) (edits int64, refLen float64, err error) {
 	if w.ids == nil {
 		w.ids = make(map[string]int32)
 	}
@@ -27,6 +32,9 @@ func (w *worker) segment(c *Config, hyp string, refs []string) (edits int64, ref
 	// reference are all noWord.
 	for k, r := range refs {
 		w.words = w.tok.words(c, w.words[:0], r)
+		if len(w.words) > maxWords {
+			return 0, 0, fmt.Errorf("%w: reference %d has %d words, more than %d", ErrOverflow, k+1, len(w.words), maxWords)
+		}
 		ids := w.refs[k][:0]
 		for _, word := range w.words {
 			id, ok := w.ids[word]
@@ -39,6 +47,9 @@ func (w *worker) segment(c *Config, hyp string, refs []string) (edits int64, ref
 		w.refs[k] = ids
 	}
 	w.words = w.tok.words(c, w.words[:0], hyp)
+	if len(w.words) > maxWords {
+		return 0, 0, fmt.Errorf("%w: the hypothesis has %d words, more than %d", ErrOverflow, len(w.words), maxWords)
+	}
 	w.hyp = w.hyp[:0]
 	for _, word := range w.words {
 		id, ok := w.ids[word]
@@ -57,5 +68,5 @@ func (w *worker) segment(c *Config, hyp string, refs []string) (edits int64, ref
 			best = e
 		}
 	}
-	return best, float64(total) / float64(len(refs))
+	return best, float64(total) / float64(len(refs)), nil
 }

@@ -155,7 +155,10 @@ func (s *Stats) add(hyp string, refs []string) (int64, float64, error) {
 	if s.w == nil {
 		s.w = &worker{}
 	}
-	edits, refLen := s.w.segment(&s.Config, hyp, refs)
+	edits, refLen, err := s.w.segment(&s.Config, hyp, refs)
+	if err != nil {
+		return 0, 0, err
+	}
 	if err := s.addRow(edits, refLen, len(refs)); err != nil {
 		return 0, 0, err
 	}
