@@ -51,7 +51,7 @@ type pyOptions struct {
 }
 
 func (o pyOptions) config() Config {
-	return Config{Normalized: o.Normalized, NoPunct: o.NoPunct, AsianSupport: o.AsianSupport, CaseSensitive: o.CaseSensitive}
+	return Config(o)
 }
 
 // goldenSegment is [hyp, refs, edits, mean reference length, score].

@@ -28,7 +28,7 @@ func naiveEdits(hyp, ref []int32) int {
 }
 
 type naiveCell struct {
-	cost int
+	cost int64
 	op   byte
 }
 
@@ -39,11 +39,11 @@ func naiveDistance(h, r []int32) (int, []byte) {
 
 func naiveMatrix(h, r []int32) (int, []byte, [][]naiveCell) {
 	n, m := len(h), len(r)
-	const infinity = 1e16
+	const infinity = 1 << 40 // 1e16 in Python; any value above every cost
 	dist := make([][]naiveCell, n+1)
 	dist[0] = make([]naiveCell, m+1)
 	for j := range dist[0] {
-		dist[0][j] = naiveCell{j, 'i'}
+		dist[0][j] = naiveCell{int64(j), 'i'}
 	}
 	for i := 1; i <= n; i++ {
 		dist[i] = make([]naiveCell, m+1)
@@ -70,7 +70,7 @@ func naiveMatrix(h, r []int32) (int, []byte, [][]naiveCell) {
 				dist[i][j] = naiveCell{dist[i-1][j].cost + 1, 'd'}
 				continue
 			}
-			cs, os := 1, byte('s')
+			cs, os := int64(1), byte('s')
 			if h[i-1] == r[j-1] {
 				cs, os = 0, ' '
 			}
@@ -97,7 +97,7 @@ func naiveMatrix(h, r []int32) (int, []byte, [][]naiveCell) {
 			panic("unknown operation")
 		}
 	}
-	return dist[n][m].cost, trace, dist
+	return int(dist[n][m].cost), trace, dist
 }
 
 func naiveShift(h, r []int32, checked int) (int, []int32, int) {
