@@ -160,3 +160,29 @@ func BenchmarkEncoding(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGoldenLong scores the long segments of testdata/goldens.json of
+// 1,000 words or more, each alone, as internal/bench/sacrebleu_ter.py
+// times sacreBLEU on them.
+func BenchmarkGoldenLong(b *testing.B) {
+	g := loadGoldens(b)
+	for _, set := range g.Segments {
+		if set.Name != "long" {
+			continue
+		}
+		for i, tc := range set.Cases {
+			if len(strings.Fields(tc.Hyp)) < 1000 && len(strings.Fields(tc.Refs[0])) < 1000 {
+				continue
+			}
+			b.Run(strconv.Itoa(i), func(b *testing.B) {
+				start := cpuTime()
+				for b.Loop() {
+					if _, err := Sentence(tc.Hyp, tc.Refs...); err != nil {
+						b.Fatal(err)
+					}
+				}
+				reportCPU(b, start)
+			})
+		}
+	}
+}

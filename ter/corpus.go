@@ -84,7 +84,7 @@ func (s *Stats) addRows(rows [][2]float64, nrefs int) error {
 	segments, edits, refLen := s.segments, s.edits, s.refLen
 	for i, r := range rows {
 		e := int64(r[0])
-		if segments == math.MaxInt64 || e > math.MaxInt64-edits || r[1] > maxRefLength-refLen {
+		if segments == math.MaxInt || e > math.MaxInt64-edits || r[1] > maxRefLength-refLen {
 			return &segmentError{i, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, segments)}
 		}
 		segments, edits, refLen = segments+1, edits+e, refLen+r[1]

@@ -52,7 +52,7 @@ func (s *Stats) encoded() (encodedStats, error) {
 		return encodedStats{}, err
 	}
 	return encodedStats{
-		opts: s.Config, segments: s.segments, edits: s.edits, refLen: s.refLen,
+		opts: s.Config, segments: int64(s.segments), edits: s.edits, refLen: s.refLen,
 		minRefs: int64(s.minRefs), maxRefs: int64(s.maxRefs),
 	}, nil
 }
@@ -119,8 +119,8 @@ func (e *encodedStats) validate() error {
 	if math.IsNaN(e.refLen) || e.refLen < 0 || e.refLen > maxRefLength || math.Signbit(e.refLen) {
 		return bad("reference length %v", e.refLen)
 	}
-	if e.maxRefs > math.MaxInt {
-		return bad("%d references do not fit in an int here", e.maxRefs)
+	if e.segments > math.MaxInt || e.maxRefs > math.MaxInt {
+		return bad("%d segments of up to %d references do not fit in an int here", e.segments, e.maxRefs)
 	}
 	if e.segments == 0 {
 		if e.edits != 0 || e.refLen != 0 || e.minRefs != 0 || e.maxRefs != 0 {
@@ -154,7 +154,7 @@ func (s *Stats) install(e *encodedStats) error {
 		return nil
 	}
 	s.hold()
-	s.segments, s.edits, s.refLen = e.segments, e.edits, e.refLen
+	s.segments, s.edits, s.refLen = int(e.segments), e.edits, e.refLen
 	s.minRefs, s.maxRefs = int(e.minRefs), int(e.maxRefs)
 	return nil
 }

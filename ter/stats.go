@@ -17,8 +17,9 @@ var (
 	// ErrInvalidUTF8 means a hypothesis or reference is not valid UTF-8.
 	ErrInvalidUTF8 = errors.New("ter: invalid UTF-8")
 	// ErrOverflow means that adding a segment or merging statistics would
-	// take the segments or the edits past the range of int64, or the
-	// reference length past 2^63. The statistics are left unchanged.
+	// take the segments past the range of int, the edits past that of
+	// int64, or the reference length past 2^63, or that a text has more
+	// than 2^26 words. The statistics are left unchanged.
 	ErrOverflow = errors.New("ter: statistics overflow")
 )
 
@@ -70,7 +71,7 @@ type Stats struct {
 	noCopy noCopy
 	addr   *Stats
 
-	segments int64
+	segments int
 	edits    int64
 	refLen   float64
 	minRefs  int // fewest and most references of a segment
@@ -206,8 +207,8 @@ func (s *Stats) hold() {
 
 // fits reports whether adding the given sums to those of s keeps them
 // within range.
-func (s *Stats) fits(segments, edits int64, refLen float64) bool {
-	return segments <= math.MaxInt64-s.segments && edits <= math.MaxInt64-s.edits &&
+func (s *Stats) fits(segments int, edits int64, refLen float64) bool {
+	return segments <= math.MaxInt-s.segments && edits <= math.MaxInt64-s.edits &&
 		refLen <= maxRefLength-s.refLen
 }
 
@@ -244,7 +245,7 @@ func (s *Stats) nrefs() string {
 }
 
 // Len returns the number of segments added.
-func (s *Stats) Len() int64 { return s.segments }
+func (s *Stats) Len() int { return s.segments }
 
 // Reset discards the statistics, keeping the configuration and the
 // scratch space. A copy of a used Stats becomes, after Reset, a Stats of

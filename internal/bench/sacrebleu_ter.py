@@ -24,3 +24,14 @@ for name, pair, system, kw in [
     hyp = lines(f"{d}/{pair}/sys-{system}.txt")
     ref = lines(f"{d}/{pair}/ref.txt")
     print(name, best(lambda: TER(**kw).corpus_score(hyp, [ref])), flush=True)
+
+# The long segments of ter/testdata/goldens.json (section "segments",
+# name "long"), each scored alone: BenchmarkGoldenLong's cases.
+import json
+g = json.load(open("ter/testdata/goldens.json", encoding="utf-8"))
+for seg in g["segments"]:
+    if seg["name"] == "long":
+        for i, (hyp, refs, *_rest) in enumerate(seg["cases"]):
+            if len(hyp.split()) >= 1000 or len(refs[0].split()) >= 1000:
+                print(f"long-{i} ({len(hyp.split())}x{len(refs[0].split())} words)",
+                      best(lambda: TER().sentence_score(hyp, refs), 1), flush=True)
