@@ -1,6 +1,7 @@
 package ter
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -65,9 +66,10 @@ func (t *tokenizer) words(c *Config, dst []string, text string) []string {
 }
 
 // rewrite applies the Normalized and NoPunct rewrites to text, in two
-// buffers used in turn, one pass a rule, as sacreBLEU's re.sub calls.
-// Every rule matches ASCII characters, or any character as "not a digit",
-// so working on bytes gives the same result as on code points.
+// buffers used in turn, one pass a rule, as sacreBLEU's re.sub calls (a
+// literal rule whose text does not occur is skipped). Every rule matches
+// ASCII characters, or any character as "not a digit", so working on
+// bytes gives the same result as on code points.
 func (t *tokenizer) rewrite(c *Config, text string) string {
 	src := append(t.a[:0], text...)
 	dst := t.b[:0]
@@ -75,14 +77,23 @@ func (t *tokenizer) rewrite(c *Config, text string) string {
 		dst = f(dst[:0], src)
 		src, dst = dst, src
 	}
+	replace := func(old, new string) {
+		if bytes.Contains(src, []byte(old)) {
+			pass(func(d, s []byte) []byte { return replaceAll(d, s, old, new) })
+		}
+	}
 	if c.Normalized {
-		pass(func(d, s []byte) []byte { return replaceAll(d, s, "\n-", "") })
-		pass(func(d, s []byte) []byte { return replaceAll(d, s, "\n", " ") })
-		pass(func(d, s []byte) []byte { return replaceAll(d, s, "&quot;", "\"") })
-		pass(func(d, s []byte) []byte { return replaceAll(d, s, "&amp;", "&") })
-		pass(func(d, s []byte) []byte { return replaceAll(d, s, "&lt;", "<") })
-		pass(func(d, s []byte) []byte { return replaceAll(d, s, "&gt;", ">") })
-		pass(western)
+		replace("\n-", "")
+		replace("\n", " ")
+		replace("&quot;", "\"")
+		replace("&amp;", "&")
+		replace("&lt;", "<")
+		replace("&gt;", ">")
+		pass(splitPunct)
+		replace("'s ", " 's ") // the text ends with a space: "'s$" never matches
+		pass(splitPeriodComma1)
+		pass(splitPeriodComma2)
+		pass(splitDigitDash)
 		if c.AsianSupport {
 			pass(asian)
 		}
@@ -98,7 +109,7 @@ func (t *tokenizer) rewrite(c *Config, text string) string {
 // left, replaced by new.
 func replaceAll(dst, src []byte, old, new string) []byte {
 	for {
-		i := strings.Index(string(src), old)
+		i := bytes.Index(src, []byte(old))
 		if i < 0 {
 			return append(dst, src...)
 		}
@@ -111,7 +122,7 @@ func replaceAll(dst, src []byte, old, new string) []byte {
 // westernPunct is sacreBLEU's class [{-~[-` -&(-+:-@/]: ASCII
 // punctuation and the space, but for ' , - and . (digits and letters are
 // not in it).
-var westernPunct = func() (set [128]bool) {
+var westernPunct = func() (set [256]bool) {
 	for _, r := range [][2]byte{{'{', '~'}, {'[', '`'}, {' ', '&'}, {'(', '+'}, {':', '@'}, {'/', '/'}} {
 		for b := r[0]; b <= r[1]; b++ {
 			set[b] = true
@@ -122,53 +133,57 @@ var westernPunct = func() (set [128]bool) {
 
 func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
-// western is the language-dependent part of _normalize_general_and_western:
-// the text between spaces, then its five re.sub passes.
-func western(dst, src []byte) []byte {
-	// " {sent} ", with the punctuation made words.
-	tmp := make([]byte, 0, len(src)+len(src)/2+8)
-	tmp = append(tmp, "   "...) // the leading space, itself "punctuation"
+// splitPunct is f" {sent} " and then re.sub(r"([{-~[-` -&(-+:-@/])",
+// r" \1 ", sent).
+func splitPunct(dst, src []byte) []byte {
+	dst = append(dst, "   "...) // the leading space, itself "punctuation"
 	for _, b := range src {
-		if b < 128 && westernPunct[b] {
-			tmp = append(tmp, ' ', b, ' ')
+		if westernPunct[b] {
+			dst = append(dst, ' ', b, ' ')
 		} else {
-			tmp = append(tmp, b)
+			dst = append(dst, b)
 		}
 	}
-	tmp = append(tmp, "   "...)
-	// "'s " → " 's " (the text ends with a space, so "'s$" never matches).
-	src, tmp = replaceAll(dst[:0], tmp, "'s ", " 's "), nil
-	// ([^0-9])([\.,]) → "\1 \2 "
-	out := make([]byte, 0, len(src)+len(src)/4+8)
+	return append(dst, "   "...)
+}
+
+// splitPeriodComma1 is re.sub(r"([^0-9])([\.,])", r"\1 \2 ", sent).
+func splitPeriodComma1(dst, src []byte) []byte {
 	for i := 0; i < len(src); i++ {
 		if i+1 < len(src) && !isDigit(src[i]) && (src[i+1] == '.' || src[i+1] == ',') {
-			out = append(out, src[i], ' ', src[i+1], ' ')
+			dst = append(dst, src[i], ' ', src[i+1], ' ')
 			i++
 			continue
 		}
-		out = append(out, src[i])
+		dst = append(dst, src[i])
 	}
-	// ([\.,])([^0-9]) → " \1 \2"
-	src, out = out, src[:0]
+	return dst
+}
+
+// splitPeriodComma2 is re.sub(r"([\.,])([^0-9])", r" \1 \2", sent).
+func splitPeriodComma2(dst, src []byte) []byte {
 	for i := 0; i < len(src); i++ {
 		if i+1 < len(src) && (src[i] == '.' || src[i] == ',') && !isDigit(src[i+1]) {
-			out = append(out, ' ', src[i], ' ', src[i+1])
+			dst = append(dst, ' ', src[i], ' ', src[i+1])
 			i++
 			continue
 		}
-		out = append(out, src[i])
+		dst = append(dst, src[i])
 	}
-	// ([0-9])(-) → "\1 \2 "
-	src, out = out, src[:0]
+	return dst
+}
+
+// splitDigitDash is re.sub(r"([0-9])(-)", r"\1 \2 ", sent).
+func splitDigitDash(dst, src []byte) []byte {
 	for i := 0; i < len(src); i++ {
 		if i+1 < len(src) && isDigit(src[i]) && src[i+1] == '-' {
-			out = append(out, src[i], ' ', '-', ' ')
+			dst = append(dst, src[i], ' ', '-', ' ')
 			i++
 			continue
 		}
-		out = append(out, src[i])
+		dst = append(dst, src[i])
 	}
-	return out
+	return dst
 }
 
 // isAsianPunct is TercomTokenizer.ASIAN_PUNCT or FULL_WIDTH_PUNCT.
