@@ -277,3 +277,43 @@ func TestOverflow(t *testing.T) {
 		t.Error("statistics changed on overflow")
 	}
 }
+
+// TestThreeReferencesInOrder checks that AddCorpus and AddReaders, over
+// several batches and goroutines, sum the mean reference lengths of three
+// references (not exact in binary) in the order of the segments, as Add
+// does one segment at a time.
+func TestThreeReferencesInOrder(t *testing.T) {
+	const n = readBatchSegments + 904
+	hyps := make([]string, n)
+	refs := make([][]string, 3)
+	var texts [3]strings.Builder
+	var hypText strings.Builder
+	words := strings.Fields("a b c d e f g h i j k l m")
+	for i := range hyps {
+		hyps[i] = strings.Join(words[:1+i%7], " ")
+		hypText.WriteString(hyps[i] + "\n")
+		for k := range refs {
+			r := strings.Join(words[(i+k)%3:2+(i*k+k)%11], " ")
+			refs[k] = append(refs[k], r)
+			texts[k].WriteString(r + "\n")
+		}
+	}
+	var one Stats
+	for i := range hyps {
+		if err := one.Add(hyps[i], refs[0][i], refs[1][i], refs[2][i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var corpus, readers Stats
+	if err := corpus.AddCorpus(hyps, refs...); err != nil {
+		t.Fatal(err)
+	}
+	if err := readers.AddReaders(context.Background(), strings.NewReader(hypText.String()),
+		strings.NewReader(texts[0].String()), strings.NewReader(texts[1].String()), strings.NewReader(texts[2].String())); err != nil {
+		t.Fatal(err)
+	}
+	want := one.Score()
+	if corpus.Score() != want || readers.Score() != want {
+		t.Errorf("AddCorpus %+v, AddReaders %+v, Add %+v", corpus.Score(), readers.Score(), want)
+	}
+}
