@@ -115,16 +115,19 @@ type rows struct {
 	dirtyLo, dirtyHi int
 }
 
-// reset makes rows ready for a reference of m words: m+2 cells.
+// reset makes rows ready for a reference of m words: m+2 cells. Idle rows
+// are infinite in every cell of their arrays, so a shorter reference
+// reuses them as they are.
 func (r *rows) reset(m int) {
-	if len(r.a) != m+2 {
+	if cap(r.a) < m+2 {
 		r.a = make([]int32, m+2)
 		r.b = make([]int32, m+2)
 		for j := range r.a {
 			r.a[j], r.b[j] = inf, inf
 		}
-		r.dirtyLo, r.dirtyHi = m+2, 0
 	}
+	r.a, r.b = r.a[:m+2], r.b[:m+2]
+	r.dirtyLo, r.dirtyHi = m+2, 0
 }
 
 // touch records that the cells [lo, hi) of a or b were written.

@@ -286,7 +286,7 @@ type candidate struct {
 	delta, length, start, idx int
 }
 
-// beats reports whether c's key, but for delta, ranks above o's.
+// beatsOnTie reports whether c's key, but for delta, ranks above o's.
 func (c *candidate) beatsOnTie(o *candidate) bool {
 	if c.length != o.length {
 		return c.length > o.length
