@@ -65,3 +65,21 @@ func TestAlignerMatchesNaive(t *testing.T) {
 		}
 	}
 }
+
+// TestAlignerLimits compares the aligner with the naive twin under other
+// limits than sacreBLEU's, as TestLimitsDecide uses them.
+func TestAlignerLimits(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, l := range []limits{{3, 2, 5, 7}, {beamWidth, 20, 100, 50}, {2000, maxShiftSize, maxShiftDist, 1 << 30}, {1, 1, 1, 1}} {
+		for trial := range 40 {
+			n, m := r.IntN(60), r.IntN(60)
+			v := 2 + r.IntN(10)
+			hyp, ref := randomPair(r, n, m, v)
+			want := naiveLimits{l.shiftSize, l.shiftDist, l.candidates, l.beam}.edits(hyp, ref)
+			a := aligner{lim: &l}
+			if got := a.edits(hyp, ref, v); got != want {
+				t.Fatalf("limits %+v trial %d: edits %d, naive %d\nhyp %v\nref %v", l, trial, got, want, hyp, ref)
+			}
+		}
+	}
+}

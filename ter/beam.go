@@ -57,9 +57,19 @@ type band struct {
 	cells  int
 }
 
-// setBand sets b to the band of n hypothesis and m reference words, as
-// BeamEditDistance._edit_distance computes it.
-func (b *band) setBand(n, m int) {
+// limits are lib_ter's limits on the search. The aligner always uses
+// sacreLimits; the tests raise them to show which cases they decide.
+type limits struct {
+	beam, shiftSize, shiftDist, candidates int
+}
+
+// sacreLimits are lib_ter's _BEAM_WIDTH, _MAX_SHIFT_SIZE,
+// _MAX_SHIFT_DIST and _MAX_SHIFT_CANDIDATES.
+var sacreLimits = limits{beamWidth, maxShiftSize, maxShiftDist, maxShiftCandidates}
+
+// setBand sets b to the band of n hypothesis and m reference words, with
+// the given beam width, as BeamEditDistance._edit_distance computes it.
+func (b *band) setBand(n, m, beam int) {
 	b.n, b.m = n, m
 	b.lo = grow(b.lo, n+1)
 	b.hi = grow(b.hi, n+1)
@@ -68,9 +78,9 @@ func (b *band) setBand(n, m int) {
 	if n > 0 {
 		ratio = float64(m) / float64(n)
 	}
-	width := beamWidth
-	if float64(beamWidth) < ratio/2 {
-		width = int(math.Ceil(ratio/2 + beamWidth))
+	width := beam
+	if float64(beam) < ratio/2 {
+		width = int(math.Ceil(ratio/2 + float64(beam)))
 	}
 	b.lo[0], b.hi[0] = 0, int32(m+1)
 	b.off[0], b.off[1] = 0, m+1

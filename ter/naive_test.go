@@ -9,21 +9,31 @@ import (
 // with full matrices and no cache: the twin that the tests compare the
 // aligner with.
 func naiveEdits(hyp, ref []int32) int {
+	return naiveLimits{maxShiftSize, maxShiftDist, maxShiftCandidates, beamWidth}.edits(hyp, ref)
+}
+
+// naiveLimits are lib_ter's limits, changeable so that the tests can show
+// which cases the limits decide.
+type naiveLimits struct {
+	shiftSize, shiftDist, candidates, beam int
+}
+
+func (l naiveLimits) edits(hyp, ref []int32) int {
 	if len(ref) == 0 {
 		return len(hyp)
 	}
 	shifts, checked := 0, 0
 	input := slices.Clone(hyp)
 	for {
-		delta, next, c := naiveShift(input, ref, checked)
+		delta, next, c := l.shift(input, ref, checked)
 		checked = c
-		if checked >= maxShiftCandidates || delta <= 0 {
+		if checked >= l.candidates || delta <= 0 {
 			break
 		}
 		shifts++
 		input = next
 	}
-	d, _ := naiveDistance(input, ref)
+	d, _, _ := l.matrix(input, ref)
 	return shifts + d
 }
 
@@ -32,12 +42,7 @@ type naiveCell struct {
 	op   byte
 }
 
-func naiveDistance(h, r []int32) (int, []byte) {
-	d, t, _ := naiveMatrix(h, r)
-	return d, t
-}
-
-func naiveMatrix(h, r []int32) (int, []byte, [][]naiveCell) {
+func (l naiveLimits) matrix(h, r []int32) (int, []byte, [][]naiveCell) {
 	n, m := len(h), len(r)
 	const infinity = 1 << 40 // 1e16 in Python; any value above every cost
 	dist := make([][]naiveCell, n+1)
@@ -55,9 +60,9 @@ func naiveMatrix(h, r []int32) (int, []byte, [][]naiveCell) {
 	if n > 0 {
 		ratio = float64(m) / float64(n)
 	}
-	bw := beamWidth
-	if float64(beamWidth) < ratio/2 {
-		bw = int(math.Ceil(ratio/2 + beamWidth))
+	bw := l.beam
+	if float64(l.beam) < ratio/2 {
+		bw = int(math.Ceil(ratio/2 + float64(l.beam)))
 	}
 	for i := 1; i <= n; i++ {
 		pd := int(math.Floor(float64(i) * ratio))
@@ -100,8 +105,8 @@ func naiveMatrix(h, r []int32) (int, []byte, [][]naiveCell) {
 	return int(dist[n][m].cost), trace, dist
 }
 
-func naiveShift(h, r []int32, checked int) (int, []int32, int) {
-	pre, inv := naiveDistance(h, r)
+func (l naiveLimits) shift(h, r []int32, checked int) (int, []int32, int) {
+	pre, inv, _ := l.matrix(h, r)
 	var align []int
 	var refErr, hypErr []int
 	ph, pr := -1, -1
@@ -150,10 +155,10 @@ func naiveShift(h, r []int32, checked int) (int, []int32, int) {
 outer:
 	for sh := 0; sh < n; sh++ {
 		for sr := 0; sr < m; sr++ {
-			if sr-sh > maxShiftDist || sh-sr > maxShiftDist {
+			if sr-sh > l.shiftDist || sh-sr > l.shiftDist {
 				continue
 			}
-			for length := 0; h[sh+length] == r[sr+length] && length < maxShiftSize; {
+			for length := 0; h[sh+length] == r[sr+length] && length < l.shiftSize; {
 				length++
 				func() {
 					if sum(hypErr, sh, sh+length) == 0 || sum(refErr, sr, sr+length) == 0 {
@@ -174,7 +179,7 @@ outer:
 						prev = idx
 						w := make([]int32, n)
 						performShift(w, h, sh, length, idx)
-						d, _ := naiveDistance(w, r)
+						d, _, _ := l.matrix(w, r)
 						c := &cand{pre - d, length, -sh, -idx, w}
 						checked++
 						if best == nil || greater(c, best) {
@@ -182,7 +187,7 @@ outer:
 						}
 					}
 				}()
-				if checked >= maxShiftCandidates {
+				if checked >= l.candidates {
 					break outer
 				}
 				if n == sh+length || m == sr+length {

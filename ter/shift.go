@@ -8,6 +8,7 @@ package ter
 // time. Its scratch space is reused from one call to the next; it is not
 // safe for concurrent use.
 type aligner struct {
+	lim  *limits // &sacreLimits if nil
 	band band
 	mat  matrix
 	rows rows
@@ -39,7 +40,10 @@ func (a *aligner) edits(hyp, ref []int32, words int) int {
 	}
 	a.ref = ref
 	a.indexRef(words)
-	a.band.setBand(n, m)
+	if a.lim == nil {
+		a.lim = &sacreLimits
+	}
+	a.band.setBand(n, m, a.lim.beam)
 	a.mat.cost = grow(a.mat.cost, a.band.cells)
 	a.mat.op = grow(a.mat.op, a.band.cells)
 	a.rows.reset(m)
@@ -59,7 +63,7 @@ func (a *aligner) edits(hyp, ref []int32, words int) int {
 		a.baseBack(to)
 		delta, first, end, c := a.shift(pre, checked)
 		checked = c
-		if checked >= maxShiftCandidates || delta <= 0 {
+		if checked >= a.lim.candidates || delta <= 0 {
 			return shifts + int(pre)
 		}
 		shifts++
@@ -345,7 +349,7 @@ func (a *aligner) shift(pre int32, checked int) (delta, first, end, checkedOut i
 				copy(a.best, a.cand)
 			}
 		}
-		return checked >= maxShiftCandidates
+		return checked >= a.lim.candidates
 	}
 	for sh := 0; sh < n; sh++ {
 		w := a.base[sh]
@@ -354,14 +358,14 @@ func (a *aligner) shift(pre int32, checked int) (delta, first, end, checkedOut i
 		}
 		for _, sr32 := range a.refPos[a.refStart[w]:a.refStart[w+1]] {
 			sr := int(sr32)
-			if sr-sh > maxShiftDist || sh-sr > maxShiftDist {
+			if sr-sh > a.lim.shiftDist || sh-sr > a.lim.shiftDist {
 				continue
 			}
 			for length := 1; ; length++ {
 				if try(sh, sr, length) {
 					return best.delta, bestFirst, bestEnd, checked
 				}
-				if sh+length == n || sr+length == m || length >= maxShiftSize ||
+				if sh+length == n || sr+length == m || length >= a.lim.shiftSize ||
 					a.base[sh+length] != a.ref[sr+length] {
 					break
 				}

@@ -155,6 +155,11 @@ def long_cases():
         hyp = base[:40]
         hyp = hyp[ln:20] + hyp[:ln] + hyp[20:]
         out.append((" ".join(hyp), [" ".join(base[:40])]))
+    # shift size limit: two blocks of more than 10 words swapped, which
+    # no single shift of at most 10 words can undo
+    for a, b in ((11, 11), (12, 15), (10, 14)):
+        hyp = base[a:a + b] + base[:a] + base[a + b:40]
+        out.append((" ".join(hyp), [" ".join(base[:40])]))
     # many candidates: a small vocabulary, long texts (the 1,000 limit)
     small = ["a", "b", "c"]
     for n in (60, 150, 400):
