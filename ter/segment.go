@@ -13,6 +13,10 @@ type worker struct {
 	al    aligner
 }
 
+// keepCells is the most cells of a band a worker keeps room for after a
+// segment: about 13 MB.
+const keepCells = 1 << 20
+
 // segment returns the statistics of one segment whose texts are valid
 // UTF-8, as sacreBLEU's _compute_segment_statistics: the fewest edits
 // against any reference, and the mean of the reference lengths (their sum
@@ -67,6 +71,10 @@ func (w *worker) segment(c *Config, hyp string, refs []string) (edits int64, ref
 		if best < 0 || e < best {
 			best = e
 		}
+	}
+	if cap(w.al.mat.cost) > keepCells {
+		// A huge segment's scratch space is not kept for the ones to come.
+		w.al = aligner{}
 	}
 	return best, float64(total) / float64(len(refs)), nil
 }

@@ -25,8 +25,8 @@ type aligner struct {
 	trace          []byte
 	align          []int32 // reference position → hypothesis position
 	hypErr, refErr []int32 // prefix sums of the error flags
-	// refAt lists the positions of each word id in ref: those of id k are
-	// refPos[refStart[k]:refStart[k+1]], ascending.
+	// refStart and refPos list the positions of each word id in ref:
+	// those of id k are refPos[refStart[k]:refStart[k+1]], ascending.
 	refStart, refPos []int32
 }
 
