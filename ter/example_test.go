@@ -70,3 +70,23 @@ func ExampleStats_AddReaders() {
 	fmt.Println(s.Score())
 	// Output: TER = 28.57
 }
+
+func ExampleConfig_Rows() {
+	// The per-segment statistics that significance tests resample, and
+	// sacreBLEU's score of a resample's float32 sums.
+	rows, err := ter.Config{}.Rows([]string{"a b c", "x y"}, []string{"a c b", "x y z"}, []string{"a b c", "y"})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(rows)
+	var sums [2]float32
+	for _, r := range []int{0, 1, 1} { // a bootstrap resample
+		sums[0] += float32(rows[r][0])
+		sums[1] += float32(rows[r][1])
+	}
+	// As NumPy: stats = np.array(rows, dtype="float32")[[0, 1, 1]].sum(0)
+	fmt.Println(ter.PercentFromFloat32Sums(sums))
+	// Output:
+	// [[0 3] [1 2]]
+	// 28.57142984867096
+}
