@@ -1,0 +1,164 @@
+package ter
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/lines"
+)
+
+// Reading batches: a batch ends at readBatchBytes of text or
+// readBatchSegments segments, which bounds the memory and lets ctx stop
+// the work between batches.
+const (
+	readBatchBytes    = 1 << 20
+	readBatchSegments = 4096
+)
+
+// AddReaders adds the segments of a corpus read from hyp and refs, one
+// segment a line: line i of hyp with line i of every reference stream, as
+// sacreBLEU's command line reads the files it is given. Only "\n" ends a
+// line (a "\r" before it is trailing whitespace, which TER strips), a
+// last line without "\n" is a line, an empty input has none, and a byte
+// order mark is kept as U+FEFF (the rules of package internal/lines,
+// which the command line follows too). The lines are read in batches,
+// each scored in parallel as [Stats.AddCorpus] scores a corpus, so memory
+// stays bounded whatever the length of the inputs; the sums are those of
+// adding every segment in turn with [Stats.Add].
+//
+// It returns the error of options that are not those of the statistics
+// held (see [Stats]); an error naming the stream, the line and the byte
+// for a line that is not valid UTF-8 (wrapping [ErrInvalidUTF8]); an
+// error when the streams have different numbers of lines, or there are
+// no reference streams; a read error, wrapped; and ctx's error, wrapped,
+// when ctx is done. s is unchanged on error: the segments are added only
+// when every line has been read.
+func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader) error {
+	s.own()
+	if err := s.optionsChanged(); err != nil {
+		return err
+	}
+	if len(refs) == 0 {
+		return ErrNoReference
+	}
+	streams := make([]*lineStream, 1+len(refs))
+	streams[0] = &lineStream{name: "hypothesis", lr: lines.NewReader(hyp, 0)}
+	for k, r := range refs {
+		streams[1+k] = &lineStream{name: fmt.Sprintf("reference %d", k+1), lr: lines.NewReader(r, 0)}
+	}
+	acc := s.Clone()
+	hyps := make([]string, 0, readBatchSegments)
+	refBatch := make([][]string, len(refs))
+	for {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("ter: reading stopped before line %d: %w", streams[0].lr.Line()+1, err)
+		}
+		hyps = hyps[:0]
+		for k := range refBatch {
+			refBatch[k] = refBatch[k][:0]
+		}
+		first := streams[0].lr.Line() + 1
+		done, err := readBatch(streams, func(seg []string) int {
+			hyps = append(hyps, seg[0])
+			n := len(seg[0])
+			for k, r := range seg[1:] {
+				refBatch[k] = append(refBatch[k], r)
+				n += len(r)
+			}
+			return n
+		})
+		if err != nil {
+			return err
+		}
+		if len(hyps) > 0 {
+			if err := acc.addCorpus(ctx, hyps, refBatch); err != nil {
+				return lineError(first, err)
+			}
+		}
+		if done {
+			s.segments, s.edits, s.refLen = acc.segments, acc.edits, acc.refLen
+			s.minRefs, s.maxRefs, s.held, s.opts = acc.minRefs, acc.maxRefs, acc.held, acc.opts
+			return nil
+		}
+	}
+}
+
+// lineStream is one input of AddReaders.
+type lineStream struct {
+	name string // "hypothesis", "reference 1", ...
+	lr   *lines.Reader
+}
+
+// readBatch reads a batch of segments from streams, passing each (the
+// line of every stream, in order) to add, which returns its size in
+// bytes. It reports whether the inputs have ended.
+func readBatch(streams []*lineStream, add func(seg []string) int) (done bool, err error) {
+	seg := make([]string, len(streams))
+	for size, n := 0, 0; size < readBatchBytes && n < readBatchSegments; n++ {
+		ended := 0
+		for k, st := range streams {
+			line, ok, err := st.lr.Next()
+			if err != nil {
+				return false, fmt.Errorf("ter: reading the %s, line %d: %w", st.name, st.lr.Line()+1, err)
+			}
+			if !ok {
+				ended++
+				continue
+			}
+			if !utf8.Valid(line) {
+				i := lines.InvalidAt(line)
+				return false, fmt.Errorf("%w: %s line %d, byte 0x%02x at byte %d of the line", ErrInvalidUTF8, st.name, st.lr.Line(), line[i], i+1)
+			}
+			seg[k] = string(line)
+		}
+		switch {
+		case ended == len(streams):
+			return true, nil
+		case ended > 0:
+			return false, lengthError(streams)
+		}
+		size += add(seg)
+	}
+	return false, nil
+}
+
+// lengthError describes streams of different lengths, some of which have
+// ended: each stream's number of lines.
+func lengthError(streams []*lineStream) error {
+	var b strings.Builder
+	for k, st := range streams {
+		if _, err := st.lr.CountRest(); err != nil {
+			return fmt.Errorf("ter: reading the %s, line %d: %w", st.name, st.lr.Line()+1, err)
+		}
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s: %d", st.name, st.lr.Line())
+	}
+	return fmt.Errorf("ter: the inputs have different numbers of lines: %s", b.String())
+}
+
+// lineError turns the error of AddCorpus on a batch whose first segment is
+// line first into one that names the line: AddCorpus's errors name the
+// segment's index in the batch.
+func lineError(first int, err error) error {
+	if se, ok := err.(*segmentError); ok {
+		return &lineErr{first + se.index, se.err}
+	}
+	return err
+}
+
+// lineErr is the error of a line of AddReaders' inputs.
+type lineErr struct {
+	line int
+	err  error
+}
+
+func (e *lineErr) Error() string {
+	return fmt.Sprintf("ter: line %d: %s", e.line, strings.TrimPrefix(e.err.Error(), "ter: "))
+}
+
+func (e *lineErr) Unwrap() error { return e.err }
