@@ -46,13 +46,16 @@
 // # Verification
 //
 // The encoder is tested for exact equality with sentencepiece 0.1.97's
-// Python binding and spm_encode on about thirty models trained here with
-// spm_train (every model type; the nmt_nfkc, nfkc_cf, identity and a
-// custom rule set; whitespace options; split_digits; byte_fallback;
-// user-defined and control symbols), on text made to stress the
+// Python binding and spm_encode on 36 models: trained here with spm_train
+// (every model type; the nmt_nfkc, nfkc_cf, identity and a custom rule
+// set; remove_extra_whitespaces, add_dummy_prefix,
+// treat_whitespace_as_suffix; split_digits and the other splitting
+// options; byte_fallback; user-defined and control symbols; a self-test),
+// and derived from those where spm_train has no option (escape_whitespaces
+// off, UNUSED pieces, all scores tied); on text made to stress the
 // normalizer: full-width forms, ligatures, combining marks, control and
-// format characters, whitespace runs, emoji and scripts the models never
-// saw. The tokenizers are tested against sacreBLEU 2.6.0 run with those
+// format characters, NUL, whitespace runs, emoji and scripts the models
+// never saw. The tokenizers are tested against sacreBLEU 2.6.0 run with those
 // models in place of the real ones. The real flores101, flores200 and
 // spBLEU-1K models could not be fetched where this package was written;
 // to check one, compare the pieces of your text with spm_encode's:

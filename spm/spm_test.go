@@ -50,8 +50,8 @@ func testGoldens(t testing.TB) *goldens {
 }
 
 // modelBytes returns the test model as spm_train wrote it: the committed
-// file with its charsmap, if it was taken out, put back after the
-// NormalizerSpec's name (see testdata/pack.py).
+// file with its charsmap, if it was taken out, put back after the name in
+// its first NormalizerSpec (see testdata/pack.py).
 func modelBytes(t testing.TB, name, charsmap string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "models", name+".model"))
@@ -63,17 +63,19 @@ func modelBytes(t testing.TB, name, charsmap string) []byte {
 	}
 	cm := readCharsmap(t, charsmap)
 	var out []byte
+	done := false
 	for len(b) > 0 {
 		num, typ, n := protowire.ConsumeTag(b)
 		m := protowire.ConsumeFieldValue(num, typ, b[n:])
 		if n < 0 || m < 0 {
 			t.Fatalf("%s: bad model", name)
 		}
-		if num != 3 {
+		if num != 3 || done {
 			out = append(out, b[:n+m]...)
 			b = b[n+m:]
 			continue
 		}
+		done = true
 		spec, _ := protowire.ConsumeBytes(b[n:])
 		_, _, k := protowire.ConsumeTag(spec)
 		k += protowire.ConsumeFieldValue(1, protowire.BytesType, spec[k:])

@@ -42,7 +42,8 @@ type options struct {
 	langPair         string // -l; "" when not given
 
 	// sacrebleuDir is sacreBLEU's cache directory, from the environment
-	// ($SACREBLEU), where the SentencePiece tokenizers' models are.
+	// ($SACREBLEU, else ~/.sacrebleu), where the SentencePiece tokenizers'
+	// models are.
 	sacrebleuDir string
 
 	// Test-set options.
