@@ -110,7 +110,8 @@ func ModelSource(dir, name string) (url, file string, err error) {
 }
 
 // A MissingModelError reports that a named tokenizer's model is not in
-// sacreBLEU's cache directory: File should be downloaded from URL.
+// sacreBLEU's cache directory: File should be downloaded from URL, which
+// [Cache.Tokenizer] does.
 type MissingModelError struct {
 	Name, File, URL string
 }
@@ -122,8 +123,9 @@ func (e *MissingModelError) Error() string {
 // LoadTokenizer loads the model of sacreBLEU's tokenizer name (Flores200,
 // Flores101, SPM or SpBLEU1K) from sacreBLEU's cache directory dir, the
 // file [ModelSource] names, and returns its tokenizer, named as
-// sacreBLEU's signatures name it. A missing file is a
-// [*MissingModelError].
+// sacreBLEU's signatures name it. LoadTokenizer never uses the network:
+// a missing file is a [*MissingModelError] ([Cache.Tokenizer] downloads
+// it instead).
 func LoadTokenizer(dir, name string) (*Tokenizer, error) {
 	url, file, err := ModelSource(dir, name)
 	if err != nil {
