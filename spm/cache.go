@@ -33,7 +33,10 @@ import (
 // portalocker takes (file + ".lock").
 //
 // Only Cache's methods use the network, and only when a model is
-// missing; [LoadTokenizer] never does. A Cache is a plain value, safe to
+// missing (or empty); [LoadTokenizer] never does. A file present is never
+// checked against the server or replaced: one that is not a model (left
+// by an interrupted sacreBLEU, which writes in place) stays an error
+// until it is deleted. A Cache is a plain value, safe to
 // copy and to use from several goroutines and processes at once (as far
 // as Client, MapURL, Progress and Waiting are).
 type Cache struct {

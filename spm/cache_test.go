@@ -287,6 +287,15 @@ func TestCachePresent(t *testing.T) {
 	if got := entries(t, filepath.Join(dir, "models")); !slices.Equal(got, []string{"flores200sacrebleuspm"}) {
 		t.Errorf("models/ holds %q", got)
 	}
+	// A file that is not a model (sacreBLEU writes its downloads in place)
+	// is an error naming it, not a reason to download again.
+	file := filepath.Join(dir, "models", "spbleu-1k_tokenizer_spm.model")
+	if err := os.WriteFile(file, b[:len(b)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Tokenizer(context.Background(), SpBLEU1K); err == nil || !strings.HasPrefix(err.Error(), "spm: the spBLEU-1K tokenizer's model "+file+": ") {
+		t.Errorf("Tokenizer over a broken file: %v", err)
+	}
 }
 
 func TestCacheMisuse(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/cache"
 	"github.com/go-bleu/bleu/spm"
 )
 
@@ -68,7 +69,11 @@ func (c *cli) spmTokenizer(o *options, name string) (bleu.Tokenizer, error) {
 	case errors.Is(err, context.Canceled):
 		return nil, &exitError{code: interruptedStatus, msg: "bleu: interrupted"}
 	case err != nil:
-		return nil, &exitError{code: 1, msg: "bleu: " + err.Error()}
+		msg := "bleu: " + err.Error()
+		if _, file, ferr := spm.ModelSource(mc.Dir, name); ferr == nil && cache.Exists(file) {
+			msg += "\nbleu: delete " + file + " to download it again"
+		}
+		return nil, &exitError{code: 1, msg: msg}
 	}
 	return tok, nil
 }

@@ -243,6 +243,20 @@ func TestCLISPMDownloadFails(t *testing.T) {
 			t.Errorf("%s: %s: %v", mode, file, err)
 		}
 	}
+	// A broken file in place (sacreBLEU writes its downloads in place) is
+	// used as it is: the error says to delete it.
+	dir := t.TempDir()
+	file := filepath.Join(dir, "models", "flores200sacrebleuspm")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("<html>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := runSPM(t, context.Background(), dir, offlineModels(), false, "--print-tokens", "-tok", "flores200")
+	if got.RC != 1 || !strings.Contains(got.Stderr, file+": ") || !strings.HasSuffix(got.Stderr, "bleu: delete "+file+" to download it again\n") {
+		t.Errorf("broken model in place: exit status %d, standard error %q", got.RC, got.Stderr)
+	}
 }
 
 // TestCLISPMInterrupted interrupts a download: exit status 130, and no
