@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -238,31 +237,6 @@ func TestCacheCanceled(t *testing.T) {
 	}
 	if got := entries(t, filepath.Join(dir, "models")); !slices.Equal(got, []string{"spbleu-1k_tokenizer_spm.model.lock"}) {
 		t.Errorf("models/ holds %q", got)
-	}
-}
-
-// TestCacheConcurrent downloads one model from several goroutines at
-// once: one request, every goroutine gets the tokenizer.
-func TestCacheConcurrent(t *testing.T) {
-	srv := newModelServer(t)
-	c := Cache{Dir: t.TempDir(), MapURL: srv.mapURL("good")}
-	var wg sync.WaitGroup
-	errs := make([]error, 8)
-	for i := range errs {
-		wg.Go(func() {
-			tok, err := c.Tokenizer(context.Background(), Flores101)
-			if err == nil && tok.String() != "flores101" {
-				err = fmt.Errorf("tokenizer %s", tok)
-			}
-			errs[i] = err
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		t.Error(err)
-	}
-	if n := srv.requests.Load(); n != 1 {
-		t.Errorf("%d requests, want 1", n)
 	}
 }
 
