@@ -65,6 +65,11 @@ func (c *cli) spmTokenizer(o *options, name string) (bleu.Tokenizer, error) {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
 	defer stop()
 	tok, err := mc.Tokenizer(ctx, name)
+	if err == nil && ctx.Err() != nil {
+		// Interrupted while loading a model present: the interrupt was
+		// diverted to ctx, so it is honoured here.
+		err = context.Cause(ctx)
+	}
 	switch {
 	case errors.Is(err, context.Canceled):
 		return nil, &exitError{code: interruptedStatus, msg: "bleu: interrupted"}
