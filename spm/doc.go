@@ -43,6 +43,17 @@
 // keeps the model it downloads; when the file is missing the error is a
 // [*MissingModelError] naming the file and the URL to fetch it from.
 //
+// # Downloads
+//
+// Nothing in this package uses the network unless asked: a [Cache] (the
+// cache directory, an *http.Client, an optional URL rewriting for a
+// mirror) downloads a missing model from sacreBLEU's URL into the file
+// sacreBLEU reads, with [Cache.Tokenizer] or [Cache.Download], so that
+// either program then finds it. The download goes to a temporary file,
+// under sacreBLEU's lock file, and is renamed into place only when it is
+// complete and parses as a model; sacreBLEU publishes no checksum for
+// these models, so that is the check (see [Cache]).
+//
 // # Verification
 //
 // The encoder is tested for exact equality with sentencepiece 0.1.97's

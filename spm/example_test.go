@@ -1,8 +1,11 @@
 package spm_test
 
 import (
+	"context"
 	"fmt"
 	"log"
+	"os"
+	"path/filepath"
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/spm"
@@ -49,4 +52,25 @@ func ExampleLoadTokenizer() {
 	fmt.Println(err)
 	// Output:
 	// spm: the flores200 tokenizer's model is missing: download https://tinyurl.com/flores200sacrebleuspm to /nonexistent/.sacrebleu/models/flores200sacrebleuspm
+}
+
+// A named tokenizer, its model downloaded from sacreBLEU's URL into
+// sacreBLEU's cache directory the first time (not run here: it needs the
+// network).
+func ExampleCache_Tokenizer() {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		log.Fatal(err)
+	}
+	c := spm.Cache{Dir: filepath.Join(home, ".sacrebleu")}
+	tok, err := c.Tokenizer(context.Background(), spm.Flores200)
+	if err != nil {
+		log.Fatal(err)
+	}
+	cfg := bleu.Config{Tokenizer: tok}
+	sc, err := cfg.Corpus([]string{"The cat sat on the mat."}, []string{"The cat is on the mat."})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(sc.Signature)
 }

@@ -83,6 +83,9 @@ type protoModel struct {
 	trainer    protoTrainer
 	normalizer protoNormalizer
 	samples    []protoSample
+
+	// hasTrainer and hasNormalizer record whether the fields were present.
+	hasTrainer, hasNormalizer bool
 }
 
 var errWire = errors.New("spm: malformed model: bad protobuf encoding")
@@ -159,8 +162,10 @@ func parseModel(b []byte) (*protoModel, error) {
 			}
 			m.pieces = append(m.pieces, p)
 		case f.is(2, protowire.BytesType):
+			m.hasTrainer = true
 			return parseTrainer(f.bytes, &m.trainer)
 		case f.is(3, protowire.BytesType):
+			m.hasNormalizer = true
 			return parseNormalizer(f.bytes, &m.normalizer)
 		case f.is(4, protowire.BytesType):
 			return parseSelfTest(f.bytes, &m.samples)

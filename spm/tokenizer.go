@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/py"
@@ -110,7 +112,8 @@ func ModelSource(dir, name string) (url, file string, err error) {
 }
 
 // A MissingModelError reports that a named tokenizer's model is not in
-// sacreBLEU's cache directory: File should be downloaded from URL.
+// sacreBLEU's cache directory: File should be downloaded from URL, which
+// [Cache.Tokenizer] does.
 type MissingModelError struct {
 	Name, File, URL string
 }
@@ -122,19 +125,24 @@ func (e *MissingModelError) Error() string {
 // LoadTokenizer loads the model of sacreBLEU's tokenizer name (Flores200,
 // Flores101, SPM or SpBLEU1K) from sacreBLEU's cache directory dir, the
 // file [ModelSource] names, and returns its tokenizer, named as
-// sacreBLEU's signatures name it. A missing file is a
-// [*MissingModelError].
+// sacreBLEU's signatures name it. LoadTokenizer never uses the network:
+// a missing file is a [*MissingModelError] ([Cache.Tokenizer] downloads
+// it instead). A file that is not a model is an error naming it.
 func LoadTokenizer(dir, name string) (*Tokenizer, error) {
 	url, file, err := ModelSource(dir, name)
 	if err != nil {
 		return nil, err
 	}
-	m, err := LoadFile(file)
+	b, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &MissingModelError{Name: name, File: file, URL: url}
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("spm: %w", err)
+	}
+	m, err := Parse(b)
+	if err != nil {
+		return nil, fmt.Errorf("spm: the %s tokenizer's model %s: %s", name, file, strings.TrimPrefix(err.Error(), "spm: "))
 	}
 	_, sig, _ := named(name)
 	return NewTokenizer(m, sig), nil

@@ -84,6 +84,7 @@ import (
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/spm"
 )
 
 func main() {
@@ -113,6 +114,10 @@ type cli struct {
 	now            func() time.Time
 	ctx            context.Context // the significance tests' parent context; nil is Background
 	sets           *testSets       // the test sets and their cache; nil: sacreBLEU's, in $SACREBLEU
+	// models downloads the SentencePiece tokenizers' models (its Client,
+	// MapURL and Stall; Dir is always $SACREBLEU's); nil: from sacreBLEU's
+	// URLs with http.DefaultClient.
+	models *spm.Cache
 
 	out *bufio.Writer
 }
@@ -307,7 +312,7 @@ func (c *cli) execute(o *options) error {
 	var ms []metric
 	var err error
 	if slices.Contains(o.metrics, "bleu") {
-		s, warnings, err = configure(o)
+		s, warnings, err = c.configure(o)
 	}
 	if err == nil && !onlyBLEU(o) {
 		if o.confidence || o.paired() {
@@ -448,8 +453,10 @@ BLEU:
   -tok, --tokenize NAME  13a (default), intl, zh, char, none, ja-mecab,
                          flores200, flores101 (or spm), spBLEU-1K (their
                          models read from $SACREBLEU/models, by default
-                         ~/.sacrebleu/models), or zh-fixed (zh with the CJK
-                         ranges sacreBLEU meant; not in sacreBLEU)
+                         ~/.sacrebleu/models, and downloaded there from
+                         sacreBLEU's URLs when missing), or zh-fixed (zh
+                         with the CJK ranges sacreBLEU meant; not in
+                         sacreBLEU)
   -l, --language-pair SRC-TRG
                          a target language zh selects -tok zh, ja selects
                          ja-mecab (ko selects ko-mecab, not available)

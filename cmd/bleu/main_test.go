@@ -53,6 +53,7 @@ func runCLIEnv(t testing.TB, env map[string]string, stdin string, args ...string
 		lookupEnv: lookupIn(env),
 		now:       time.Now,
 		sets:      offlineSets(t),
+		models:    offlineModels(),
 	}
 	rc := c.main(args)
 	return result{out.String(), errb.String(), rc}

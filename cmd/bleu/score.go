@@ -27,7 +27,7 @@ type scoring struct {
 // given, else from the target language of -l (zh for Chinese, MeCab for
 // Japanese and Korean), else 13a. It returns the warnings sacreBLEU gives
 // for a -tok that does not suit the target language.
-func tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
+func (c *cli) tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
 	trg := ""
 	if o.langPair != "" {
 		parts := strings.Split(o.langPair, "-")
@@ -62,7 +62,7 @@ func tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
 		if name == "spm" {
 			warnings = append(warnings, "Tokenizer 'spm' has been changed to 'flores101', and may be removed in the future.")
 		}
-		tok, err := spmTokenizer(o.sacrebleuDir, name)
+		tok, err := c.spmTokenizer(o, name)
 		return tok, warnings, err
 	}
 	if name == "ja-mecab" {
@@ -124,8 +124,8 @@ func smoothing(o *options) (bleu.SmoothMethod, float64, string, error) {
 
 // configure builds the scoring configuration and returns sacreBLEU's
 // warnings about it.
-func configure(o *options) (scoring, []string, error) {
-	tok, warnings, err := tokenizerFor(o)
+func (c *cli) configure(o *options) (scoring, []string, error) {
+	tok, warnings, err := c.tokenizerFor(o)
 	if err != nil {
 		return scoring{}, warnings, err
 	}

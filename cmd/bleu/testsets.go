@@ -44,24 +44,34 @@ func (c *cli) testSetCache(o *options) *testset.Cache {
 	tc.Waiting = func(lock string) {
 		c.infof(o, "waiting for another process downloading the same file (lock file %s)", lock)
 	}
-	if c.terminal && !o.quiet {
-		var last time.Time
-		tc.Progress = func(p testset.Progress) {
-			if now := c.now(); now.Sub(last) < 100*time.Millisecond && p.Done != p.Total {
-				return
-			}
-			last = c.now()
-			total := "?"
-			if p.Total >= 0 {
-				total = fmt.Sprintf("%.1f MB", float64(p.Total)/1e6)
-			}
-			fmt.Fprintf(c.stderr, "\rbleu: downloading %s: %.1f MB of %s ", p.URL, float64(p.Done)/1e6, total)
-			if p.Done == p.Total {
-				fmt.Fprintln(c.stderr)
-			}
-		}
+	if bar := c.progressBar(o); bar != nil {
+		tc.Progress = func(p testset.Progress) { bar(p.URL, p.Done, p.Total) }
 	}
 	return &tc
+}
+
+// progressBar returns the function that draws a download's progress on
+// standard error (total is -1 when unknown), or nil when standard error
+// is not a terminal or -q was given.
+func (c *cli) progressBar(o *options) func(url string, done, total int64) {
+	if !c.terminal || o.quiet {
+		return nil
+	}
+	var last time.Time
+	return func(url string, done, total int64) {
+		if now := c.now(); now.Sub(last) < 100*time.Millisecond && done != total {
+			return
+		}
+		last = c.now()
+		of := "?"
+		if total >= 0 {
+			of = fmt.Sprintf("%.1f MB", float64(total)/1e6)
+		}
+		fmt.Fprintf(c.stderr, "\rbleu: downloading %s: %.1f MB of %s ", url, float64(done)/1e6, of)
+		if done == total {
+			fmt.Fprintln(c.stderr)
+		}
+	}
 }
 
 // testSetError is a failure of the cache (a download, a malformed file):

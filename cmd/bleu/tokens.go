@@ -18,7 +18,7 @@ import (
 // whitespace, lowercased with -lc, stripped again and tokenized, as
 // sacreBLEU's BLEU._preprocess_segment does.
 func (c *cli) printTokens(o *options, enc encoding) error {
-	tok, warnings, err := tokenizerFor(o)
+	tok, warnings, err := c.tokenizerFor(o)
 	for _, w := range warnings {
 		c.warnf("%s", w)
 	}
