@@ -605,7 +605,7 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 	}}
 	if o.scoreOnly {
 		ss.number = func(v float64) string {
-			return formatText(plainScore("", bleu.Score{BLEU: min(1, v/100), BLEUPercent: v}), o.width, true, "")
+			return formatText(plainScore("", bleu.Score{BLEU: v / 100, BLEUPercent: v}), o.width, true, "")
 		}
 	}
 	var lines []string
