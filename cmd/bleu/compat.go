@@ -252,8 +252,8 @@ func (c *cli) compatHF(o *options, opts []string, hyp string, refs []string) err
 			h.Smooth = true
 		case key == "max_order":
 			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 {
-				return usageErrorf("--compat-options: max_order must be a positive integer, not %s", pyRepr(val))
+			if err != nil || n < 1 || n > compat.MaxHFOrder {
+				return usageErrorf("--compat-options: max_order must be an integer from 1 to %d, not %s", compat.MaxHFOrder, pyRepr(val))
 			}
 			h.MaxOrder = n
 		default:

@@ -254,8 +254,8 @@ func (c *cli) execute(o *options) error {
 	if len(o.refs) == 0 {
 		return &exitError{code: 1, msg: "bleu: no reference files: give them before -i (bleu REF [REF ...] -i HYP ...), or before the options when the hypotheses come from standard input."}
 	}
-	if o.width < 0 {
-		return usageErrorf("-w/--width must be at least 0, not %d", o.width)
+	if o.width < 0 || o.width > maxWidth {
+		return usageErrorf("-w/--width must be from 0 to %d, not %d", maxWidth, o.width)
 	}
 	if o.inputGiven && len(o.inputs) == 0 && (o.format != "json" || o.sentenceLevel || o.paired()) {
 		// sacreBLEU reads the references and then fails with a traceback
