@@ -103,8 +103,11 @@ func (h HF) Compute(predictions []string, references [][]string) (HFResult, erro
 		return HFResult{}, pyErr("IndexError", "list index out of range")
 	}
 	for i, p := range predictions {
-		if !utf8.ValidString(p) || !allValid(references[i]) {
-			return HFResult{}, fmt.Errorf("compat: segment %d is not valid UTF-8 (Python's strings are text)", i+1)
+		if !utf8.ValidString(p) {
+			return HFResult{}, fmt.Errorf("compat: prediction %d is not valid UTF-8 (Python's strings are text)", i+1)
+		}
+		if !allValid(references[i]) {
+			return HFResult{}, fmt.Errorf("compat: a reference of prediction %d is not valid UTF-8 (Python's strings are text)", i+1)
 		}
 	}
 	tok := h.Tokenizer

@@ -58,11 +58,16 @@ func (c *cli) runCompat(o *options) error {
 			return err
 		}
 	}
-	if o.compat == "nltk" || o.compat == "hf" {
-		// Python reads text: invalid UTF-8 stops it (UnicodeDecodeError).
+	if o.compat != "multi-bleu" {
+		// Python reads text: invalid UTF-8 stops it (UnicodeDecodeError);
+		// so it does mteval-v13a.pl and multi-bleu-detok.perl, which decode.
+		// Named here, where the files are known.
 		for i, text := range append([]string{hyp}, refs...) {
 			if !utf8.ValidString(text) {
 				name := "the hypotheses"
+				if len(o.inputs) == 1 {
+					name = o.inputs[0]
+				}
 				if i > 0 {
 					name = o.refs[i-1]
 				}
