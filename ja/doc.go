@@ -43,6 +43,12 @@
 // takes about 12 µs a line of the WMT22 en-ja reference on one core, over
 // 80,000 lines a second (MeCab called from Python does about 18,700).
 //
+// Memory grows with the line, by a small constant: the lattice keeps only
+// the nodes since the last offset that every path passes through (its
+// best path up to there is decided), so a line of several megabytes of
+// ordinary text takes about 35 bytes a byte in all (lattice, tokens and
+// BLEU's counts), where keeping the whole lattice took over 250.
+//
 // # Differences from MeCab
 //
 // The results equal MeCab's for every valid UTF-8 line, except in cases

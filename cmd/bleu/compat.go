@@ -17,7 +17,7 @@ package main
 //	mteval             -c -b -n --no-smoothing --brevity-penalty shortest|closest
 
 import (
-	"bytes"
+	"bufio"
 	"compress/gzip"
 	"fmt"
 	"io"
@@ -48,13 +48,14 @@ func (c *cli) runCompat(o *options) error {
 		return err
 	}
 	began := c.now()
-	hyp, err := c.readCompatFile(o)
+	budget := newCompatBudget(o)
+	hyp, err := c.readCompatFile(o, budget)
 	if err != nil {
 		return err
 	}
 	refs := make([]string, len(o.refs))
 	for i, name := range o.refs {
-		if refs[i], err = readCompatFile(name); err != nil {
+		if refs[i], err = readCompatFile(name, budget); err != nil {
 			return err
 		}
 	}
@@ -112,30 +113,34 @@ func compatExcluded(o *options) error {
 }
 
 // readCompatFile reads the hypotheses: the -i file or standard input.
-func (c *cli) readCompatFile(o *options) (string, error) {
+func (c *cli) readCompatFile(o *options, budget *compatBudget) (string, error) {
 	if len(o.inputs) == 1 {
-		return readCompatFile(o.inputs[0])
+		return readCompatFile(o.inputs[0], budget)
 	}
-	b, err := io.ReadAll(c.stdin)
+	b, err := budget.read("standard input", c.stdin)
 	if err != nil {
-		return "", inputErrorf("bleu: reading standard input: %v", err)
+		return "", err
 	}
 	return string(b), nil
 }
 
-func readCompatFile(name string) (string, error) {
-	b, err := os.ReadFile(name)
+func readCompatFile(name string, budget *compatBudget) (string, error) {
+	f, err := os.Open(name)
 	if err != nil {
 		return "", describeOpenError(name, err)
 	}
+	defer f.Close()
+	var r io.Reader = f
 	if strings.HasSuffix(name, ".gz") {
-		z, err := gzip.NewReader(bytes.NewReader(b))
+		z, err := gzip.NewReader(bufio.NewReader(f))
 		if err != nil {
 			return "", inputErrorf("bleu: %s: %v", name, err)
 		}
-		if b, err = io.ReadAll(z); err != nil {
-			return "", inputErrorf("bleu: %s: %v", name, err)
-		}
+		r = z
+	}
+	b, err := budget.read(name, r)
+	if err != nil {
+		return "", err
 	}
 	return string(b), nil
 }

@@ -461,6 +461,7 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 			cp.hyps = append(cp.hyps, h)
 		}
 	}
+	setLineBudget(o, cp)
 	p := newProgress(c.stderr, c.terminal && !o.quiet, cp.hyps[0].name, total, counter, c.now)
 	return cp, p, nil
 }
