@@ -21,7 +21,7 @@ func TestSizesBounded(t *testing.T) {
 	}
 	const limit = 1 << 30
 	opt := SignificanceOptions{MemoryLimit: limit}
-	for _, n := range []int{math.MinInt, -1, 0, 1 << 40, math.MaxInt32, math.MaxInt} {
+	for _, n := range []int{math.MinInt, -1, 0, 1 << 30, math.MaxInt32, math.MaxInt} {
 		_, err := s.Bootstrap(context.Background(), n, opt)
 		_, perr := PairedBootstrap(context.Background(), &s, []*Segments{&s}, n, opt)
 		for _, err := range []error{err, perr} {

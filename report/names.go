@@ -83,12 +83,6 @@ func hiddenInText(r rune) bool {
 	return r != 0x200c && r != 0x200d && (unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029)
 }
 
-// bidiControl reports whether r is an explicit bidi embedding, override or
-// isolate (U+202A–U+202E, U+2066–U+2069).
-func bidiControl(r rune) bool {
-	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
-}
-
 // codePoint is r as a visible token, "[U+202E]".
 func codePoint(r rune) string {
 	h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
