@@ -27,3 +27,18 @@ func TestHFOrderBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestNoClampAboveOne checks that the tools whose smoothing can lift a
+// precision past 1 report the score past 1 as they compute it: NLTK's
+// method1 with epsilon 50 gives (2/5 · 1/4 · 50/3 · 50/2)^(1/4) = 2.5407
+// for a hypothesis without trigram matches.
+func TestNoClampAboveOne(t *testing.T) {
+	hyp, ref := SplitWords("a b c d e"), SplitWords("a b x y z")
+	got, err := NLTK{Smoothing: 1, Epsilon: 50}.Corpus([][]string{hyp}, [][][]string{{ref}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(got > 2.5406 && got < 2.5407) {
+		t.Errorf("NLTK method1 epsilon 50: %v, want 2.5407 (not clamped at 1)", got)
+	}
+}
