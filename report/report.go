@@ -45,7 +45,7 @@ type Report struct {
 	// shown among the differences, since the sentence BLEU of a few words
 	// is mostly noise.
 	RefWords []int
-	// MinWords is that minimum; 0 means 10.
+	// MinWords is that minimum; 0 means 10 (negative values are rejected).
 	MinWords int
 	// Differences is the number of segments shown in each direction for
 	// each system compared with the baseline; 0 means 5, and a negative
@@ -249,6 +249,19 @@ func (r *Report) check() error {
 		if !finite(b.Min, b.Max) || b.Min > b.Max || b.Min < 0 {
 			return fmt.Errorf("report: scale band %q has bounds %v and %v", b.Description, b.Min, b.Max)
 		}
+	}
+	for _, b := range r.Buckets {
+		if b.Min < 0 || b.Segments < 0 || (b.Max >= 0 && b.Max < b.Min) {
+			return fmt.Errorf("report: bucket %d–%d of %d segments", b.Min, b.Max, b.Segments)
+		}
+	}
+	for i, w := range r.RefWords {
+		if w < 0 {
+			return fmt.Errorf("report: segment %d has %d reference words", i, w)
+		}
+	}
+	if r.MinWords < 0 {
+		return fmt.Errorf("report: MinWords %d is negative", r.MinWords)
 	}
 	return nil
 }

@@ -240,13 +240,11 @@ func FuzzWriteHTML(f *testing.F) {
 		f.Add(n, n, 0.3, 0.31, 0.01)
 	}
 	f.Add("a", "b", 1.5, 0.2, 0.5)
+	f.Add("bad \xff utf-8", "\xc3(", 0.2, 0.2, 0.5)
 	f.Add("a", "b", math.NaN(), 0.2, 0.5)
 	f.Add("a", "b", 0.2, 0.2, 1.5)
 	f.Add("a", "b", -0.2, 0.2, -1.0)
 	f.Fuzz(func(t *testing.T, name, text string, b1, b2, p float64) {
-		if !utf8.ValidString(name) || !utf8.ValidString(text) {
-			return // the page is UTF-8; the library's texts are valid UTF-8
-		}
 		r := hostileReport(name, text, b1, b2, p)
 		var buf bytes.Buffer
 		err := r.WriteHTML(&buf)
@@ -259,6 +257,9 @@ func FuzzWriteHTML(f *testing.F) {
 		}
 		if !valid {
 			t.Fatalf("accepted BLEU %v, %v and p %v", b1, b2, p)
+		}
+		if !utf8.Valid(buf.Bytes()) {
+			t.Fatalf("%q, %q: the page is not valid UTF-8", name, text)
 		}
 		checkPage(t, name, buf.Bytes())
 		doc := parseXHTML(t, buf.Bytes())
