@@ -39,6 +39,12 @@ type lattice struct {
 	runLen []uint8
 	// whole keeps every node of the line (no cut): the tests' reference.
 	whole bool
+	// The scratch space of compact (compact.go): the nodes' new indices,
+	// their numbers of children kept and a child; done is the offset up to
+	// which endHead is cleared, and next the number of nodes at which
+	// compact runs again.
+	remap, kids, child []int32
+	done, next         int
 }
 
 // analyze appends to dst the surfaces of MeCab's best path through s.
@@ -62,12 +68,17 @@ func (l *lattice) analyze(d *dictionary, dst []string, s string) []string {
 	clear(l.runEnd)
 	l.endHead[0] = 0
 	reach := 0 // the furthest end of a node made so far
+	l.done, l.next = 0, minCompact
 	for pos := 0; pos < n; pos++ {
 		if l.endHead[pos] < 0 {
 			continue
 		}
 		if reach == pos && pos > 0 && l.nodes[l.endHead[pos]].enext < 0 && !l.whole {
 			dst = l.cut(dst, s, pos)
+		}
+		if len(l.nodes) >= l.next && !l.whole {
+			dst = l.compact(dst, s, pos, reach)
+			l.next = max(2*len(l.nodes), minCompact)
 		}
 		k0 := len(l.nodes)
 		l.lookup(d, s, pos)

@@ -17,7 +17,10 @@ import (
 //	                                          decompression adds a fixed 1.3 MB)
 //	13a, intl, zh, none: tokens, counts    6  → lineCostWords  = 10
 //	char                                   8.4 → lineCostChar  = 14
-//	ja-mecab (lattice, tokens, counts)    35  → lineCostMeCab  = 56
+//	ja-mecab (lattice, tokens, counts)    35 for ordinary text; up to 135
+//	                                      for a run of one kana, whose
+//	                                      best paths never meet
+//	                                      → lineCostMeCab = 200
 //	--compat (whole files in memory)      nltk 16, hf 12, multi-bleu 14,
 //	                                      multi-bleu-detok 12 → lineCostCompat = 24;
 //	                                      mteval 160 → lineCostMTEval = 240
@@ -31,7 +34,7 @@ import (
 const (
 	lineCostWords  = 10
 	lineCostChar   = 14
-	lineCostMeCab  = 56
+	lineCostMeCab  = 200
 	lineCostCompat = 24
 	lineCostMTEval = 240
 )

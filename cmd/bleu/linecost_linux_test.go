@@ -23,7 +23,7 @@ import (
 func TestHugeLineUnderMemoryLimit(t *testing.T) {
 	dir := t.TempDir()
 	huge := strings.Repeat("a b ", 4<<20)   // 16 MB
-	small := strings.Repeat("の は ", 40<<10) // 320 KB
+	small := strings.Repeat("の は ", 20<<10) // 160 KB
 	write := func(name, text string, gz bool) string {
 		p := filepath.Join(dir, name)
 		var b bytes.Buffer
