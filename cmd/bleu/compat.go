@@ -85,7 +85,7 @@ func (c *cli) runCompat(o *options) error {
 	case "multi-bleu", "multi-bleu-detok":
 		return c.compatMoses(o, opts, hyp, refs)
 	}
-	return c.compatMTEval(opts, hyp, refs, began)
+	return c.compatMTEval(o, opts, hyp, refs, began)
 }
 
 // compatExcluded rejects the options of sacreBLEU's BLEU that --compat's
@@ -151,19 +151,30 @@ func segments(text string) []string { return compat.PerlLines(text, false) }
 
 // compatStreams returns the hypothesis lines and, per segment, the
 // references, checking that the files have as many lines.
-func compatStreams(hyp string, refs []string) ([]string, [][]string, error) {
+func compatStreams(o *options, hyp string, refs []string) ([]string, [][]string, error) {
 	hyps := segments(hyp)
 	perSeg := make([][]string, len(hyps))
-	for _, r := range refs {
+	for k, r := range refs {
 		lines := segments(r)
 		if len(lines) != len(hyps) {
-			return nil, nil, inputErrorf("bleu: the reference files and the hypotheses have different numbers of lines (%d and %d)", len(lines), len(hyps))
+			return nil, nil, compatLengthError(o, k, len(lines), len(hyps))
 		}
 		for i, l := range lines {
 			perSeg[i] = append(perSeg[i], l)
 		}
 	}
 	return hyps, perSeg, nil
+}
+
+// compatLengthError says that reference file k has n lines where the
+// hypotheses have nh, naming both.
+func compatLengthError(o *options, k, n, nh int) error {
+	hypName := "standard input"
+	if len(o.inputs) == 1 {
+		hypName = o.inputs[0]
+	}
+	return inputErrorf("bleu: %s has %s but %s has %s: hypotheses and references must have the same number of lines",
+		hypName, lines(nh), o.refs[k], lines(n))
 }
 
 func badCompatOption(tool, opt string) error {
@@ -202,7 +213,7 @@ func (c *cli) compatNLTK(o *options, opts []string, hyp string, refs []string) e
 			return err
 		}
 	}
-	hyps, perSeg, err := compatStreams(hyp, refs)
+	hyps, perSeg, err := compatStreams(o, hyp, refs)
 	if err != nil {
 		return err
 	}
@@ -270,7 +281,7 @@ func (c *cli) compatHF(o *options, opts []string, hyp string, refs []string) err
 			return badCompatOption("hf", opt)
 		}
 	}
-	hyps, perSeg, err := compatStreams(hyp, refs)
+	hyps, perSeg, err := compatStreams(o, hyp, refs)
 	if err != nil {
 		return err
 	}
@@ -319,7 +330,7 @@ func (c *cli) compatMoses(o *options, opts []string, hyp string, refs []string) 
 	return nil
 }
 
-func (c *cli) compatMTEval(opts []string, hyp string, refs []string, began time.Time) error {
+func (c *cli) compatMTEval(o *options, opts []string, hyp string, refs []string, began time.Time) error {
 	m, err := compat.ParseMTEvalArgs(opts)
 	if err != nil {
 		return usageErrorf("--compat-options: %s", strings.TrimPrefix(err.Error(), "compat: "))
@@ -328,6 +339,9 @@ func (c *cli) compatMTEval(opts []string, hyp string, refs []string, began time.
 	streams := make([][]string, len(refs))
 	for i, r := range refs {
 		streams[i] = segments(r)
+		if len(streams[i]) != len(hyps) {
+			return compatLengthError(o, i, len(streams[i]), len(hyps))
+		}
 	}
 	res, err := m.Corpus(hyps, streams...)
 	if err != nil {
