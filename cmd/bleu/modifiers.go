@@ -34,7 +34,8 @@ var modifiers = func() []modifier {
 	ms := []modifier{
 		{"--confidence-n", "-cin/--confidence-n", "-ci/--confidence", func(o *options) bool { return o.confidence || o.html() }, nil},
 		{"--paired-bs-n", "-pbsn/--paired-bs-n", "--paired-bs", func(o *options) bool { return o.pairedBS || o.html() && !o.pairedAR }, nil},
-		{"--paired-ar-n", "-parn/--paired-ar-n", "--paired-ar", func(o *options) bool { return o.pairedAR }, (*options).html},
+		{"--paired-ar-n", "-parn/--paired-ar-n", "--paired-ar", func(o *options) bool { return o.pairedAR },
+			func(o *options) bool { return o.html() && !o.pairedBS }},
 		{"--paired-jobs", "-j/--paired-jobs", "--paired-bs or --paired-ar (none with -f html, whose tests use every core)",
 			func(o *options) bool { return o.paired() && !o.html() }, nil},
 		{"--smooth-value", "-sv/--smooth-value", "-s floor or -s add-k",

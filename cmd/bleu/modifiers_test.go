@@ -52,6 +52,7 @@ func TestModifiersSwept(t *testing.T) {
 		{"-i", hyp},
 		{"-i", hyp, hyp2, "-f", "text"},
 		{"-i", hyp, hyp2, "-f", "html"},
+		{"-i", hyp, hyp2, "-f", "html", "--paired-bs"},
 		{"-i", hyp, "--compat", "nltk"},
 		{"-i", hyp, "-sl", "-f", "text"},
 	} {
