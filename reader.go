@@ -36,7 +36,10 @@ const (
 // naming the line; a read error, wrapped; and ctx's error, wrapped, when
 // ctx is done: ctx is checked before every read from an input (64 KiB at
 // most), so that a cancelled context stops AddReaders within a line
-// however long, though not a Read that blocks. s is unchanged on error:
+// however long, though not a Read that blocks; and, when the Go runtime
+// has a soft memory limit (GOMEMLIMIT), an error for a line longer than
+// that limit over 16 bytes a byte and the number of streams, before it is
+// held. s is unchanged on error:
 // the segments are added only when every line has been read.
 //
 // The Tokenizer and Normalizer must be safe for concurrent use; a panic of
@@ -57,6 +60,7 @@ func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader
 	for k, r := range refs {
 		streams[1+k] = &lineStream{name: fmt.Sprintf("reference %d", k+1), lr: lines.NewReader(ctxReader{ctx, r}, 0)}
 	}
+	limitLines(streams)
 	// The corpus goes to a Stats of its own, merged into s at the end.
 	acc := &Stats{Config: s.Config}
 	hyps := make([]string, 0, readBatchSegments)
