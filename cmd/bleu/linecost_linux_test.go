@@ -21,6 +21,9 @@ import (
 // line with exit status 1, never the runtime's out-of-memory dump; a line
 // within the budget is scored under the same limit.
 func TestHugeLineUnderMemoryLimit(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector cannot run under an address-space limit")
+	}
 	dir := t.TempDir()
 	huge := strings.Repeat("a b ", 4<<20)   // 16 MB
 	small := strings.Repeat("の は ", 20<<10) // 160 KB
