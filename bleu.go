@@ -22,8 +22,11 @@ const Version = "0.1.0"
 // A Score holds no reference to the [Stats] it came from: it is a plain
 // value, safe to keep, copy and read from several goroutines.
 type Score struct {
-	// BLEU is the score in [0, 1]: BLEUPercent/100, except that a perfect
-	// match (BLEUPercent 100.00000000000004) is exactly 1.
+	// BLEU is BLEUPercent/100, never clamped: usually in [0, 1], but a
+	// perfect match is 1.0000000000000004 (sacreBLEU's 100.00000000000004),
+	// and with [SmoothFloor] and a SmoothValue above 1 an order without
+	// matches gets a precision above 1, which can lift BLEU far past 1, as
+	// it lifts sacreBLEU's past 100.
 	BLEU float64
 	// BLEUPercent is the score on sacreBLEU's 0–100 scale, the very
 	// float64 that sacreBLEU computes, to the last bit (a perfect match
@@ -243,9 +246,9 @@ func (c *Config) compute(hypLen, refLen int64, matches, totals []int64) Score {
 	return s
 }
 
-// fraction returns BLEU on the 0–1 scale from sacreBLEU's 0–100 number:
-// a perfect match, 100.00000000000004 there, is 1.
-func fraction(percent float64) float64 { return min(1, percent/100) }
+// fraction returns BLEU on the 0–1 scale from sacreBLEU's 0–100 number,
+// unclamped (see [Score.BLEU]).
+func fraction(percent float64) float64 { return percent / 100 }
 
 // formula is the one BLEU formula of the package, sacreBLEU's
 // BLEU.compute_bleu, which [Stats.Score], [Config.Sentences],
@@ -496,7 +499,7 @@ func (c *Config) signature(fp fingerprint, nrefs string) Signature {
 // references.
 type Quality struct {
 	// Min and Max bound the band on the 0–1 scale of [Score.BLEU]:
-	// Min <= BLEU < Max (the last band includes 1).
+	// Min <= BLEU < Max (the last band includes 1 and every score above).
 	Min, Max float64
 	// Description is the band's interpretation, e.g. "high quality
 	// translations".

@@ -439,12 +439,26 @@ func TestProperties(t *testing.T) {
 	}
 }
 
+// checkRange checks that sc's numbers are finite and in range: BLEU is
+// exactly BLEUPercent/100, never clamped, and within rounding of 1 at most
+// unless a precision exceeds 1 (floor smoothing with a value above 1).
 func checkRange(t *testing.T, sc Score, what string) {
 	t.Helper()
+	if sc.BLEU != sc.BLEUPercent/100 {
+		t.Fatalf("%s: BLEU %v is not BLEUPercent/100 = %v", what, sc.BLEU, sc.BLEUPercent/100)
+	}
+	top := 1.0
+	for _, p := range sc.Precisions {
+		top = max(top, p)
+	}
 	vals := append([]float64{sc.BLEU, sc.BP}, sc.Precisions...)
-	for _, v := range vals {
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > 1 {
-			t.Fatalf("%s: value %v out of [0, 1] in %+v", what, v, sc)
+	for i, v := range vals {
+		limit := 1.0
+		if i == 0 {
+			limit = top * (1 + 1e-14)
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || (i <= 1 && v > limit) {
+			t.Fatalf("%s: value %v out of range in %+v", what, v, sc)
 		}
 	}
 }

@@ -379,7 +379,7 @@ func (j *corpusJob) each(do func(i int, refs []string) error) corpusError {
 			}
 			if err := do(i, segRefs); err != nil {
 				lower(&j.failed, int64(i))
-				return corpusError{at: i, err: fmt.Errorf("segment %d: %w", i, err)}
+				return corpusError{at: i, err: segmentError{i, err}}
 			}
 		}
 	}

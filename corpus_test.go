@@ -59,14 +59,14 @@ func TestCorpus(t *testing.T) {
 	}
 	bad := append([]string(nil), hyps...)
 	bad[321] = "\xff"
-	if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 321: bleu: invalid UTF-8 in the hypothesis" {
+	if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "bleu: segment 321: invalid UTF-8 in the hypothesis" {
 		t.Errorf("invalid segment: err = %v", err)
 	}
 	// With several bad segments, the error is the first one's, however the
 	// chunks were shared out.
 	bad[17], bad[480] = "\xfe", "\xfe"
 	for range 20 {
-		if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 17: bleu: invalid UTF-8 in the hypothesis" {
+		if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "bleu: segment 17: invalid UTF-8 in the hypothesis" {
 			t.Fatalf("several invalid segments: err = %v", err)
 		}
 	}
@@ -113,10 +113,10 @@ func TestCorpusProcs(t *testing.T) {
 				t.Errorf("GOMAXPROCS %d, %+v: Corpus differs from one Stats (-Stats +Corpus):\n%s", procs, cfg, d)
 			}
 		}
-		if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "segment 2500: bleu: invalid UTF-8 in the hypothesis" {
+		if _, err := (Config{}).Corpus(bad, refs); err == nil || err.Error() != "bleu: segment 2500: invalid UTF-8 in the hypothesis" {
 			t.Errorf("GOMAXPROCS %d, invalid segment: err = %v", procs, err)
 		}
-		if _, err := (Config{}).Corpus(bad2, refs); err == nil || err.Error() != "segment 2497: bleu: invalid UTF-8 in the hypothesis" {
+		if _, err := (Config{}).Corpus(bad2, refs); err == nil || err.Error() != "bleu: segment 2497: invalid UTF-8 in the hypothesis" {
 			t.Errorf("GOMAXPROCS %d, two invalid segments: err = %v", procs, err)
 		}
 	}
@@ -209,7 +209,7 @@ func TestAddCorpus(t *testing.T) {
 		bad := append([]string(nil), hyps...)
 		bad[400] = "\xff"
 		before := s.Score()
-		if err := s.AddCorpus(bad, refs); err == nil || err.Error() != "segment 400: bleu: invalid UTF-8 in the hypothesis" {
+		if err := s.AddCorpus(bad, refs); err == nil || err.Error() != "bleu: segment 400: invalid UTF-8 in the hypothesis" {
 			t.Errorf("%+v: invalid segment: err = %v", cfg, err)
 		}
 		if d := cmp.Diff(before, s.Score()); d != "" || s.Len() != len(hyps)+1 {
@@ -481,7 +481,8 @@ func TestSentences(t *testing.T) {
 		err        string
 		wantLength int
 	}{
-		{"invalid UTF-8", bad, [][]string{refs}, "segment 400: bleu: invalid UTF-8 in the hypothesis", 0},
+		{"invalid UTF-8", bad, [][]string{refs}, "bleu: segment 400: invalid UTF-8 in the hypothesis", 0},
+		{"invalid reference", hyps, [][]string{refs, bad}, "bleu: segment 400: invalid UTF-8 in reference 2", 0},
 		{"no streams", hyps, nil, ErrNoReference.Error(), 0},
 		{"a short stream", hyps, [][]string{refs, refs[1:]}, fmt.Sprintf("bleu: reference stream 2 has %d segments, the hypotheses %d", len(hyps)-1, len(hyps)), 0},
 		{"nothing", nil, [][]string{nil}, "", 0},

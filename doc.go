@@ -25,7 +25,10 @@
 //	BLEU = BP · exp( (1/N) · Σ_{n=1..N} log p_n )
 //
 // BLEU is in [0, 1], and every BLEU value the package returns is on that
-// scale; it is usually shown multiplied by 100, as sacreBLEU and
+// scale, sacreBLEU's number divided by 100 and never clamped (a perfect
+// match is 1.0000000000000004, and floor smoothing with a SmoothValue above
+// 1 can score far above 1, as sacreBLEU scores above 100; see
+// [Score.BLEU]); it is usually shown multiplied by 100, as sacreBLEU and
 // [Score.String] do, and names with "Percent" ([Score.BLEUPercent],
 // [Score.Percent], [Config.SentencesPercent]) give that 0–100 number, as
 // sacreBLEU computes it. BLEU is case-sensitive unless lowercasing is

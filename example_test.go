@@ -235,7 +235,19 @@ func ExampleCorpus() {
 func ExampleScore_BLEUPercent() {
 	sc, _ := bleu.Sentence("a perfect match", "a perfect match")
 	fmt.Println(sc.BLEU, sc.BLEUPercent)
-	// Output: 1 100.00000000000004
+	// Output: 1.0000000000000004 100.00000000000004
+}
+
+// Floor smoothing with a value above 1 gives an order without matches a
+// precision above 1, and the score can exceed 1, as sacreBLEU's exceeds
+// 100: it is reported as it is, never clamped.
+func ExampleScore_BLEU_aboveOne() {
+	cfg := bleu.Config{Smooth: bleu.SmoothFloor, SmoothValue: 50}
+	sc, _ := cfg.Sentence("a b c d e", "a b x y z")
+	fmt.Printf("%.4f\n%s\n", sc.BLEU, sc)
+	// Output:
+	// 2.5407
+	// BLEU = 254.07 40.0/25.0/1666.7/2500.0 (BP = 1.000 ratio = 1.000 hyp_len = 5 ref_len = 5)
 }
 
 // A corpus read from files or pipes, line by line, as sacreBLEU's command

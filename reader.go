@@ -34,8 +34,13 @@ const (
 // [ErrInvalidUTF8]); an error when the streams have different numbers of
 // lines, or there are no reference streams; the errors of [Stats.Add]
 // naming the line; a read error, wrapped; and ctx's error, wrapped, when
-// ctx is done between two batches. s is unchanged on error: the segments
-// are added only when every line has been read.
+// ctx is done: ctx is checked before every read from an input (64 KiB at
+// most), so that a cancelled context stops AddReaders within a line
+// however long, though not a Read that blocks; and, when the Go runtime
+// has a soft memory limit (GOMEMLIMIT), an error for a line longer than
+// that limit over 16 bytes a byte and the number of streams, before it is
+// held. s is unchanged on error:
+// the segments are added only when every line has been read.
 //
 // The Tokenizer and Normalizer must be safe for concurrent use; a panic of
 // theirs reaches the caller as a [*PanicError].
@@ -51,10 +56,11 @@ func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader
 		return ErrNoReference
 	}
 	streams := make([]*lineStream, 1+len(refs))
-	streams[0] = &lineStream{name: "hypothesis", lr: lines.NewReader(hyp, 0)}
+	streams[0] = &lineStream{name: "hypothesis", lr: lines.NewReader(ctxReader{ctx, hyp}, 0)}
 	for k, r := range refs {
-		streams[1+k] = &lineStream{name: fmt.Sprintf("reference %d", k+1), lr: lines.NewReader(r, 0)}
+		streams[1+k] = &lineStream{name: fmt.Sprintf("reference %d", k+1), lr: lines.NewReader(ctxReader{ctx, r}, 0)}
 	}
+	limitLines(streams)
 	// The corpus goes to a Stats of its own, merged into s at the end.
 	acc := &Stats{Config: s.Config}
 	hyps := make([]string, 0, readBatchSegments)

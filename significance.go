@@ -82,7 +82,7 @@ type Estimate struct {
 	Score Score
 	// Mean is the mean of the bootstrap resample scores and CI the
 	// half-width of their 95% interval (sacreBLEU's "μ = Mean ± CI"), on
-	// the 0–1 scale; Mean is at most 1. Both are 0 where no bootstrap was
+	// the 0–1 scale, unclamped like [Score.BLEU]. Both are 0 where no bootstrap was
 	// run (in approximate randomization).
 	Mean, CI float64
 	// MeanPercent and CIPercent are Mean and CI on the 0–100 scale as
@@ -95,7 +95,7 @@ type Estimate struct {
 // confidence half-width.
 func (e *Estimate) setEstimate(meanPct, ciPct float64) {
 	e.MeanPercent, e.CIPercent = meanPct, ciPct
-	e.Mean, e.CI = min(1, meanPct/100), ciPct/100
+	e.Mean, e.CI = meanPct/100, ciPct/100
 }
 
 // Interval is a bootstrap confidence interval of a corpus score: sacreBLEU's
@@ -106,10 +106,10 @@ func (e *Estimate) setEstimate(meanPct, ciPct float64) {
 // and 974), which Low and High give on the 0–1 scale.
 type Interval struct {
 	Estimate
-	// Low and High are the bounds of the 95% interval on the 0–1 scale (at
-	// most 1).
+	// Low and High are the bounds of the 95% interval on the 0–1 scale
+	// (unclamped, like [Score.BLEU]).
 	Low, High float64
-	// Samples are the scores of the resamples on the 0–1 scale (at most 1),
+	// Samples are the scores of the resamples on the 0–1 scale,
 	// sorted in ascending order, when [SignificanceOptions.KeepSamples] is
 	// set; otherwise nil.
 	Samples []float64
@@ -198,8 +198,8 @@ func (s *Segments) Bootstrap(ctx context.Context, n int, opt SignificanceOptions
 		Estimate: Estimate{
 			Score: score,
 		},
-		Low:  min(1, lo/100),
-		High: min(1, hi/100),
+		Low:  lo / 100,
+		High: hi / 100,
 	}
 	// Score.estimate_ci: statistics.mean of the sorted scores.
 	iv.setEstimate(py.Mean(samples), 0.5*(hi-lo))
@@ -209,11 +209,11 @@ func (s *Segments) Bootstrap(ctx context.Context, n int, opt SignificanceOptions
 	return iv, nil
 }
 
-// toUnit returns the 0–100 scores on the 0–1 scale, at most 1.
+// toUnit returns the 0–100 scores on the 0–1 scale, unclamped.
 func toUnit(pct []float64) []float64 {
 	out := make([]float64, len(pct))
 	for i, x := range pct {
-		out[i] = min(1, x/100)
+		out[i] = x / 100
 	}
 	return out
 }

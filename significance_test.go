@@ -168,7 +168,7 @@ func sortedPercents(t testing.TB, s *Segments, n int, seed Seed) []float64 {
 // scale from its 0–100 numbers.
 func unitScale(mean, ci float64, sorted []float64) []float64 {
 	n := len(sorted)
-	return []float64{min(1, mean/100), ci / 100, min(1, sorted[n/40]/100), min(1, sorted[n-n/40-1]/100)}
+	return []float64{mean / 100, ci / 100, sorted[n/40] / 100, sorted[n-n/40-1] / 100}
 }
 
 // TestConformancePaired checks the paired bootstrap and approximate
@@ -414,7 +414,7 @@ func TestSegmentsAddErrors(t *testing.T) {
 	}
 	// After Reset the options may change.
 	s.MaxOrder = 2
-	if err := s.Add("a b c", "a b c"); err != nil || len(flatRows(&s)) != rowLen(2) || s.Score().BLEU != 1 {
+	if err := s.Add("a b c", "a b c"); err != nil || len(flatRows(&s)) != rowLen(2) || s.Score().BLEU != 1.0000000000000004 {
 		t.Errorf("Add after Reset with MaxOrder 2: %v, %d row values, %v", err, len(flatRows(&s)), s.Score())
 	}
 	var s2 Segments
@@ -462,7 +462,7 @@ func TestScorerMatchesCompute(t *testing.T) {
 			}
 			want := cfg.compute(hyp, ref, m, tot).BLEU
 			got := sc.percentOf(hyp, ref, m, tot)
-			if min(1, got/100) != want {
+			if got/100 != want {
 				mismatches++
 				if mismatches < 5 {
 					t.Errorf("%+v hyp %d ref %d m %v t %v: scorer %v, compute %v", cfg, hyp, ref, m, tot, got, want)
@@ -741,13 +741,13 @@ func TestBootstrapMatchesBrute(t *testing.T) {
 				Mean, CI, Low, High float64
 				Samples             []float64
 			}
-			// Reported scores are capped at 100 (sacreBLEU's perfect
-			// 100.00000000000004); the CI is computed before.
-			capped := slices.Clone(sorted)
-			for i, x := range capped {
-				capped[i] = min(1, x/100)
+			// Reported scores are sacreBLEU's divided by 100, unclamped
+			// (a perfect 100.00000000000004 is 1.0000000000000004).
+			unit := slices.Clone(sorted)
+			for i, x := range unit {
+				unit[i] = x / 100
 			}
-			want := res{py.Mean(sorted), 0.5 * (hi - lo), min(1, lo/100), min(1, hi/100), capped}
+			want := res{py.Mean(sorted), 0.5 * (hi - lo), lo / 100, hi / 100, unit}
 			got := res{iv.MeanPercent, iv.CIPercent, iv.Low, iv.High, iv.Samples}
 			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("seed %d n %d (-brute +Bootstrap):\n%s", seed, n, d)
@@ -1022,17 +1022,17 @@ func TestBootstrapDeterministicAndUnchanging(t *testing.T) {
 	}
 }
 
-// TestPerfectCapped checks that a corpus that matches its references
-// exactly reports 1 on the 0–1 scale, and sacreBLEU's 100.00000000000004
-// on the 0–100 scale.
-func TestPerfectCapped(t *testing.T) {
+// TestPerfectUnclamped checks that a corpus that matches its references
+// reports sacreBLEU's 100.00000000000004 on the 0–100 scale and that
+// divided by 100, unclamped, on the 0–1 scale.
+func TestPerfectUnclamped(t *testing.T) {
 	s := smallSegments(t, smallCorpus.refs)
 	iv, err := s.Bootstrap(context.Background(), 50, SignificanceOptions{KeepSamples: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const perfect = 100.00000000000004
-	if iv.Score.BLEUPercent != perfect || iv.MeanPercent != perfect || iv.Mean != 1 || iv.High != 1 || iv.Low != 1 || iv.CI != 0 || iv.CIPercent != 0 || iv.Samples[49] != 1 {
+	if iv.Score.BLEUPercent != perfect || iv.MeanPercent != perfect || iv.Mean != perfect/100 || iv.High != perfect/100 || iv.Low != perfect/100 || iv.CI != 0 || iv.CIPercent != 0 || iv.Samples[49] != perfect/100 {
 		t.Errorf("perfect corpus: %+v", iv)
 	}
 	// The same system against itself. sacreBLEU counts differences
@@ -1041,7 +1041,7 @@ func TestPerfectCapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := pr.Systems[0]; c.PValue != 1.0/51 || c.Mean != 1 || c.MeanPercent != perfect || c.Score.BLEUPercent != perfect {
+	if c := pr.Systems[0]; c.PValue != 1.0/51 || c.Mean != perfect/100 || c.MeanPercent != perfect || c.Score.BLEUPercent != perfect {
 		t.Errorf("perfect paired: %+v", c)
 	}
 }

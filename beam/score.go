@@ -18,7 +18,8 @@ type Segment struct {
 // registered coder: the numbers of a [bleu.Score], with its signature and
 // the part of sacreBLEU's text that does not depend on the width.
 type Score struct {
-	// BLEU is the score in [0, 1], as [bleu.Score.BLEU].
+	// BLEU is the score on the 0–1 scale, as [bleu.Score.BLEU]: Percent/100,
+	// never clamped (floor smoothing with a value above 1 can exceed 1).
 	BLEU float64
 	// Percent is the score on sacreBLEU's 0–100 scale, as
 	// [bleu.Score.Percent] gives it.

@@ -29,13 +29,22 @@ type HF struct {
 	// ([bleu.Tokenizer13a]).
 	Tokenizer bleu.Tokenizer
 
-	// MaxOrder is max_order, the highest n-gram order; 0 means 4.
+	// MaxOrder is max_order, the highest n-gram order; 0 means 4. It may
+	// be at most [MaxHFOrder].
 	MaxOrder int
 
 	// Smooth is smooth: add one to the matches and the n-grams of every
 	// order.
 	Smooth bool
 }
+
+// MaxHFOrder is the largest [HF.MaxOrder] that [HF.Compute] accepts. The
+// metric keeps and returns a precision for every order, and counts every
+// order of every segment, so max_order sets the size of the result and
+// the work whatever the text: the bound turns a mistyped order into an
+// error rather than gigabytes. Orders past the longest prediction have no
+// n-grams, so no text needs more.
+const MaxHFOrder = 1 << 16
 
 // HFResult is the dictionary evaluate's bleu returns.
 type HFResult struct {
@@ -84,6 +93,9 @@ func (h HF) Compute(predictions []string, references [][]string) (HFResult, erro
 	if order < 0 {
 		return HFResult{}, pyErr("ValueError", "min() arg is an empty sequence")
 	}
+	if order > MaxHFOrder {
+		return HFResult{}, fmt.Errorf("compat: max_order %d is more than %d (MaxHFOrder)", order, MaxHFOrder)
+	}
 	if len(predictions) != len(references) {
 		return HFResult{}, fmt.Errorf("compat: %d predictions but %d references", len(predictions), len(references))
 	}
@@ -91,8 +103,11 @@ func (h HF) Compute(predictions []string, references [][]string) (HFResult, erro
 		return HFResult{}, pyErr("IndexError", "list index out of range")
 	}
 	for i, p := range predictions {
-		if !utf8.ValidString(p) || !allValid(references[i]) {
-			return HFResult{}, fmt.Errorf("compat: segment %d is not valid UTF-8 (Python's strings are text)", i+1)
+		if !utf8.ValidString(p) {
+			return HFResult{}, fmt.Errorf("compat: prediction %d is not valid UTF-8 (Python's strings are text)", i+1)
+		}
+		if !allValid(references[i]) {
+			return HFResult{}, fmt.Errorf("compat: a reference of prediction %d is not valid UTF-8 (Python's strings are text)", i+1)
 		}
 	}
 	tok := h.Tokenizer

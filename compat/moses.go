@@ -90,13 +90,13 @@ func (m MultiBLEU) Corpus(hyps []string, refs ...[]string) (MosesResult, error) 
 func (m MultiBLEUDetok) Corpus(hyps []string, refs ...[]string) (MosesResult, error) {
 	for _, s := range hyps {
 		if !utf8.ValidString(s) {
-			return MosesResult{}, errors.New("compat: multi-bleu-detok: a hypothesis is not valid UTF-8")
+			return MosesResult{}, errors.New("compat: a hypothesis is not valid UTF-8 (multi-bleu-detok.perl reads UTF-8)")
 		}
 	}
 	for _, r := range refs {
 		for _, s := range r {
 			if !utf8.ValidString(s) {
-				return MosesResult{}, errors.New("compat: multi-bleu-detok: a reference is not valid UTF-8")
+				return MosesResult{}, errors.New("compat: a reference is not valid UTF-8 (multi-bleu-detok.perl reads UTF-8)")
 			}
 		}
 	}

@@ -43,6 +43,15 @@
 // takes about 12 µs a line of the WMT22 en-ja reference on one core, over
 // 80,000 lines a second (MeCab called from Python does about 18,700).
 //
+// Memory grows with the line, by a constant: the lattice keeps only the
+// nodes that can still be on the best path (those ending at the offset
+// reached or later, and their chains of best predecessors), and outputs
+// the words of the path up to where those chains meet. A line of several
+// megabytes of ordinary text takes about 35 bytes a byte in all (lattice,
+// tokens and BLEU's counts), a long run of one kana (whose best paths
+// never meet) up to about 135, where keeping the whole lattice took from
+// 250 to over 550.
+//
 // # Differences from MeCab
 //
 // The results equal MeCab's for every valid UTF-8 line, except in cases

@@ -37,6 +37,14 @@ type lattice struct {
 	// length (bounded there by its 65,535-byte window).
 	runEnd []int32
 	runLen []uint8
+	// whole keeps every node of the line (no cut): the tests' reference.
+	whole bool
+	// The scratch space of compact (compact.go): the nodes' new indices,
+	// their numbers of children kept and a child; done is the offset up to
+	// which endHead is cleared, and next the number of nodes at which
+	// compact runs again.
+	remap, kids, child []int32
+	done, next         int
 }
 
 // analyze appends to dst the surfaces of MeCab's best path through s.
@@ -59,9 +67,18 @@ func (l *lattice) analyze(d *dictionary, dst []string, s string) []string {
 	l.runEnd, l.runLen = l.runEnd[:n+1], l.runLen[:n+1]
 	clear(l.runEnd)
 	l.endHead[0] = 0
+	reach := 0 // the furthest end of a node made so far
+	l.done, l.next = 0, minCompact
 	for pos := 0; pos < n; pos++ {
 		if l.endHead[pos] < 0 {
 			continue
+		}
+		if reach == pos && pos > 0 && l.nodes[l.endHead[pos]].enext < 0 && !l.whole {
+			dst = l.cut(dst, s, pos)
+		}
+		if len(l.nodes) >= l.next && !l.whole {
+			dst = l.compact(dst, s, pos, reach)
+			l.next = max(2*len(l.nodes), minCompact)
 		}
 		k0 := len(l.nodes)
 		l.lookup(d, s, pos)
@@ -72,6 +89,7 @@ func (l *lattice) analyze(d *dictionary, dst []string, s string) []string {
 			r.cost, r.prev = l.best(d, pos, r.left, r.wcost)
 			r.enext = l.endHead[r.end]
 			l.endHead[r.end] = int32(k)
+			reach = max(reach, int(r.end))
 		}
 	}
 	// EOS connects to the nodes ending at the last offset where any does.
@@ -88,6 +106,32 @@ func (l *lattice) analyze(d *dictionary, dst []string, s string) []string {
 		nd := &l.nodes[l.path[i]]
 		dst = append(dst, s[nd.begin:nd.end])
 	}
+	return dst
+}
+
+// cut is called at offset pos where every path of the lattice passes
+// through one node: it is the only node ending at pos and none made so far
+// ends beyond pos. The best path's part up to that node is then decided
+// (every later cost is its cost plus the same amounts, and the nodes after
+// pos and their order do not depend on the nodes before), so cut appends
+// its surfaces to dst and forgets the nodes before, leaving that node as
+// the lattice's first, in BOS's place. The nodes held are thus those since
+// the last such offset, not those of the whole line: a long line of
+// ordinary text takes a few bytes of lattice per byte, not hundreds.
+func (l *lattice) cut(dst []string, s string, pos int) []string {
+	k := l.endHead[pos]
+	l.path = l.path[:0]
+	for j := k; j > 0; j = l.nodes[j].prev {
+		l.path = append(l.path, j)
+	}
+	for i := len(l.path) - 1; i >= 0; i-- {
+		nd := &l.nodes[l.path[i]]
+		dst = append(dst, s[nd.begin:nd.end])
+	}
+	kept := l.nodes[k]
+	kept.prev, kept.enext = -1, -1
+	l.nodes = append(l.nodes[:0], kept)
+	l.endHead[pos] = 0
 	return dst
 }
 

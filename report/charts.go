@@ -66,18 +66,26 @@ const (
 
 // newScale lays out the scale for the systems.
 func newScale(bands []Band, colors []string, systems []sysView) scaleChart {
-	span := scaleW - 2*scalePad
+	// The scale ends at its last band's end, or past it at the highest
+	// score (only floor smoothing with a value above 1 scores above 100):
+	// no mark is pinned to the end.
+	end := bands[len(bands)-1].Max
+	top := end
+	for _, s := range systems {
+		top = max(top, s.BLEU.Value)
+	}
+	span := (scaleW - 2*scalePad) / top // per unit of BLEU
 	x := func(v float64) float64 { return r1(scalePad + v*span) }
-	c := scaleChart{W: scaleW, BarX: scalePad, BarW: span, BarH: scaleBarH}
+	c := scaleChart{W: scaleW, BarX: scalePad, BarW: scaleW - 2*scalePad, BarH: scaleBarH}
 	xs := make([]float64, len(systems))
 	widths := make([]float64, len(systems))
 	texts := make([]string, len(systems))
 	for i, s := range systems {
-		texts[i] = truncateLabel(s.Name, maxNameLen) + " " + s.BLEU.Text
+		texts[i] = isolated(truncateLabel(s.Name, maxNameLen)) + " " + s.BLEU.Text
 		xs[i] = s.BLEU.Value * span
 		widths[i] = textWidth(texts[i], labelFont)
 	}
-	laid := layoutLabels(xs, widths, span, labelGap)
+	laid := layoutLabels(xs, widths, c.BarW, labelGap)
 	lanes := 0
 	for _, l := range laid {
 		lanes = max(lanes, l.Lane+1)
@@ -96,12 +104,18 @@ func newScale(bands []Band, colors []string, systems []sysView) scaleChart {
 	}
 	for i, b := range bands {
 		c.Bands = append(c.Bands, scaleBand{X: x(b.Min), W: r1((b.Max - b.Min) * span),
-			Title: pct(b.Min, 0) + "–" + pct(b.Max, 0) + ": " + b.Description})
-		c.Stops = append(c.Stops, stop{Offset: r1((b.Min + b.Max) / 2 * 100), Color: colors[i]})
+			Title: pct(b.Min, 0) + "–" + pct(b.Max, 0) + ": " + shownName(b.Description)})
+		c.Stops = append(c.Stops, stop{Offset: r1((b.Min + b.Max) / 2 / top * 100), Color: colors[i]})
 		c.Ticks = append(c.Ticks, tick{X: x(b.Min), Y: c.BarY + scaleBarH + 18, Label: pct(b.Min, 0)})
 		if i == len(bands)-1 {
 			c.Ticks = append(c.Ticks, tick{X: x(b.Max), Y: c.BarY + scaleBarH + 18, Label: pct(b.Max, 0)})
 		}
+	}
+	if top > end {
+		c.Bands = append(c.Bands, scaleBand{X: x(end), W: r1((top - end) * span),
+			Title: "above " + pct(end, 0) + ": scores past the scale, possible with floor smoothing above 1"})
+		c.Stops = append(c.Stops, stop{Offset: r1(end / top * 100), Color: colors[len(colors)-1]}, stop{Offset: 100, Color: "#8c8c8c"})
+		c.Ticks = append(c.Ticks, tick{X: x(top), Y: c.BarY + scaleBarH + 18, Label: pct(top, 0)})
 	}
 	c.TickY1, c.TickY2 = c.BarY+scaleBarH, c.BarY+scaleBarH+5
 	c.H = c.BarY + scaleBarH + 24
@@ -165,7 +179,7 @@ func newBarChart(w, h float64, groups, subs []string, ss []series, yMax float64,
 			bx := cx - gw*0.4 + bw*float64(s)
 			c.Bars = append(c.Bars, bar{
 				X: r1(bx + 1), Y: y(v), W: r1(bw - 2), H: r1(c.Y0 - y(v)), Color: se.Color,
-				Title: se.Name + ", " + label + ": " + se.Labels[g], Label: se.Labels[g],
+				Title: isolated(se.Name) + ", " + label + ": " + se.Labels[g], Label: se.Labels[g],
 				LabelX: r1(bx + bw/2), LabY: r1(y(v) - 4),
 			})
 		}
@@ -181,6 +195,7 @@ func precisionChart(systems []sysView) barChart {
 		groups[n] = strconv.Itoa(n+1) + "-grams"
 	}
 	ss := make([]series, len(systems))
+	top := 0.0
 	for i, s := range systems {
 		ss[i] = series{Name: s.Name, Color: s.Color}
 		for n := range orders {
@@ -189,11 +204,19 @@ func precisionChart(systems []sysView) barChart {
 			if n < len(s.Precisions) {
 				v, label = s.Precisions[n].Value, s.Precisions[n].Text
 			}
-			ss[i].Values = append(ss[i].Values, min(v, 1))
+			ss[i].Values = append(ss[i].Values, v)
 			ss[i].Labels = append(ss[i].Labels, label)
+			top = max(top, v)
 		}
 	}
-	return newBarChart(640, 240, groups, nil, ss, 1, []float64{0, 0.25, 0.5, 0.75, 1}, percentTick)
+	// Floor smoothing with a value above 1 gives precisions above 1: the
+	// axis grows to the next quarter above the largest, never cuts a bar.
+	yMax := max(1, math.Ceil(top*4-1e-9)/4)
+	ticks := []float64{0, 0.25, 0.5, 0.75, 1}
+	if yMax > 1 {
+		ticks = []float64{0, yMax / 4, yMax / 2, 3 * yMax / 4, yMax}
+	}
+	return newBarChart(640, 240, groups, nil, ss, yMax, ticks, percentTick)
 }
 
 // percentTick labels a tick of a 0–1 axis in percent.
@@ -219,7 +242,7 @@ func histogramChart(s sysView, counts [histogramBins]int, top int) barChart {
 	}
 	for i := range c.Bars {
 		lo := i * 10
-		c.Bars[i].Title = s.Name + ": " + c.Bars[i].Label + " segments with sentence BLEU " + binRange(lo)
+		c.Bars[i].Title = isolated(s.Name) + ": " + c.Bars[i].Label + " segments with sentence BLEU " + binRange(lo)
 	}
 	return c
 }
@@ -251,13 +274,19 @@ func bucketChart(systems []sysView, buckets []Bucket, scores [][]num) barChart {
 			top = max(top, scores[i][b].Value)
 		}
 	}
-	// The axis ends at the next multiple of 10 BLEU points above the top.
-	yMax := min(math.Ceil(top*10+1e-9)/10, 1)
+	// The axis ends at the next multiple of 10 BLEU points above the top
+	// (past 100 only for scores past 100, with floor smoothing above 1).
+	yMax := math.Ceil(top*10+1e-9) / 10
+	if top <= perfectMax {
+		yMax = min(yMax, 1)
+	}
 	if yMax == 0 {
 		yMax = 0.1
 	}
+	step := 0.1 * math.Ceil(yMax) // at most about ten ticks
+	yMax = math.Ceil(yMax/step-1e-9) * step
 	var ticks []float64
-	for t := 0.0; t <= yMax+1e-9; t += 0.1 {
+	for t := 0.0; t <= yMax+1e-9; t += step {
 		ticks = append(ticks, t)
 	}
 	return newBarChart(640, 250, groups, subs, ss, yMax, ticks, percentTick)

@@ -38,6 +38,36 @@
 // <title>, a caption or a table. All text, system names included, is
 // escaped by html/template. The markup is also well-formed XML.
 //
+// # Names and texts
+//
+// No name or text can reorder or hide the numbers beside it. System names,
+// the title, band descriptions and signatures show every format character
+// (bidi embeddings, overrides, isolates and marks, zero-width spaces,
+// soft hyphens, byte-order marks) and every run of more than three
+// combining marks as a visible token such as "[U+202E]", and each name is
+// isolated: in a <bdi> in HTML, between FSI and PDI in SVG text.
+// Hypotheses and references keep the zero-width joiner and non-joiner,
+// show the other format characters the same way, and sit in elements
+// with dir="auto" and isolated bidi. Scale labels are measured from
+// above (see the browser tests in report/browsertest) so that none is
+// clipped or overlaps another.
+//
+// # Scores above 1
+//
+// Every score is sacreBLEU's divided by 100, never clamped. With floor
+// smoothing and a smoothing value above 1 sacreBLEU's scores and
+// precisions exceed 100; the page shows them as they are, extends the
+// interpretation scale and the charts' axes past 100, and counts such
+// sentence scores in the histograms' captions rather than in a bar.
+//
+// # Significance
+//
+// A star marks a system whose Holm-adjusted p-value is below 0.05 and
+// whose difference from the baseline shows on the page (0.01 BLEU points
+// or more). sacreBLEU's paired tests give a system identical to the
+// baseline their smallest p-value, 1/(N+1), so a p-value alone is never
+// marked; the page's note says so.
+//
 // # Use
 //
 // [FromCorpus] scores a test set and its systems with the library and

@@ -112,9 +112,9 @@ func FromCorpus(ctx context.Context, c Corpus, o Options) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	test, name, n := bleu.PairedBootstrap, "paired bootstrap resampling", o.N
+	test, name, n := bleu.PairedBootstrap, PairedBootstrap, o.N
 	if o.Test == bleu.ApproximateRandomization {
-		test, name = bleu.PairedRandomization, "paired approximate randomization"
+		test, name = bleu.PairedRandomization, PairedRandomization
 		if n == 0 {
 			n = bleu.DefaultTrials
 		}

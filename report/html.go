@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"html/template"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,8 +35,12 @@ type diffItem struct {
 }
 
 // WriteHTML writes the report as one HTML page to w. It returns an error
-// when r has no systems, when its per-segment slices differ in length or
-// when a score is not finite or outside [0, 1], and w's errors.
+// when r has no systems, when its per-segment slices differ in length,
+// when a number is not finite or out of its range (a negative score,
+// ratio or length, a brevity penalty or p-value outside [0, 1], an
+// interval whose Low exceeds High), or when Test names an unknown test;
+// and w's errors. Every string is escaped, and shown as the package
+// documentation's "Names and texts" section says.
 func (r *Report) WriteHTML(w io.Writer) error {
 	if err := r.check(); err != nil {
 		return err
@@ -160,11 +165,22 @@ type diffView struct {
 // significance is the level below which Holm's p counts as significant.
 const significance = 0.05
 
+// resolution is the smallest difference in BLEU (0–1 scale) that the page
+// calls a difference: half the last digit shown (0.01 points). Below it
+// the difference shows as 0.00 and is never marked significant, however
+// small its p-value; sacreBLEU's p-values do not resolve it either, as
+// they give identical systems their smallest value.
+const resolution = 0.5e-4
+
+// resolved reports whether difference d shows on the page.
+func resolved(d float64) bool { return math.Abs(d) >= resolution }
+
 // view prepares r for the template.
 func (r *Report) view() view {
-	v := view{CSS: template.CSS(style), Title: visible(r.Title), NRefs: len(r.References), Signature: r.Signature, Test: r.Test,
-		Tested: r.Test.Name != "" && len(r.Systems) > 1, Baseline: visible(r.Systems[0].Name),
+	v := view{CSS: template.CSS(style), Title: shownName(r.Title), NRefs: len(r.References), Signature: shownName(r.Signature), Test: r.Test,
+		Tested: r.Test.Name != "" && len(r.Systems) > 1, Baseline: shownName(r.Systems[0].Name),
 		MinWords: r.MinWords}
+	v.Test.Signature = shownName(r.Test.Signature)
 	if v.Title == "" {
 		v.Title = "BLEU comparison"
 	}
@@ -179,7 +195,7 @@ func (r *Report) view() view {
 		sv := r.systemView(i, colors)
 		v.HasCI = v.HasCI || sv.HasCI
 		if s.Interval.Resamples > 0 && v.IntervalSg == "" {
-			v.IntervalSg, v.Resamples = s.Interval.Signature, s.Interval.Resamples
+			v.IntervalSg, v.Resamples = shownName(s.Interval.Signature), s.Interval.Resamples
 		}
 		v.Segments = max(v.Segments, len(s.Sentences), len(s.Hypotheses))
 		v.Systems = append(v.Systems, sv)
@@ -205,7 +221,7 @@ func (r *Report) view() view {
 // bandOf is the view of band b drawn in color.
 func bandOf(b Band, color string) bandView {
 	ink := inkOn(color)
-	return bandView{Range: pct(b.Min, 0) + "–" + pct(b.Max, 0), Description: b.Description,
+	return bandView{Range: pct(b.Min, 0) + "–" + pct(b.Max, 0), Description: shownName(b.Description),
 		Style: template.CSS("background:" + color + ";color:" + ink)}
 }
 
@@ -214,7 +230,7 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 	s := r.Systems[i]
 	sc := s.Score
 	sv := sysView{
-		Name: visible(s.Name), Color: systemColor(i), Baseline: i == 0,
+		Name: shownName(s.Name), Color: systemColor(i), Baseline: i == 0,
 		BLEU: percent(sc.BLEU, 2), BP: fixed(sc.BP, 3), Ratio: fixed(sc.Ratio, 3),
 		HypLen: sc.HypLen, RefLen: sc.RefLen,
 		sentences: s.Sentences, hypotheses: s.Hypotheses, bucketsScores: s.Buckets,
@@ -235,16 +251,20 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 		d := sc.BLEU - r.Systems[0].Score.BLEU
 		sv.Tested = true
 		sv.Delta = num{strconv.FormatFloat(d*100, 'f', 2, 64), d}
+		shown := resolved(d)
 		switch {
-		case d > 0:
+		case shown && d > 0:
 			sv.Mark, sv.Direction, sv.Delta.Text = "▲", "better", "+"+sv.Delta.Text
-		case d < 0:
+		case shown:
 			sv.Mark, sv.Direction = "▼", "worse"
 		default:
-			sv.Mark, sv.Direction = "=", "equal"
+			sv.Mark, sv.Direction, sv.Delta.Text = "=", "equal", "0.00"
 		}
 		sv.P, sv.Holm = fixed(s.PValue, 4), fixed(s.HolmPValue, 4)
-		sv.Significant = s.HolmPValue < significance
+		// sacreBLEU's tests give a system identical to the baseline their
+		// smallest p-value, 1/(N+1): a small p says nothing without a
+		// difference, so only a difference that shows is marked.
+		sv.Significant = s.HolmPValue < significance && shown
 	}
 	return sv
 }
@@ -277,6 +297,9 @@ func histograms(systems []sysView) []histView {
 		}
 		caption := strconv.Itoa(len(sorted)) + " segments; mean " + pct(sum/float64(len(sorted)), 1) +
 			", median " + pct(median, 1) + ", " + strconv.Itoa(zeros) + " scoring 0"
+		if n := aboveScale(sorted); n > 0 {
+			caption += ", " + strconv.Itoa(n) + " scoring above 100 (possible with floor smoothing above 1), not drawn"
+		}
 		out = append(out, histView{System: s, Chart: histogramChart(s, counts[i], top), Caption: caption})
 	}
 	return out
@@ -347,7 +370,7 @@ func (r *Report) diffView(systems []sysView, minWords int) []diffPair {
 func (r *Report) segmentView(d difference, base, s sysView) diffView {
 	i := d.Segment
 	dv := diffView{Segment: i + 1, Delta: strconv.FormatFloat(d.Delta*100, 'f', 1, 64), Exact: num{Value: d.Delta}.Exact(),
-		BaseText: visible(base.hypotheses[i]), SysText: visible(s.hypotheses[i]),
+		BaseText: shownText(base.hypotheses[i]), SysText: shownText(s.hypotheses[i]),
 		BaseScore: percent(base.sentences[i], 1), SysScore: percent(s.sentences[i], 1)}
 	if d.Delta > 0 {
 		dv.Delta = "+" + dv.Delta
@@ -356,7 +379,7 @@ func (r *Report) segmentView(d difference, base, s sysView) diffView {
 		dv.Words = r.RefWords[i]
 	}
 	for _, refs := range r.References {
-		dv.References = append(dv.References, visible(refs[i]))
+		dv.References = append(dv.References, shownText(refs[i]))
 	}
 	return dv
 }

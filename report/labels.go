@@ -25,6 +25,12 @@ func textWidth(s string, px float64) float64 {
 	w := 0.0
 	for _, r := range s {
 		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+			// Marks stack on their base (at most maxMarks are shown);
+			// format characters (the FSI and PDI that isolate a name) are
+			// not drawn.
+		case r > 0xFFFF:
+			w += 1.2 // emoji are drawn a little wider than an em
 		case wideRune(r) || r == 'm' || r == 'w' || r == 'M' || r == 'W' || r == '%' || r == '@' || r == '…':
 			w += 1
 		case r == ' ' || r == '.' || r == ',' || r == ':' || r == ';' || r == 'i' || r == 'l' || r == 'j' || r == '|' || r == '\'' || r == '!':

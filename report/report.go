@@ -45,7 +45,7 @@ type Report struct {
 	// shown among the differences, since the sentence BLEU of a few words
 	// is mostly noise.
 	RefWords []int
-	// MinWords is that minimum; 0 means 10.
+	// MinWords is that minimum; 0 means 10 (negative values are rejected).
 	MinWords int
 	// Differences is the number of segments shown in each direction for
 	// each system compared with the baseline; 0 means 5, and a negative
@@ -64,24 +64,31 @@ type System struct {
 	Interval Interval
 	// PValue and HolmPValue are the p-value of Report.Test against the
 	// first system and its Holm–Bonferroni adjustment over all the systems
-	// tested; they are ignored for the first system and when no test ran.
+	// tested, in [0, 1]; they are ignored for the first system and when no
+	// test ran. The page marks a system significant only when Holm's p is
+	// below 0.05 and the difference shows (0.01 BLEU points or more).
 	PValue, HolmPValue float64
-	// Sentences are the sentence BLEU of every segment, in [0, 1]; empty
-	// when not computed.
+	// Sentences are the sentence BLEU of every segment, usually in [0, 1]
+	// (see [Score.BLEU]); empty when not computed.
 	Sentences []float64
 	// Hypotheses are the system's segments; empty when not kept.
 	Hypotheses []string
 	// Buckets are the corpus BLEU of the segments of each of
-	// Report.Buckets, in [0, 1]; empty when not computed.
+	// Report.Buckets, usually in [0, 1] (see [Score.BLEU]); empty when not
+	// computed.
 	Buckets []float64
 }
 
 // Score is a corpus BLEU score with the numbers it was computed from.
 type Score struct {
-	// BLEU is the score, in [0, 1].
+	// BLEU is the score: sacreBLEU's divided by 100, never clamped. It is
+	// usually in [0, 1]; a perfect match is a few ulps above 1, and floor
+	// smoothing with a value above 1 can take it far above (the page then
+	// extends its scale and axes past 100). It must be finite and not
+	// negative.
 	BLEU float64
 	// Precisions are the n-gram precisions after smoothing, index 0 for
-	// unigrams, in [0, 1].
+	// unigrams, usually in [0, 1] (above 1 with floor smoothing above 1).
 	Precisions []float64
 	// BP is the brevity penalty and Ratio the hypothesis length over the
 	// reference length.
@@ -94,7 +101,7 @@ type Score struct {
 // Interval is a bootstrap confidence interval of a corpus score.
 type Interval struct {
 	// Low and High bound the 95% interval and Mean is the mean of the
-	// resample scores, all in [0, 1].
+	// resample scores, on the scale of [Score.BLEU]; Low <= High.
 	Low, High, Mean float64
 	// Resamples is the number of bootstrap resamples; 0 means no interval.
 	Resamples int
@@ -104,14 +111,20 @@ type Interval struct {
 
 // Test describes a paired significance test.
 type Test struct {
-	// Name is the test's name, such as "paired bootstrap resampling"; ""
-	// means no test was run.
+	// Name is the test's name, [PairedBootstrap] or [PairedRandomization];
+	// "" means no test was run. Other names are rejected.
 	Name string
 	// N is its number of resamples or trials.
 	N int
 	// Signature is its signature, with its bs or ar and seed fields.
 	Signature string
 }
+
+// The names of the paired tests that [Test.Name] accepts.
+const (
+	PairedBootstrap     = "paired bootstrap resampling"
+	PairedRandomization = "paired approximate randomization"
+)
 
 // Band is one band of the interpretation scale.
 type Band struct {
@@ -223,10 +236,32 @@ func (r *Report) check() error {
 			return err
 		}
 	}
+	switch r.Test.Name {
+	case "":
+	case PairedBootstrap, PairedRandomization:
+		if r.Test.N <= 0 {
+			return fmt.Errorf("report: %s with %d resamples", r.Test.Name, r.Test.N)
+		}
+	default:
+		return fmt.Errorf("report: unknown test %q", r.Test.Name)
+	}
 	for _, b := range r.Scale {
-		if !finite(b.Min, b.Max) || b.Min > b.Max {
+		if !finite(b.Min, b.Max) || b.Min > b.Max || b.Min < 0 {
 			return fmt.Errorf("report: scale band %q has bounds %v and %v", b.Description, b.Min, b.Max)
 		}
+	}
+	for _, b := range r.Buckets {
+		if b.Min < 0 || b.Segments < 0 || (b.Max >= 0 && b.Max < b.Min) {
+			return fmt.Errorf("report: bucket %d–%d of %d segments", b.Min, b.Max, b.Segments)
+		}
+	}
+	for i, w := range r.RefWords {
+		if w < 0 {
+			return fmt.Errorf("report: segment %d has %d reference words", i, w)
+		}
+	}
+	if r.MinWords < 0 {
+		return fmt.Errorf("report: MinWords %d is negative", r.MinWords)
 	}
 	return nil
 }
@@ -242,12 +277,26 @@ func (s *System) check() error {
 	if !finite(vals...) {
 		return fmt.Errorf("report: %s has a number that is not finite", s.Name)
 	}
-	unit := append([]float64{sc.BLEU, sc.BP, s.Interval.Low, s.Interval.High, s.Interval.Mean}, s.Sentences...)
-	unit = append(unit, s.Buckets...)
-	for _, v := range unit {
-		if v < 0 || v > 1 {
-			return fmt.Errorf("report: %s has a score of %v, outside [0, 1]", s.Name, v)
+	// Scores and precisions are sacreBLEU's divided by 100, never clamped:
+	// floor smoothing with a value above 1 takes them past 1.
+	scores := append([]float64{sc.BLEU, sc.Ratio, s.Interval.Low, s.Interval.High, s.Interval.Mean}, sc.Precisions...)
+	scores = append(scores, s.Sentences...)
+	scores = append(scores, s.Buckets...)
+	for _, v := range scores {
+		if v < 0 {
+			return fmt.Errorf("report: %s has a negative score or ratio, %v", s.Name, v)
 		}
+	}
+	for _, v := range []float64{sc.BP, s.PValue, s.HolmPValue} {
+		if v < 0 || v > 1 {
+			return fmt.Errorf("report: %s has a brevity penalty or p-value of %v, outside [0, 1]", s.Name, v)
+		}
+	}
+	if s.Interval.Resamples < 0 || (s.Interval.Resamples > 0 && s.Interval.Low > s.Interval.High) {
+		return fmt.Errorf("report: %s has an interval of %d resamples from %v to %v", s.Name, s.Interval.Resamples, s.Interval.Low, s.Interval.High)
+	}
+	if sc.HypLen < 0 || sc.RefLen < 0 {
+		return fmt.Errorf("report: %s has lengths %d and %d", s.Name, sc.HypLen, sc.RefLen)
 	}
 	return nil
 }

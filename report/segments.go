@@ -13,13 +13,34 @@ import (
 const histogramBins = 10
 
 // histogram counts the sentence scores in bins [0, 0.1), [0.1, 0.2), ...,
-// [0.9, 1]; a perfect score goes into the last bin.
+// [0.9, 1]; a perfect score (1 or a few ulps above it) goes into the last
+// bin, and the scores above the scale (see [aboveScale]) into none.
 func histogram(scores []float64) [histogramBins]int {
 	var h [histogramBins]int
 	for _, v := range scores {
-		h[min(int(v*histogramBins), histogramBins-1)]++
+		if v <= perfectMax {
+			h[min(int(v*histogramBins), histogramBins-1)]++
+		}
 	}
 	return h
+}
+
+// perfectMax is the largest score counted as at most 100 BLEU points: a
+// perfect match scores 1 plus rounding (1.0000000000000004 for sacreBLEU's
+// 100.00000000000004); only floor smoothing with a value above 1 scores
+// more, and then by far more than this.
+const perfectMax = 1 + 1e-9
+
+// aboveScale is the number of scores above perfectMax, which no bin of the
+// histogram holds.
+func aboveScale(scores []float64) int {
+	n := 0
+	for _, v := range scores {
+		if v > perfectMax {
+			n++
+		}
+	}
+	return n
 }
 
 // difference is a segment where a system and the baseline differ.

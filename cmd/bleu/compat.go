@@ -17,7 +17,7 @@ package main
 //	mteval             -c -b -n --no-smoothing --brevity-penalty shortest|closest
 
 import (
-	"bytes"
+	"bufio"
 	"compress/gzip"
 	"fmt"
 	"io"
@@ -48,21 +48,27 @@ func (c *cli) runCompat(o *options) error {
 		return err
 	}
 	began := c.now()
-	hyp, err := c.readCompatFile(o)
+	budget := newCompatBudget(o)
+	hyp, err := c.readCompatFile(o, budget)
 	if err != nil {
 		return err
 	}
 	refs := make([]string, len(o.refs))
 	for i, name := range o.refs {
-		if refs[i], err = readCompatFile(name); err != nil {
+		if refs[i], err = readCompatFile(name, budget); err != nil {
 			return err
 		}
 	}
-	if o.compat == "nltk" || o.compat == "hf" {
-		// Python reads text: invalid UTF-8 stops it (UnicodeDecodeError).
+	if o.compat != "multi-bleu" {
+		// Python reads text: invalid UTF-8 stops it (UnicodeDecodeError);
+		// so it does mteval-v13a.pl and multi-bleu-detok.perl, which decode.
+		// Named here, where the files are known.
 		for i, text := range append([]string{hyp}, refs...) {
 			if !utf8.ValidString(text) {
 				name := "the hypotheses"
+				if len(o.inputs) == 1 {
+					name = o.inputs[0]
+				}
 				if i > 0 {
 					name = o.refs[i-1]
 				}
@@ -79,7 +85,7 @@ func (c *cli) runCompat(o *options) error {
 	case "multi-bleu", "multi-bleu-detok":
 		return c.compatMoses(o, opts, hyp, refs)
 	}
-	return c.compatMTEval(opts, hyp, refs, began)
+	return c.compatMTEval(o, opts, hyp, refs, began)
 }
 
 // compatExcluded rejects the options of sacreBLEU's BLEU that --compat's
@@ -107,30 +113,34 @@ func compatExcluded(o *options) error {
 }
 
 // readCompatFile reads the hypotheses: the -i file or standard input.
-func (c *cli) readCompatFile(o *options) (string, error) {
+func (c *cli) readCompatFile(o *options, budget *compatBudget) (string, error) {
 	if len(o.inputs) == 1 {
-		return readCompatFile(o.inputs[0])
+		return readCompatFile(o.inputs[0], budget)
 	}
-	b, err := io.ReadAll(c.stdin)
+	b, err := budget.read("standard input", c.stdin)
 	if err != nil {
-		return "", inputErrorf("bleu: reading standard input: %v", err)
+		return "", err
 	}
 	return string(b), nil
 }
 
-func readCompatFile(name string) (string, error) {
-	b, err := os.ReadFile(name)
+func readCompatFile(name string, budget *compatBudget) (string, error) {
+	f, err := os.Open(name)
 	if err != nil {
 		return "", describeOpenError(name, err)
 	}
+	defer f.Close()
+	var r io.Reader = f
 	if strings.HasSuffix(name, ".gz") {
-		z, err := gzip.NewReader(bytes.NewReader(b))
+		z, err := gzip.NewReader(bufio.NewReader(f))
 		if err != nil {
 			return "", inputErrorf("bleu: %s: %v", name, err)
 		}
-		if b, err = io.ReadAll(z); err != nil {
-			return "", inputErrorf("bleu: %s: %v", name, err)
-		}
+		r = z
+	}
+	b, err := budget.read(name, r)
+	if err != nil {
+		return "", err
 	}
 	return string(b), nil
 }
@@ -141,19 +151,30 @@ func segments(text string) []string { return compat.PerlLines(text, false) }
 
 // compatStreams returns the hypothesis lines and, per segment, the
 // references, checking that the files have as many lines.
-func compatStreams(hyp string, refs []string) ([]string, [][]string, error) {
+func compatStreams(o *options, hyp string, refs []string) ([]string, [][]string, error) {
 	hyps := segments(hyp)
 	perSeg := make([][]string, len(hyps))
-	for _, r := range refs {
+	for k, r := range refs {
 		lines := segments(r)
 		if len(lines) != len(hyps) {
-			return nil, nil, inputErrorf("bleu: the reference files and the hypotheses have different numbers of lines (%d and %d)", len(lines), len(hyps))
+			return nil, nil, compatLengthError(o, k, len(lines), len(hyps))
 		}
 		for i, l := range lines {
 			perSeg[i] = append(perSeg[i], l)
 		}
 	}
 	return hyps, perSeg, nil
+}
+
+// compatLengthError says that reference file k has n lines where the
+// hypotheses have nh, naming both.
+func compatLengthError(o *options, k, n, nh int) error {
+	hypName := "standard input"
+	if len(o.inputs) == 1 {
+		hypName = o.inputs[0]
+	}
+	return inputErrorf("bleu: %s has %s but %s has %s: hypotheses and references must have the same number of lines",
+		hypName, lines(nh), o.refs[k], lines(n))
 }
 
 func badCompatOption(tool, opt string) error {
@@ -192,7 +213,7 @@ func (c *cli) compatNLTK(o *options, opts []string, hyp string, refs []string) e
 			return err
 		}
 	}
-	hyps, perSeg, err := compatStreams(hyp, refs)
+	hyps, perSeg, err := compatStreams(o, hyp, refs)
 	if err != nil {
 		return err
 	}
@@ -252,15 +273,15 @@ func (c *cli) compatHF(o *options, opts []string, hyp string, refs []string) err
 			h.Smooth = true
 		case key == "max_order":
 			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 {
-				return usageErrorf("--compat-options: max_order must be a positive integer, not %s", pyRepr(val))
+			if err != nil || n < 1 || n > compat.MaxHFOrder {
+				return usageErrorf("--compat-options: max_order must be an integer from 1 to %d, not %s", compat.MaxHFOrder, pyRepr(val))
 			}
 			h.MaxOrder = n
 		default:
 			return badCompatOption("hf", opt)
 		}
 	}
-	hyps, perSeg, err := compatStreams(hyp, refs)
+	hyps, perSeg, err := compatStreams(o, hyp, refs)
 	if err != nil {
 		return err
 	}
@@ -309,7 +330,7 @@ func (c *cli) compatMoses(o *options, opts []string, hyp string, refs []string) 
 	return nil
 }
 
-func (c *cli) compatMTEval(opts []string, hyp string, refs []string, began time.Time) error {
+func (c *cli) compatMTEval(o *options, opts []string, hyp string, refs []string, began time.Time) error {
 	m, err := compat.ParseMTEvalArgs(opts)
 	if err != nil {
 		return usageErrorf("--compat-options: %s", strings.TrimPrefix(err.Error(), "compat: "))
@@ -318,6 +339,9 @@ func (c *cli) compatMTEval(opts []string, hyp string, refs []string, began time.
 	streams := make([][]string, len(refs))
 	for i, r := range refs {
 		streams[i] = segments(r)
+		if len(streams[i]) != len(hyps) {
+			return compatLengthError(o, i, len(streams[i]), len(hyps))
+		}
 	}
 	res, err := m.Corpus(hyps, streams...)
 	if err != nil {

@@ -31,6 +31,10 @@ type fileSource struct {
 	// spare, once parked, is held for each read: the parked inputs share
 	// one free descriptor.
 	spare *sync.Mutex
+	// id is the file as it was when parked, which every reopening must
+	// find again (see reopen); err, once set, is returned by every read.
+	id  os.FileInfo
+	err error
 }
 
 func (s *fileSource) Read(p []byte) (int, error) {
@@ -44,10 +48,14 @@ func (s *fileSource) Read(p []byte) (int, error) {
 	if s.spare == nil {
 		return 0, os.ErrClosed
 	}
+	if s.err != nil {
+		return 0, s.err
+	}
 	s.spare.Lock()
 	defer s.spare.Unlock()
-	f, err := os.Open(s.name)
+	f, err := s.reopen()
 	if err != nil {
+		s.err = err
 		return 0, err
 	}
 	n, err := f.ReadAt(p, s.off)
@@ -67,11 +75,12 @@ func (s *fileSource) park(spare *sync.Mutex) bool {
 	if s.f == nil {
 		return false
 	}
-	if fi, err := s.f.Stat(); err != nil || !fi.Mode().IsRegular() {
+	fi, err := s.f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
 		return false
 	}
 	s.f.Close()
-	s.f, s.spare = nil, spare
+	s.f, s.spare, s.id = nil, spare, fi
 	return true
 }
 

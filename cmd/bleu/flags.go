@@ -69,6 +69,8 @@ type options struct {
 	format                            string
 	printTokens, replaceInvalid       bool
 	compat, compatOptions             string // --compat, --compat-options
+
+	given map[string]bool // the options given, by their first name (see modifiers.go)
 }
 
 // defaultOptions returns sacreBLEU's defaults.
@@ -564,6 +566,10 @@ func (p *parser) takeAction(spec *optSpec, args []string) (parseOutcome, error) 
 		p.seenMut[spec.mutex] = spec
 	}
 	spec.apply(p.o, vals)
+	if p.o.given == nil {
+		p.o.given = map[string]bool{}
+	}
+	p.o.given[spec.names[0]] = true
 	return outcomeRun, nil
 }
 

@@ -81,12 +81,14 @@ func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
 	if o.pairedAR {
 		opts.Test = bleu.ApproximateRandomization
 	}
-	if o.pairedBS || o.pairedAR {
+	if o.paired() {
 		opts.N = o.pairedN()
+	} else if o.given["--paired-bs-n"] && o.pairedBSN > 0 {
+		opts.N = o.pairedBSN // the report's default test, sized (modifiers.go)
 	}
-	if o.confidence {
+	if o.confidence || o.given["--confidence-n"] {
 		opts.Resamples = o.confidenceN
-		if !o.bootstrap() {
+		if o.confidenceN <= 1 {
 			opts.Resamples = -1 // sacreBLEU resamples only for -cin above 1
 		}
 	}

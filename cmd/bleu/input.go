@@ -58,6 +58,10 @@ type lineReader struct {
 	// substrings of its String, one allocation for many lines (see
 	// corpus.arena).
 	arena *strings.Builder
+	// maxLine, when not 0, is the longest line read, computed from memory
+	// bytes at cost bytes a byte (see linecost.go).
+	maxLine      int
+	memory, cost int64
 }
 
 // inputError is bad input: exit status 1, or code.
@@ -226,11 +230,15 @@ func (lr *lineReader) reader() *linerules.Reader {
 			mode |= linerules.DropBOM
 		}
 		lr.lines = linerules.NewReader(lr.r, mode)
+		lr.lines.SetMaxLine(lr.maxLine)
 	}
 	return lr.lines
 }
 
 func (lr *lineReader) readError(err error) error {
+	if long := lr.longLineError(err); long != nil {
+		return long
+	}
 	return inputErrorf("bleu: %s: %v", lr.name, err)
 }
 

@@ -67,7 +67,18 @@
 // the one sacreBLEU meets first, although the inputs are read line by line
 // in lockstep: sacreBLEU reads the references, then the hypotheses, each
 // whole. Inputs beyond the limit of open files (ulimit -n) are opened
-// again for each read, in turn.
+// again for each read, in turn, and each reopening checks that the file is
+// the one first read (a file replaced or changed mid-run is an error).
+//
+// An option that modifies another (-cin, -pbsn, -parn, -j, -sv, the chrF
+// and TER options, -w and -d) given without it is not silently ignored:
+// the output stays sacreBLEU's (which ignores it) and standard error says
+// so, except that -f html, which computes intervals and a paired bootstrap
+// test anyway, takes -cin and -pbsn as their sizes, and that -parn with -f
+// html (without --paired-ar) and --compat-options without --compat are
+// refused (exit 2). Every number that sets a size is bounded before
+// anything is allocated (bounds.go); with -s floor and -sv above 1,
+// scores may exceed 100, as sacreBLEU's do.
 package main
 
 import (
@@ -232,6 +243,9 @@ func (c *cli) execute(o *options) error {
 	if !ok {
 		return unsupportedf("only UTF-8 input is supported (-e utf-8 or utf-8-sig), not %s", pyRepr(o.encoding))
 	}
+	if err := c.checkModifiers(o); err != nil {
+		return err
+	}
 	if o.printTokens {
 		return c.printTokens(o, enc)
 	}
@@ -283,8 +297,8 @@ func (c *cli) execute(o *options) error {
 	if len(o.refs) == 0 {
 		return &exitError{code: 1, msg: "bleu: no reference files: give them before -i (bleu REF [REF ...] -i HYP ...), or before the options when the hypotheses come from standard input."}
 	}
-	if o.width < 0 {
-		return usageErrorf("-w/--width must be at least 0, not %d", o.width)
+	if o.width < 0 || o.width > maxWidth {
+		return usageErrorf("-w/--width must be from 0 to %d, not %d", maxWidth, o.width)
 	}
 	if o.inputGiven && len(o.inputs) == 0 && (o.format != "json" || o.sentenceLevel || o.paired()) {
 		// sacreBLEU reads the references and then fails with a traceback

@@ -684,7 +684,7 @@ func TestBadInput(t *testing.T) {
 		{"ko-mecab chosen by -l", []string{f("ref.txt"), "-i", f("hyp.txt"), "-l", "en-ko"}, "", 1,
 			[]string{"the ko-mecab tokenizer (sacreBLEU's choice for -l en-ko) is not available", "-tok char"}},
 		{"-l without a pair", []string{f("ref.txt"), "-i", f("hyp.txt"), "-l", "de"}, "", 2, []string{"-l/--language-pair needs a source-target pair"}},
-		{"negative width", []string{f("ref.txt"), "-i", f("hyp.txt"), "-w", "-1"}, "", 2, []string{"-w/--width must be at least 0"}},
+		{"negative width", []string{f("ref.txt"), "-i", f("hyp.txt"), "-w", "-1"}, "", 2, []string{"-w/--width must be from 0 to 10000, not -1"}},
 		{"-nr 0", []string{f("ref.txt"), "-i", f("hyp.txt"), "-nr", "0"}, "", 17, []string{"expected 0 tab-separated references (-nr 0), found 1 (-nr must be at least 1)"}},
 		{"fractional add-k", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "add-k", "-sv", "0.5"}, "", 2, []string{"whole-number -sv"}},
 		{"huge floor value", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "1e300"}, "", 2, []string{"must be at most 2^40"}},

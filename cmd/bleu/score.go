@@ -488,6 +488,7 @@ func (c *cli) openCorpus(o *options, enc encoding) (*corpus, *progress, error) {
 			cp.hyps = append(cp.hyps, h)
 		}
 	}
+	setLineBudget(o, cp)
 	p := newProgress(c.stderr, c.terminal && !o.quiet, cp.hyps[0].name, total, counter, c.now)
 	return cp, p, nil
 }
@@ -636,7 +637,7 @@ func (c *cli) scoreSentences(o *options, s scoring, enc encoding) error {
 	}}
 	if o.scoreOnly {
 		ss.number = func(v float64) string {
-			return formatText(plainScore("", bleu.Score{BLEU: min(1, v/100), BLEUPercent: v}), o.width, true, "")
+			return formatText(plainScore("", bleu.Score{BLEU: v / 100, BLEUPercent: v}), o.width, true, "")
 		}
 	}
 	var lines []string

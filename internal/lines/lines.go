@@ -28,6 +28,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -53,7 +54,27 @@ type Reader struct {
 	n    int // lines returned so far
 	buf  []byte
 	eof  bool
+	max  int // the longest line allowed, in bytes; 0 for no limit
 }
+
+// SetMaxLine makes Next fail with a [*LongLineError] on a line longer than
+// n bytes (n <= 0: no limit, the default), before it holds more than n
+// bytes of it: the memory a line takes is then bounded whatever the
+// input, a small .gz file of one huge line included.
+func (lr *Reader) SetMaxLine(n int) { lr.max = n }
+
+// LongLineError is the error of a line longer than a Reader's maximum.
+type LongLineError struct {
+	Line int // its number, from 1
+	Max  int // the maximum, in bytes
+}
+
+func (e *LongLineError) Error() string {
+	return "line " + strconv.Itoa(e.Line) + " is longer than " + strconv.Itoa(e.Max) + " bytes"
+}
+
+// tooLong reports whether a line of n bytes is past the maximum.
+func (lr *Reader) tooLong(n int) bool { return lr.max > 0 && n > lr.max }
 
 // NewReader returns a Reader of r's lines under mode. When r is a
 // bufio.Reader of 64 KB or more it is read directly.
@@ -97,6 +118,9 @@ func (lr *Reader) Next() (line []byte, ok bool, err error) {
 			if j := bytes.IndexByte(before, '\r'); j >= 0 {
 				i = j
 			}
+		}
+		if lr.tooLong(len(lr.buf)+len(data)) && (i < 0 || lr.tooLong(len(lr.buf)+i)) {
+			return nil, false, &LongLineError{Line: lr.n + 1, Max: lr.max}
 		}
 		if i < 0 {
 			lr.buf = append(lr.buf, data...)

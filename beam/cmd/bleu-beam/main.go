@@ -78,6 +78,10 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if err := checkRunner(flag.Lookup("runner").Value.String()); err != nil {
+		fmt.Fprintln(stderr, "bleu-beam:", err)
+		return 2
+	}
 	for _, name := range append([]string{a.hyp}, a.refs...) {
 		fs, err := filesystem.New(ctx, name)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -123,6 +124,33 @@ func TestErrors(t *testing.T) {
 		}
 		if strings.Contains(stderr.String(), "bleubeam: ") {
 			t.Errorf("%q: the message repeats its prefix: %q", c.args, stderr.String())
+		}
+	}
+}
+
+// TestUnknownRunner checks that a runner the command does not have is
+// named in a message with exit status 2, and that the runners it has are
+// known (each of their names is taken).
+func TestUnknownRunner(t *testing.T) {
+	t.Cleanup(func() { flag.Set("runner", "") })
+	dir := t.TempDir()
+	one := filepath.Join(dir, "one")
+	if err := os.WriteFile(one, []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"nosuch", "Prism", "dataflw"} {
+		var stderr bytes.Buffer
+		rc := run(context.Background(), []string{"--runner=" + name, one, "-i", one}, &stderr, &stderr)
+		if want := `bleu-beam: unknown runner "` + name + `": this command has prism`; rc != 2 || !strings.HasPrefix(stderr.String(), want) {
+			t.Errorf("--runner=%s: exit status %d, %q; want 2 and %q", name, rc, stderr.String(), want)
+		}
+	}
+	for _, name := range []string{"prism", "direct", "dataflow", "flink", "spark", "universal", "portable"} {
+		if name == "direct" {
+			continue // the command runs prism for it
+		}
+		if err := checkRunner(name); err != nil {
+			t.Errorf("runner %s: %v", name, err)
 		}
 	}
 }

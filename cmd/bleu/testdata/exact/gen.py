@@ -55,7 +55,22 @@ for i in range(300):
     refs.append(r)
     hyps.append(r if i % 10 == 0 else edit(r))
     sys2.append(edit(r))
-for name, lines in (("ref.txt", refs), ("hyp.txt", hyps), ("sys2.txt", sys2)):
+
+# Floor smoothing with a value above 1 lifts sacreBLEU's BLEU past 100
+# where an order has no matches, scored with -s floor -sv 50: the
+# hypotheses are their references' distinct words reversed (no bigram
+# matches at all, so the corpus scores far above 100), the second system
+# the same words shuffled (some bigrams match).
+frefs, fhyps, fsys2 = [], [], []
+for i in range(8):
+    r = rng.sample(words[:24], rng.randint(4, 7))
+    h2 = r[:]
+    rng.shuffle(h2)
+    frefs.append(" ".join(r))
+    fhyps.append(" ".join(reversed(r)))
+    fsys2.append(" ".join(h2))
+for name, lines in (("ref.txt", refs), ("hyp.txt", hyps), ("sys2.txt", sys2),
+                    ("floor.ref.txt", frefs), ("floor.hyp.txt", fhyps), ("floor.sys2.txt", fsys2)):
     with open(os.path.join(here, name), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -69,6 +84,12 @@ for args in (
     ["ref.txt", "-i", "hyp.txt", "-w", "16", "-sl", "-tok", "char", "-s", "floor"],
     ["ref.txt", "-i", "hyp.txt", "sys2.txt", "-w", "16", "-f", "json"],
     ["ref.txt", "-i", "hyp.txt", "sys2.txt", "-w", "16", "--paired-bs", "-f", "json"],
+    ["floor.ref.txt", "-i", "floor.hyp.txt", "-w", "16", "-s", "floor", "-sv", "50"],
+    ["floor.ref.txt", "-i", "floor.hyp.txt", "-w", "16", "-s", "floor", "-sv", "50", "-f", "json"],
+    ["floor.ref.txt", "-i", "floor.hyp.txt", "-w", "16", "-s", "floor", "-sv", "50", "-sl"],
+    ["floor.ref.txt", "-i", "floor.hyp.txt", "-w", "16", "-s", "floor", "-sv", "50", "-ci", "-f", "json"],
+    ["floor.ref.txt", "-i", "floor.hyp.txt", "floor.sys2.txt", "-w", "16", "-s", "floor", "-sv", "50", "--paired-bs", "-f", "json"],
+    ["floor.ref.txt", "-i", "floor.hyp.txt", "floor.sys2.txt", "-w", "16", "-s", "floor", "-sv", "50", "--paired-ar", "-parn", "500", "-f", "json"],
 ):
     p = subprocess.run([sys.executable, "-m", "sacrebleu"] + args, cwd=here, capture_output=True, text=True,
                        env=dict(os.environ, PYTHONPATH=sacrebleu))
