@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 
 	linerules "github.com/go-bleu/bleu/internal/lines"
 )
@@ -41,15 +40,11 @@ const (
 
 // lineCost is the memory per byte of a line for o's tokenizer.
 func lineCost(o *options) int64 {
-	tok, _, err := tokenizerFor(o)
-	name := ""
-	if err == nil && tok != nil {
-		name = fmt.Sprint(tok)
-	}
-	switch {
-	case strings.HasPrefix(name, "ja-mecab"):
+	name, _, _ := tokenizerName(o)
+	switch name {
+	case "ja-mecab":
 		return lineCostMeCab
-	case name == "char":
+	case "char":
 		return lineCostChar
 	}
 	return lineCostWords

@@ -27,8 +27,10 @@ import (
 func TestReplacedMidRun(t *testing.T) {
 	// The reference replaced has 2 MB of random words (more than a .gz
 	// input's prefetch reads ahead, compressed or not); the others are
-	// small.
-	const refs, lines, first, victim = 8, 70000, 10, 4
+	// small. It is the last opened, the first that parkOne parks, so that
+	// it is parked however many descriptors the runtime and package
+	// initialization hold.
+	const refs, lines, first, victim = 8, 70000, 10, 7
 	rng := rand.New(rand.NewPCG(1, 2))
 	word := func() string { return strconv.FormatUint(rng.Uint64()%100000, 36) }
 	var text [refs]string

@@ -23,16 +23,16 @@ type scoring struct {
 	smoothLabel string
 }
 
-// tokenizerFor chooses the tokenizer as sacreBLEU's BLEU does: -tok if
-// given, else from the target language of -l (zh for Chinese, MeCab for
+// tokenizerName chooses the tokenizer's name as sacreBLEU's BLEU does: -tok
+// if given, else from the target language of -l (zh for Chinese, MeCab for
 // Japanese and Korean), else 13a. It returns the warnings sacreBLEU gives
 // for a -tok that does not suit the target language.
-func (c *cli) tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
+func tokenizerName(o *options) (string, []string, error) {
 	trg := ""
 	if o.langPair != "" {
 		parts := strings.Split(o.langPair, "-")
 		if len(parts) < 2 {
-			return nil, nil, usageErrorf("-l/--language-pair needs a source-target pair such as en-de, not %s", pyRepr(o.langPair))
+			return "", nil, usageErrorf("-l/--language-pair needs a source-target pair such as en-de, not %s", pyRepr(o.langPair))
 		}
 		trg = parts[1]
 	}
@@ -57,6 +57,16 @@ func (c *cli) tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
 		case trg == "ko" && name != "ko-mecab":
 			warnings = append(warnings, "Consider using the 'ko-mecab' or 'spm' tokenizer for Korean.")
 		}
+	}
+	return name, warnings, nil
+}
+
+// tokenizerFor returns the tokenizer tokenizerName chooses, loading its
+// dictionary or model, and the warnings.
+func (c *cli) tokenizerFor(o *options) (bleu.Tokenizer, []string, error) {
+	name, warnings, err := tokenizerName(o)
+	if err != nil {
+		return nil, nil, err
 	}
 	if isSPMTokenizer(name) {
 		if name == "spm" {
