@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/utf8x"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -457,8 +459,8 @@ func checkRange(t *testing.T, sc Score, what string) {
 // (Score, MarshalBinary) and calls Sentence, which are safe for
 // concurrent use.
 func TestConcurrentStats(t *testing.T) {
-	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	hyps := conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	shared := Chain(NFC, Lowercase)
 	custom := TokenizerFunc(func(dst []string, text string) []string { return py.AppendFields(dst, text) })
 	for _, cfg := range []Config{
@@ -597,7 +599,7 @@ func BenchmarkTokenizeLangs(b *testing.B) {
 		b.Skip("no conformance set")
 	}
 	for _, pair := range []string{"en-zh", "en-ja"} {
-		lines := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		lines := conftest.ReadLines(b, filepath.Join(dir, "data", pair, "ref.txt"))
 		for tok := range numStandardTokenizers {
 			b.Run(pair+"/"+tok.String(), func(b *testing.B) { benchTokenize(b, tok, lines) })
 		}
@@ -627,7 +629,7 @@ func BenchmarkValidUTF8(b *testing.B) {
 	b.SetBytes(n)
 	for b.Loop() {
 		for i := range hyps {
-			if !validUTF8(hyps[i]) || !validUTF8(refs[i]) {
+			if !utf8x.Valid(hyps[i]) || !utf8x.Valid(refs[i]) {
 				b.Fatal("invalid UTF-8")
 			}
 		}
@@ -639,9 +641,9 @@ func BenchmarkValidUTF8(b *testing.B) {
 func benchLines(b *testing.B) []string {
 	dir := conformanceDirOrEmpty()
 	if dir == "" {
-		return readSegments(b, filepath.Join("testdata", "sample.ref.txt"))
+		return conftest.ReadLines(b, filepath.Join("testdata", "sample.ref.txt"))
 	}
-	return readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	return conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
 }
 
 // reportCPU reports the process's CPU time per iteration since start
@@ -729,7 +731,7 @@ func BenchmarkScoreText(b *testing.B) {
 // (references A and B of the set) or one (char-1ref).
 func BenchmarkCorpusDocs(b *testing.B) {
 	hyps, refs, _ := benchCorpus(b)
-	refs2 := readSegments(b, filepath.Join(conformanceDirOrEmpty(), "data", "en-de", "ref2.txt"))
+	refs2 := conftest.ReadLines(b, filepath.Join(conformanceDirOrEmpty(), "data", "en-de", "ref2.txt"))
 	for _, bm := range []struct {
 		name string
 		tok  StandardTokenizer
@@ -807,8 +809,8 @@ func BenchmarkCorpusLangs(b *testing.B) {
 		b.Skip("no conformance set")
 	}
 	for _, pair := range []string{"en-zh", "en-ja"} {
-		hyps := readSegments(b, filepath.Join(dir, "data", pair, "sys-JDExploreAcademy.txt"))
-		refs := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		hyps := conftest.ReadLines(b, filepath.Join(dir, "data", pair, "sys-JDExploreAcademy.txt"))
+		refs := conftest.ReadLines(b, filepath.Join(dir, "data", pair, "ref.txt"))
 		var n int64
 		for i := range hyps {
 			n += int64(len(hyps[i]) + len(refs[i]))
@@ -870,8 +872,8 @@ func benchCorpus(b *testing.B) (hyps, refs []string, bytes int64) {
 	if dir == "" {
 		b.Skip("no conformance set")
 	}
-	hyps = readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
-	refs = readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	hyps = conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs = conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
 	for i := range hyps {
 		bytes += int64(len(hyps[i]) + len(refs[i]))
 	}
@@ -882,8 +884,8 @@ func benchCorpus(b *testing.B) (hyps, refs []string, bytes int64) {
 // reused with Reset gives the same scores, and after warming up allocates
 // only what Score returns.
 func TestSentenceReuse(t *testing.T) {
-	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	hyps := conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	cfg := Config{EffectiveOrder: true}
 	s := Stats{Config: cfg}
 	score := func(i int) Score {

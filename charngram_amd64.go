@@ -8,7 +8,7 @@ import "unsafe"
 // whitespace, up to the first non-ASCII byte or the end of s, and returns
 // the index of that byte (or len(s)) and how many bytes it wrote. s must
 // have 16 bytes at least, and dst room for len(s)-i+8. It is in assembly
-// (charngram_amd64.s) and needs SSSE3 (hasSSSE3): 16 bytes at a time, about 40
+// (charngram_amd64.s) and needs SSSE3 (cpu.HasSSSE3): 16 bytes at a time, about 40
 // instructions against some 190 for copyASCII's loop; the last bytes of s
 // are taken among its last 16.
 //
@@ -70,7 +70,7 @@ var (
 
 // clipSum is the loop of clip over the numbers of one order
 // below n, rounded up to a multiple of 4, four at a time, in assembly
-// (charngram_amd64.s); it needs SSE4.1 (hasSSE41). It returns the sum of
+// (charngram_amd64.s); it needs SSE4.1 (cpu.HasSSE41). It returns the sum of
 // min(hyp[i], max(best[i], ref[i])) and clears best[i] and ref[i].
 //
 //go:noescape

@@ -9,6 +9,9 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/cpu"
 )
 
 // The char tokenizer's kernels in assembly (charngram_amd64.s) against
@@ -344,7 +347,7 @@ func TestCharKernelsShort(t *testing.T) {
 	// Start near the end of the stamps, so that they wrap around.
 	w := newCharTwins(t, charGenMask-300)
 	reps := 6
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		reps = 2
 	}
 	var lens []int
@@ -384,14 +387,14 @@ func TestCharKernelsLong(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 2))
 	w := newCharTwins(t, 1)
 	segs := 40
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		segs = 12
 	}
 	for i := range segs {
 		n := maxCharHyp + 1 + r.IntN(3000)
 		k := []int{1, 3, 8, 40, 45, 46, 47, 60, 255}[i%9]
 		if i == segs-1 {
-			n = asmPiece // the longest the assembly is given
+			n = cpu.AsmPiece // the longest the assembly is given
 		}
 		h := charText(r, n, charAlphabet(r, k))
 		if i < 2 {
@@ -435,7 +438,7 @@ func distinctTrigramsEnd(h []uint8, k int) int {
 // values at the ends of the range of uint32 (PMINUD and PMAXUD compare
 // without sign).
 func TestClipSum(t *testing.T) {
-	if !hasSSE41 {
+	if !cpu.HasSSE41 {
 		t.Skip("clipSum is not used here")
 	}
 	r := rand.New(rand.NewPCG(21, 3))
@@ -487,14 +490,14 @@ func TestClipSum(t *testing.T) {
 // that cross the 8- and 16-byte blocks and the last, overlapping one. (On
 // Linux, each text ends where a page that cannot be read begins.)
 func TestCopyASCII16Twin(t *testing.T) {
-	if !hasSSSE3 {
+	if !cpu.HasSSSE3 {
 		t.Skip("copyASCII16 is not used here")
 	}
 	r := rand.New(rand.NewPCG(21, 4))
 	ascii := []byte("aZ0~!\x7f\x00\x08\x0e\x1b \t\n\v\f\r\x1c\x1d\x1e\x1f")
 	other := []byte{0x80, 0xBF, 0xC2, 0xC3, 0xE3, 0xF0, 0xFF}
 	reps := 12
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		reps = 4
 	}
 	var lens []int
@@ -503,9 +506,9 @@ func TestCopyASCII16Twin(t *testing.T) {
 			lens = append(lens, n)
 		}
 	}
-	lens = append(lens, 255, 256, 257, asmPiece)
+	lens = append(lens, 255, 256, 257, cpu.AsmPiece)
 	// Each text ends where a page that cannot be read begins.
-	guard := newGuarded(t, asmPiece)
+	guard := conftest.NewGuarded(t, cpu.AsmPiece)
 	for _, n := range lens {
 		s := make([]byte, n)
 		// One non-ASCII byte in about every stretch of dense: from none
@@ -518,7 +521,7 @@ func TestCopyASCII16Twin(t *testing.T) {
 				s[i] = ascii[r.IntN(len(ascii))]
 			}
 		}
-		text := guard.string(s)
+		text := guard.String(s)
 		for i := range n + 1 {
 			if n > 300 && i%97 != 0 && i < n-40 {
 				continue // the long texts from some starts

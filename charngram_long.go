@@ -1,6 +1,10 @@
 package bleu
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/cpu"
+)
 
 // This file counts the char n-grams of hypotheses longer than
 // maxCharHyp characters, in tables of their own (charLong).
@@ -69,7 +73,7 @@ func countHypLong(l *charLong, t *charTables, h []uint8, g uint32, m *charCounts
 	h2[n2]++
 	num3, next3 := longNumber(&l.end[h[2]].tri[num2], g, 1)
 	h3[num3]++
-	if hasCharAsm && len(h) <= asmPiece {
+	if hasCharAsm && len(h) <= cpu.AsmPiece {
 		next2, next3, ok = countHypLongTail(l, h, n2, num3, next2, next3, g, quads)
 	} else {
 		next2, next3, ok = countHypLongTailGo(l, h, n2, num3, next2, next3, g, quads)
@@ -145,7 +149,7 @@ func countRefLong(l *charLong, t *charTables, r []uint8, g uint32, uni *[maxChar
 	for _, x := range r {
 		uni[charUni(t, uint32(x))]++
 	}
-	if hasCharAsm && len(r) <= asmPiece {
+	if hasCharAsm && len(r) <= cpu.AsmPiece {
 		countRefLongTail(l, r, g, cur, c4)
 		return
 	}

@@ -1,5 +1,7 @@
 package bleu
 
+import "github.com/go-bleu/bleu/internal/cpu"
+
 // This file counts and matches the char n-grams of a segment with
 // several references, by the numbers of the hypothesis's n-grams (see
 // charngram.go).
@@ -159,7 +161,7 @@ func countNumbered(p *uint32, first uint64, counts *[maxCharHyp + 1]uint32) uint
 func (c *charCounter) countRef(g uint32, cur *[4][maxCharHyp + 1]uint32) {
 	t, r := c.t, c.ref
 	cur[0][charUni(t, uint32(r[0]))]++
-	if hasCharAsm && len(r) <= asmPiece {
+	if hasCharAsm && len(r) <= cpu.AsmPiece {
 		countRefTail(t, r, g, cur)
 		return
 	}
@@ -241,7 +243,7 @@ func (m *charCounts) matches(uni *[256]uint32, ids []uint8, orders *[3]charOrder
 // clip returns the sum of min(hyp, max(best, ref)) over the counts of o,
 // and clears its best and ref.
 func clip(o *charOrder) uint32 {
-	if hasSSE41 {
+	if cpu.HasSSE41 {
 		// The counts are a multiple of 4 long.
 		return clipSum(&o.hyp[0], &o.best[0], &o.ref[0], len(o.hyp))
 	}

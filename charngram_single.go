@@ -1,5 +1,7 @@
 package bleu
 
+import "github.com/go-bleu/bleu/internal/cpu"
+
 // This file counts and matches the char n-grams of a segment with one
 // reference (see charngram.go).
 
@@ -88,7 +90,7 @@ func match(t *charTables, r []uint8, g uint32) uint64 {
 		got, num2, num3 = refStart(t, r, e, num2, g)
 		m += got
 	}
-	if hasCharAsm && len(r) <= asmPiece {
+	if hasCharAsm && len(r) <= cpu.AsmPiece {
 		return m + matchTail(t, r, num2, num3, g)
 	}
 	return m + matchTailGo(t, r, num2, num3, g)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -116,15 +117,15 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		t.Errorf("%d segments with several references counted of %d: want a fifth at least", several, n)
 	}
 
-	// Texts longer than asmPiece bytes, which the assembly leaves to the
+	// Texts longer than cpu.AsmPiece bytes, which the assembly leaves to the
 	// Go loops: a reference against a short hypothesis, and against one
-	// longer than maxCharHyp or asmPiece, alone and with a second
+	// longer than maxCharHyp or cpu.AsmPiece, alone and with a second
 	// reference. The reference is a character the hypothesis lacks but
 	// for its end, a piece of the hypothesis.
 	for _, tt := range []struct{ hypLen, refLen, refs int }{
-		{200, 3*asmPiece + 5, 1}, {maxCharHyp + 300, asmPiece + 1, 1},
-		{200, 3*asmPiece + 5, 2}, {maxCharHyp + 300, asmPiece + 1, 2},
-		{3 * asmPiece, 10, 1}, {3 * asmPiece, 10, 2},
+		{200, 3*cpu.AsmPiece + 5, 1}, {maxCharHyp + 300, cpu.AsmPiece + 1, 1},
+		{200, 3*cpu.AsmPiece + 5, 2}, {maxCharHyp + 300, cpu.AsmPiece + 1, 2},
+		{3 * cpu.AsmPiece, 10, 1}, {3 * cpu.AsmPiece, 10, 2},
 	} {
 		hyp := text(alphabet, tt.hypLen, 8)
 		refs := []string{strings.Repeat("q", tt.refLen) + string([]rune(hyp)[:tt.hypLen/2])}
@@ -210,9 +211,9 @@ func setSystem(s conformanceSet) string {
 // system's hypotheses, references A and B.
 func twoRefPair(t *testing.T, set conformanceSet, pair string) (hyps, ref, ref2 []string) {
 	data := filepath.Join(set.Dir, "data", pair)
-	return readSegments(t, filepath.Join(data, setSystem(set))),
-		readSegments(t, filepath.Join(data, "ref.txt")),
-		readSegments(t, filepath.Join(data, "ref2.txt"))
+	return conftest.ReadLines(t, filepath.Join(data, setSystem(set))),
+		conftest.ReadLines(t, filepath.Join(data, "ref.txt")),
+		conftest.ReadLines(t, filepath.Join(data, "ref2.txt"))
 }
 
 // addBothWays adds the segment hyp, refs to fast, a Stats of the char
@@ -562,7 +563,7 @@ func TestCharText(t *testing.T) {
 // ASCII whitespace, with a non-ASCII byte here and there, from every
 // start.
 func TestCopyASCII16(t *testing.T) {
-	if !hasSSSE3 {
+	if !cpu.HasSSSE3 {
 		t.Skip("copyASCII16 is not used here")
 	}
 	r := rand.New(rand.NewPCG(16, 17))

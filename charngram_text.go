@@ -4,8 +4,10 @@ import (
 	"math/bits"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/swar"
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
 // This file turns a text into the string of ids the char counting reads
@@ -26,7 +28,7 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	for i < len(s) {
 		b := s[i]
 		if b < utf8.RuneSelf {
-			if hasSSSE3 && len(s) >= 16 && len(s) <= asmPiece {
+			if cpu.HasSSSE3 && len(s) >= 16 && len(s) <= cpu.AsmPiece {
 				var w int
 				i, w = copyASCII16(buf[k:], s, i, &charShuf)
 				k += w
@@ -50,10 +52,10 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 		w := 0
 		switch {
 		case b < 0xE0 && i+1 < len(s):
-			u, ok = rune2(b, s[i+1])
+			u, ok = utf8x.Rune2(b, s[i+1])
 			w = 2
 		case b < 0xF0 && i+2 < len(s):
-			u, ok = rune3(b, s[i+1], s[i+2])
+			u, ok = utf8x.Rune3(b, s[i+1], s[i+2])
 			w = 3
 		}
 		r := rune(u)

@@ -48,21 +48,6 @@ func forEachConformanceSet(t *testing.T, f func(t *testing.T, set conformanceSet
 // is there, and benchmarks measure on it.
 func conformanceDirOrEmpty() string { return conftest.WMTDir(".") }
 
-// readSegments reads a data file's segments: its lines, split on "\n" with
-// the final empty piece dropped and nothing else removed.
-func readSegments(t testing.TB, path string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(b), "\n")
-	if len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
-}
-
 // goldenConfig is the conformance set's config object.
 type goldenConfig struct {
 	Tokenize       string   `json:"tokenize"`
@@ -273,7 +258,7 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 		mu.Lock()
 		defer mu.Unlock()
 		if files[name] == nil {
-			files[name] = readSegments(t, filepath.Join(data, name))
+			files[name] = conftest.ReadLines(t, filepath.Join(data, name))
 		}
 		return files[name]
 	}
@@ -406,13 +391,13 @@ func (e *edgeCase) segments(t *testing.T, dir string) (hyps []string, refs [][]*
 	if e.Hyps != nil {
 		return e.Hyps, e.Refs
 	}
-	hyps = readSegments(t, filepath.Join(dir, e.Files.Hyp))
+	hyps = conftest.ReadLines(t, filepath.Join(dir, e.Files.Hyp))
 	for _, f := range []string{e.Files.Ref, e.Files.Ref2} {
 		if f == "" {
 			continue
 		}
 		var stream []*string
-		for _, s := range readSegments(t, filepath.Join(dir, f)) {
+		for _, s := range conftest.ReadLines(t, filepath.Join(dir, f)) {
 			stream = append(stream, &s)
 		}
 		refs = append(refs, stream)

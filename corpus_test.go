@@ -11,14 +11,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
 // sampleCorpus returns our sample segments, then random ones up to n.
 func sampleCorpus(t *testing.T, n int, seed uint64) (hyps, refs []string) {
-	hyps = readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs = readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	hyps = conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs = conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	r := rand.New(rand.NewPCG(seed, seed+1))
 	for len(hyps) < n {
 		hyps = append(hyps, randomText(r, 15))
@@ -431,8 +432,8 @@ func spinParallel(units []int, hyps, refs []string) (x uint64, last time.Time) {
 func TestSentences(t *testing.T) {
 	hyps, refs := sampleCorpus(t, 700, 11)
 	if dir := conformanceDirOrEmpty(); dir != "" {
-		hyps = append(hyps, readSegments(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:300]...)
-		refs = append(refs, readSegments(t, filepath.Join(dir, "data", "en-de", "ref.txt"))[:300]...)
+		hyps = append(hyps, conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:300]...)
+		refs = append(refs, conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "ref.txt"))[:300]...)
 	}
 	hyps[3], refs[5] = "", "" // an empty hypothesis, an empty reference
 	refs2 := append(refs[1:len(refs):len(refs)], refs[0])

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
@@ -186,8 +187,8 @@ func longLines(tb testing.TB) []longLine {
 		{"zipf", hyp, ref},
 	}
 	if dir := conformanceDirOrEmpty(); dir != "" {
-		h := strings.Join(readSegments(tb, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt")), " ")
-		r := strings.Join(readSegments(tb, filepath.Join(dir, "data", "en-de", "ref.txt")), " ")
+		h := strings.Join(conftest.ReadLines(tb, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt")), " ")
+		r := strings.Join(conftest.ReadLines(tb, filepath.Join(dir, "data", "en-de", "ref.txt")), " ")
 		lines = append(lines, longLine{"en-de_x5", strings.Repeat(h+" ", 5), strings.Repeat(r+" ", 5)})
 	}
 	return lines
@@ -252,7 +253,7 @@ func longLineAlloc(tb testing.TB, hyp, ref string) uint64 {
 // the distinct n-grams of every order), and for short hypotheses of a
 // reference of a million tokens (9 to 13; about 50).
 func TestLongSegmentMemory(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		t.Skip("lines of a million tokens a side; the race detector's allocations are larger")
 	}
 	_, zipf := zipfLines(1e6)

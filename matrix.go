@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
 // SentenceMatrix returns the sentence BLEU of every hypothesis against
@@ -44,7 +46,7 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 	profile := func(texts []string, what string) ([]textNgrams, error) {
 		out := make([]textNgrams, len(texts))
 		for i, t := range texts {
-			if !validUTF8(t) {
+			if !utf8x.Valid(t) {
 				return nil, fmt.Errorf("%w in %s %d", ErrInvalidUTF8, what, i)
 			}
 			words, ok := s.words(&s.w.hyp, t)

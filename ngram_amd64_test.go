@@ -7,6 +7,9 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/cpu"
 )
 
 // TestProbeLoopsFull compares probeAddPositions and probePositions, in
@@ -21,7 +24,7 @@ func TestProbeLoopsFull(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 6))
 	const seed = 0x9E3779B97F4A7C15
 	reps := 60
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		reps = 20
 	}
 	for rep := range reps {
@@ -103,7 +106,7 @@ func TestProbeLoopsFull(t *testing.T) {
 // one position, the first and last, all) and random ones, followed by the
 // three empty sets match4 requires.
 func TestMatch4Lengths(t *testing.T) {
-	if !hasBMI1 {
+	if !cpu.HasBMI1 {
 		t.Skip("match4BMI is not used here")
 	}
 	r := rand.New(rand.NewPCG(21, 7))

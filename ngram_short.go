@@ -3,6 +3,8 @@ package bleu
 import (
 	"slices"
 	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/cpu"
 )
 
 // This file counts hypotheses of at most 64 words, whose positions are
@@ -140,9 +142,9 @@ func (c *ngramCounter) matchShort(rb []uint64) {
 // pointer, with no bounds test (the compiler's slicing of windows cost
 // more than the matching); carrying sets over from one word to the next
 // instead ran out of registers. With BMI1 on amd64 the loop is in
-// assembly (match4BMI), for up to asmPiece sets.
+// assembly (match4BMI), for up to cpu.AsmPiece sets.
 func match4(rb []uint64) (f0, f1, f2, f3 uint64) {
-	if hasBMI1 && len(rb) <= asmPiece {
+	if cpu.HasBMI1 && len(rb) <= cpu.AsmPiece {
 		return match4BMI(rb)
 	}
 	return match4Go(rb)

@@ -13,6 +13,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -98,8 +100,8 @@ func BenchmarkLongWays(b *testing.B) {
 // costs no garbage (with the default configuration; lowercasing and
 // normalizers allocate a copy of each text they change).
 func TestAddAllocs(t *testing.T) {
-	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	hyps := conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	// Documents of more than 256 words, which finishLong counts: by lists
 	// of positions, and (repetitive) by tables.
 	doc := func(ss []string) string { return strings.Repeat(strings.Join(ss, " ")+" ", 3) }
@@ -317,17 +319,17 @@ func TestCounterMatchesNaive(t *testing.T) {
 		}
 	}
 
-	// A reference longer than asmPiece words against a short hypothesis:
+	// A reference longer than cpu.AsmPiece words against a short hypothesis:
 	// the assembly probes it in pieces and leaves its matching to Go. It
 	// is a word the hypothesis lacks but for pieces of the hypothesis
 	// around the cuts, so that a word's positions found wrong would show.
 	for _, order := range []int{4, 3} {
 		hypText, hyp := words(50, len(vocab))
-		fill := make([]string, 2*asmPiece+7)
+		fill := make([]string, 2*cpu.AsmPiece+7)
 		for i := range fill {
 			fill[i] = "zz"
 		}
-		for k, at := range []int{asmPiece - 3, asmPiece - 1, 2*asmPiece - 2, 2*asmPiece + 2} {
+		for k, at := range []int{cpu.AsmPiece - 3, cpu.AsmPiece - 1, 2*cpu.AsmPiece - 2, 2*cpu.AsmPiece + 2} {
 			copy(fill[at:], hyp[10*k:10*k+5])
 		}
 		refText := strings.Join(fill, " ")
@@ -387,9 +389,9 @@ func TestLongWays(t *testing.T) {
 		segs = append(segs, seg{"bigrams at the start", h, []string{natural(50) + " w0 first w0 second " + natural(300)}, true})
 	}
 	if dir := conformanceDirOrEmpty(); dir != "" {
-		hyps := readSegments(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
-		refsA := readSegments(t, filepath.Join(dir, "data", "en-de", "ref.txt"))
-		refsB := readSegments(t, filepath.Join(dir, "data", "en-de", "ref2.txt"))
+		hyps := conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+		refsA := conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "ref.txt"))
+		refsB := conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "ref2.txt"))
 		for _, k := range []int{16, 64, 512} {
 			for i := 0; i+k <= len(hyps) && i < 4*k; i += k {
 				h, a, b := strings.Join(hyps[i:i+k], " "), strings.Join(refsA[i:i+k], " "), strings.Join(refsB[i:i+k], " ")
@@ -585,7 +587,7 @@ func FuzzCounterMatchesNaive(f *testing.F) {
 func TestLongWordsAfterGrowth(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	rounds := 30
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		rounds = 8
 	}
 	for range rounds {
@@ -664,7 +666,7 @@ func TestProbeLoops(t *testing.T) {
 // BMI1) with match4Go on random sets of positions, sparse and dense,
 // followed by the three empty sets match4 requires.
 func TestMatch4(t *testing.T) {
-	if !hasBMI1 {
+	if !cpu.HasBMI1 {
 		t.Skip("match4BMI is not used here")
 	}
 	r := rand.New(rand.NewPCG(4, 4))

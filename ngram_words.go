@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
@@ -101,11 +102,11 @@ func (t *wordTable) number(ids []uint32, cnt []int32, keys []wkey, p int, next u
 // reason as addPositions.
 func (t *wordTable) positions(pos []uint64, keys []wkey, seed uint64) {
 	slots, mask, g := unsafe.Pointer(unsafe.SliceData(t.slots)), t.byteMask(), uint64(t.gen)<<32
-	// In pieces of asmPiece words (a long reference of a short
+	// In pieces of cpu.AsmPiece words (a long reference of a short
 	// hypothesis).
-	for len(keys) > asmPiece {
-		probePositions(pos[:asmPiece], keys[:asmPiece], slots, mask, g, seed)
-		pos, keys = pos[asmPiece:], keys[asmPiece:]
+	for len(keys) > cpu.AsmPiece {
+		probePositions(pos[:cpu.AsmPiece], keys[:cpu.AsmPiece], slots, mask, g, seed)
+		pos, keys = pos[cpu.AsmPiece:], keys[cpu.AsmPiece:]
 	}
 	probePositions(pos[:len(keys)], keys, slots, mask, g, seed)
 }

@@ -61,7 +61,7 @@ func (s *Segments) Add(hyp string, refs ...string) error {
 		// Matches and totals never exceed the hypothesis length.
 		return errors.New("bleu: a segment of more than 4294967295 words is too long for Segments")
 	}
-	if s.rows.Len() == maxSegments {
+	if int64(s.rows.Len()) == maxSegments {
 		return errors.New("bleu: more than 4294967294 segments are too many for Segments")
 	}
 	row := s.rows.Scratch(rowLen(order))

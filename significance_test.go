@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/numpy"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/resample"
@@ -123,10 +124,10 @@ func testConformanceBootstrap(t *testing.T, set conformanceSet) {
 		bs := g.Bootstrap
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			data := filepath.Join(dir, g.DataDir)
-			hyps := readSegments(t, filepath.Join(data, g.Systems[bs.System]))
+			hyps := conftest.ReadLines(t, filepath.Join(data, g.Systems[bs.System]))
 			var refStreams [][]string
 			for _, r := range bs.Config.Refs {
-				refStreams = append(refStreams, readSegments(t, filepath.Join(data, r)))
+				refStreams = append(refStreams, conftest.ReadLines(t, filepath.Join(data, r)))
 			}
 			s := segmentsOf(t, bs.Config.config(t), hyps, streams(refStreams...))
 			seed, err := ParseSeed(bs.Seed)
@@ -257,12 +258,12 @@ func testConformancePaired(t *testing.T, set conformanceSet) {
 			data := filepath.Join(dir, "data", g.Pair)
 			var refStreams [][]string
 			for _, r := range g.Config.Refs {
-				refStreams = append(refStreams, readSegments(t, filepath.Join(data, r)))
+				refStreams = append(refStreams, conftest.ReadLines(t, filepath.Join(data, r)))
 			}
 			refs := streams(refStreams...)
 			cfg := g.Config.config(t)
 			load := func(name string) *Segments {
-				return segmentsOf(t, cfg, readSegments(t, filepath.Join(data, "sys-"+name+".txt")), refs)
+				return segmentsOf(t, cfg, conftest.ReadLines(t, filepath.Join(data, "sys-"+name+".txt")), refs)
 			}
 			baseline := load(g.Baseline)
 			var systems []*Segments
@@ -1004,9 +1005,9 @@ func benchSegments(b *testing.B) (*Segments, *Segments) {
 	if dir := conformanceDirOrEmpty(); dir != "" {
 		data := filepath.Join(dir, "data", "de-en")
 		if _, err := os.Stat(filepath.Join(data, "sys-Online-B.txt")); err == nil {
-			refs := streams(readSegments(b, filepath.Join(data, "ref.txt")))
-			return segmentsOf(b, Config{}, readSegments(b, filepath.Join(data, "sys-JDExploreAcademy.txt")), refs),
-				segmentsOf(b, Config{}, readSegments(b, filepath.Join(data, "sys-Online-B.txt")), refs)
+			refs := streams(conftest.ReadLines(b, filepath.Join(data, "ref.txt")))
+			return segmentsOf(b, Config{}, conftest.ReadLines(b, filepath.Join(data, "sys-JDExploreAcademy.txt")), refs),
+				segmentsOf(b, Config{}, conftest.ReadLines(b, filepath.Join(data, "sys-Online-B.txt")), refs)
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 6))

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
 // This file is the 13a tokenizer: scan13a, which zh's tokenizer shares
@@ -330,7 +331,7 @@ scan:
 			if j+2 >= n {
 				break scan
 			}
-			r, ok := rune3(c, s[j+1], s[j+2])
+			r, ok := utf8x.Rune3(c, s[j+1], s[j+2])
 			if !ok {
 				break scan
 			}
@@ -351,7 +352,7 @@ scan:
 			// text has them, are taken here without their events.
 			p := j + 3
 			for p+2 < n && s[p]&0xF0 == 0xE0 {
-				r, ok := rune3(s[p], s[p+1], s[p+2])
+				r, ok := utf8x.Rune3(s[p], s[p+1], s[p+2])
 				if !ok || md.zh[r>>6]>>(r&63)&1 == 0 {
 					break
 				}

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/conftest"
 )
 
 // TestEventLinesTwin compares events13aLine (with 13a's and zh's lead
@@ -25,7 +27,7 @@ func TestEventLinesTwin(t *testing.T) {
 	kanas := []string{"\xe3\x81\x80", "\xe3\x82\x9b", "\xe3\x82\x9c", "\xe3\x82\xa0", "\xe3\x82\xa1", "\xe3\x83\xbb", "\xe3\x83\xbc", "\xe3\x84\x80", "\xe3\xe3\x81\x81"}
 	r := rand.New(rand.NewPCG(21, 5))
 	reps := 6
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		reps = 2
 	}
 	var lines [][]byte
@@ -56,9 +58,9 @@ func TestEventLinesTwin(t *testing.T) {
 	}
 	const canary = 0x5A5A_5A5A_5A5A_5A5A
 	got, want := make([]uint64, 6), make([]uint64, 6)
-	guard := newGuarded(t, 264)
+	guard := conftest.NewGuarded(t, 264)
 	for _, b := range lines {
-		s := guard.string(b)
+		s := guard.String(b)
 		words := (len(s) + 63) / 64
 		for _, lead := range []uint64{lead13a, leadZh, 0} {
 			for i := range got {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
@@ -83,7 +84,7 @@ func (sc *tokScratch) lineEvents(s string, lead uint64, intl bool) []uint64 {
 		s = unsafe.String(&pad[0], len(pad))
 	}
 	switch {
-	case len(s) >= 2*asmPiece:
+	case len(s) >= 2*cpu.AsmPiece:
 		longLineEvents(ev, s, lead, intl)
 	case intl:
 		eventsIntlLine(ev, s)
@@ -93,14 +94,14 @@ func (sc *tokScratch) lineEvents(s string, lead uint64, intl bool) []uint64 {
 	return ev
 }
 
-// longLineEvents is lineEvents's work for a line of 2*asmPiece bytes or
-// more, in pieces of asmPiece bytes (a multiple of 64), the last one
+// longLineEvents is lineEvents's work for a line of 2*cpu.AsmPiece bytes or
+// more, in pieces of cpu.AsmPiece bytes (a multiple of 64), the last one
 // longer.
 func longLineEvents(dst []uint64, s string, lead uint64, intl bool) {
 	for {
 		piece := s
-		if len(s) >= 2*asmPiece {
-			piece = s[:asmPiece]
+		if len(s) >= 2*cpu.AsmPiece {
+			piece = s[:cpu.AsmPiece]
 		}
 		if intl {
 			eventsIntlLine(dst, piece)
@@ -110,7 +111,7 @@ func longLineEvents(dst []uint64, s string, lead uint64, intl bool) {
 		if len(piece) == len(s) {
 			return
 		}
-		dst, s = dst[asmPiece/64:], s[asmPiece:]
+		dst, s = dst[cpu.AsmPiece/64:], s[cpu.AsmPiece:]
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/swar"
 	"github.com/go-bleu/bleu/internal/unidata"
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
 // This file is the intl tokenizer: tokenizeIntl and its scanner, the
@@ -263,10 +264,10 @@ scan:
 			var ok bool
 			switch {
 			case c < 0xE0 && j+1 < n:
-				r, ok = rune2(c, s[j+1])
+				r, ok = utf8x.Rune2(c, s[j+1])
 				w = 2
 			case c < 0xF0 && j+2 < n:
-				r, ok = rune3(c, s[j+1], s[j+2])
+				r, ok = utf8x.Rune3(c, s[j+1], s[j+2])
 				w = 3
 			}
 			if !ok {
@@ -347,9 +348,9 @@ func (st *scanIntlState) classBefore(s string, j int) (uint8, bool) {
 	var ok bool
 	switch b := s[max(j-2, 0)]; {
 	case j >= 2 && b >= 0xC0 && b < 0xE0:
-		r, ok = rune2(b, c)
+		r, ok = utf8x.Rune2(b, c)
 	case j >= 3 && s[j-3]&0xF0 == 0xE0:
-		r, ok = rune3(s[j-3], b, c)
+		r, ok = utf8x.Rune3(s[j-3], b, c)
 	}
 	return st.classes[r>>2] >> (r & 3 * 2) & 3, ok
 }
@@ -372,9 +373,9 @@ func (st *scanIntlState) classAfter(s string, e int) (uint8, bool) {
 	var ok bool
 	switch {
 	case c < 0xE0 && e+1 < len(s):
-		r, ok = rune2(c, s[e+1])
+		r, ok = utf8x.Rune2(c, s[e+1])
 	case c < 0xF0 && e+2 < len(s):
-		r, ok = rune3(c, s[e+1], s[e+2])
+		r, ok = utf8x.Rune3(c, s[e+1], s[e+2])
 	}
 	return st.classes[r>>2] >> (r & 3 * 2) & 3, ok
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/go-bleu/bleu/internal/py"
 )
 
@@ -86,7 +88,7 @@ func TestTokenizersMatchLiteralRules(t *testing.T) {
 		files, _ := filepath.Glob(filepath.Join(dir, "data", "*", "*.txt"))
 		edge, _ := filepath.Glob(filepath.Join(dir, "edge", "*.txt"))
 		for _, f := range append(files, edge...) {
-			lines = append(lines, readSegments(t, f)...)
+			lines = append(lines, conftest.ReadLines(t, f)...)
 		}
 	}
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
@@ -275,7 +277,7 @@ func TestTokenizersChunkEdges(t *testing.T) {
 	t.Parallel()
 	fillers := []string{"x", " ", "9", "."}
 	befores, afters := 18, []int{0, 1, 3, 8}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		befores, afters = 10, []int{0, 3}
 	}
 	for tok := range numStandardTokenizers {
@@ -315,7 +317,7 @@ func TestTokenizersBlockEdges(t *testing.T) {
 		befores = append(befores, b)
 	}
 	afters := []int{0, 7, 64}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		fillers, afters = fillers[2:4], []int{0}
 	}
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
@@ -397,7 +399,7 @@ func TestIntlShortLines(t *testing.T) {
 	alphabet := []string{"a", "1", ".", "(", "“", "«", "×", "$", "ä", " ", "\xc3", "\x97", "٣", "\u00a0", "中", "。", "\u4dc0", "\xe4"}
 	// Five characters pass too, in seconds.
 	maxLen := 4
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		maxLen = 3
 	}
 	var sc tokScratch
@@ -428,7 +430,7 @@ func TestScan13aShortLines(t *testing.T) {
 	t.Parallel()
 	alphabet := []string{"a", "1", ".", ",", "-", "(", " ", "„", "\u2000", "\u2028", "中", "\xe2\x80", "ä"}
 	maxLen := 5
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		maxLen = 3
 	}
 	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerZh, TokenizerZhFixed} {
@@ -527,14 +529,14 @@ func TestLineEvents(t *testing.T) {
 	}
 	var sc tokScratch
 	// Every length up to five blocks, and lines long enough to be cut
-	// into pieces for the assembly (asmPiece).
+	// into pieces for the assembly (cpu.AsmPiece).
 	var lengths []int
 	for n := range 5*64 + 1 {
 		for range 20 {
 			lengths = append(lengths, n)
 		}
 	}
-	lengths = append(lengths, 2*asmPiece-1, 2*asmPiece, 2*asmPiece+1, 3*asmPiece+65)
+	lengths = append(lengths, 2*cpu.AsmPiece-1, 2*cpu.AsmPiece, 2*cpu.AsmPiece+1, 3*cpu.AsmPiece+65)
 	for _, n := range lengths {
 		line := random(n)
 		for name, ev := range isEvent {
@@ -635,7 +637,7 @@ func BenchmarkLineEvents(b *testing.B) {
 		b.Skip("no conformance set")
 	}
 	for _, pair := range []string{"en-de", "en-ja", "en-zh"} {
-		lines := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		lines := conftest.ReadLines(b, filepath.Join(dir, "data", pair, "ref.txt"))
 		var n int64
 		for _, s := range lines {
 			n += int64(len(s))

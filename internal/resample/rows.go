@@ -128,7 +128,7 @@ func (r *Rows) check(w int, float bool) {
 		panic("resample: integer and float rows mixed")
 	case w != r.w:
 		panic(fmt.Sprintf("resample: a row of %d values after rows of %d", w, r.w))
-	case r.n == MaxRows:
+	case int64(r.n) == MaxRows:
 		panic("resample: more than MaxRows rows")
 	}
 }

@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// validUTF8SSE2 checks s 16 bytes (a block) at a time, on bit masks with
+// validSSE2 checks s 16 bytes (a block) at a time, on bit masks with
 // one bit per byte of the block (bit i for byte i) that PMOVMSKB makes from
 // comparisons:
 //
@@ -77,13 +77,13 @@ DATA utf8tail<>+0x10(SB)/8, $-1
 DATA utf8tail<>+0x18(SB)/8, $-1
 GLOBL utf8tail<>(SB), RODATA|NOPTR, $0x20
 
-// func validUTF8SSE2(s string) bool
+// func validSSE2(s string) bool
 //
 // Registers: SI the block, DI the end of the whole blocks of s, R12 the end
 // of s, R8 the carry, then want; AX hi, BX cont, CX lead2, R9 lead, DX ge3,
 // AX ge4; X0 the block, X2 x-0x42, X6 the bytes after its bytes, X8..X12
 // constants.
-TEXT ·validUTF8SSE2(SB), NOSPLIT, $0-17
+TEXT ·validSSE2(SB), NOSPLIT, $0-17
 	MOVQ  s_base+0(FP), SI
 	MOVQ  s_len+8(FP), BX
 	LEAQ  (SI)(BX*1), R12

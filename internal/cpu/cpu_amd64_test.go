@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package bleu
+package cpu
 
 import (
 	"os"
@@ -29,7 +29,7 @@ func TestCPUFeatures(t *testing.T) {
 	for _, f := range []struct {
 		name string
 		has  bool
-	}{{"ssse3", hasSSSE3}, {"sse4_1", hasSSE41}, {"bmi1", hasBMI1}} {
+	}{{"ssse3", HasSSSE3}, {"sse4_1", HasSSE41}, {"bmi1", HasBMI1}} {
 		if want := slices.Contains(flags, f.name); f.has != want {
 			t.Errorf("cpuid finds %s %v, /proc/cpuinfo %v", f.name, f.has, want)
 		}

@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package bleu
+package cpu
 
 // The processor features that the assembly kernels need beyond SSE2,
 // which Go asks of every amd64 processor. Each kernel's caller tests its
@@ -17,17 +17,17 @@ func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 // maxLeaf is the largest standard leaf of CPUID.
 var maxLeaf, _, _, _ = cpuid(0, 0)
 
-// hasSSSE3 tells whether the processor has SSSE3, whose PSHUFB
+// HasSSSE3 tells whether the processor has SSSE3, whose PSHUFB
 // copyASCII16 uses.
-var hasSSSE3 = cpuidBit(1, 0, 2, 9)
+var HasSSSE3 = cpuidBit(1, 0, 2, 9)
 
-// hasSSE41 tells whether the processor has SSE4.1, whose PMINUD and
+// HasSSE41 tells whether the processor has SSE4.1, whose PMINUD and
 // PMAXUD clipSum uses.
-var hasSSE41 = cpuidBit(1, 0, 2, 19)
+var HasSSE41 = cpuidBit(1, 0, 2, 19)
 
-// hasBMI1 tells whether the processor has BMI1, whose BLSI match4BMI
+// HasBMI1 tells whether the processor has BMI1, whose BLSI match4BMI
 // uses.
-var hasBMI1 = cpuidBit(7, 0, 1, 3)
+var HasBMI1 = cpuidBit(7, 0, 1, 3)
 
 // cpuidBit returns bit b of register reg (0 to 3 for EAX, EBX, ECX, EDX)
 // of CPUID's leaf and sub-leaf sub, or false if the processor has no such

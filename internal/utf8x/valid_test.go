@@ -1,4 +1,4 @@
-package bleu
+package utf8x
 
 import (
 	"math/rand/v2"
@@ -6,17 +6,20 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/cpu"
 )
 
-// validUTF8Funcs are the versions of utf8.ValidString to test: validUTF8,
+// validUTF8Funcs are the versions of utf8.ValidString to test: Valid,
 // which is assembly on amd64, and the pure Go one, which other platforms
 // use and amd64 uses for short strings, so that both stay checked here.
 var validUTF8Funcs = []struct {
 	name string
 	f    func(string) bool
 }{
-	{"validUTF8", validUTF8},
-	{"validUTF8Generic", validUTF8Generic},
+	{"Valid", Valid},
+	{"validGeneric", validGeneric},
 }
 
 // checkValidUTF8 compares each of validUTF8Funcs with utf8.ValidString on
@@ -65,7 +68,7 @@ func TestValidUTF8(t *testing.T) {
 	seqs = append(seqs, "ä", "€", "😀", "äß", "„a“", "€😀", "\U0010FFFF", "\uFFFD", "\uD7FF\uE000")
 	prefixes := []int{0, 1, 7, 9, 14, 15, 17}
 	suffixes := []int{0, 1, 7, 16}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		prefixes, suffixes = []int{0, 7, 15}, []int{0, 1, 16}
 	}
 	bad := 0
@@ -107,7 +110,7 @@ func TestValidUTF8Offsets(t *testing.T) {
 	fills := []string{"a", "ä", "€", "😀"}
 	maxPre, sufs := 65, []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 14, 15, 16, 17, 31, 32, 33}
 	pairFills, pairSufs := []string{"a", "€"}, []int{0, 1, 2, 3, 16, 17}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		maxPre, sufs = 33, []int{0, 1, 2, 3, 5, 8, 15, 16, 17}
 		pairFills, pairSufs = []string{"ä"}, []int{0, 1, 3, 16}
 	}
@@ -140,8 +143,8 @@ func TestValidUTF8Offsets(t *testing.T) {
 	withFills(pairs, pairFills, pairSufs, &bad)
 }
 
-// TestValidUTF8Pieces checks long strings, which validUTF8 cuts into
-// pieces before the first byte of a character (asmPiece): each of
+// TestValidUTF8Pieces checks long strings, which Valid cuts into
+// pieces before the first byte of a character (cpu.AsmPiece): each of
 // validUTF8Pieces, and runs of continuation bytes, at every offset around
 // the cuts, in text of one- to four-byte characters.
 func TestValidUTF8Pieces(t *testing.T) {
@@ -149,8 +152,8 @@ func TestValidUTF8Pieces(t *testing.T) {
 	seqs := append([]string{"\x80\x80\x80", "\x80\x80\x80\x80", "\xf0\x90\x80\x80\x80"}, validUTF8Pieces...)
 	bad := 0
 	for _, fill := range []string{"a", "ä", "€", "😀"} {
-		text := strings.Repeat(fill, 3*asmPiece/len(fill))
-		for _, cut := range []int{asmPiece, 2 * asmPiece} {
+		text := strings.Repeat(fill, 3*cpu.AsmPiece/len(fill))
+		for _, cut := range []int{cpu.AsmPiece, 2 * cpu.AsmPiece} {
 			for off := -6; off <= 6; off++ {
 				for _, seq := range seqs {
 					// Whole characters of fill before seq.
@@ -169,7 +172,7 @@ func TestValidUTF8Random(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 300000
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		n = 30000
 	}
 	nValid := 0 // the valid pieces come first
@@ -216,12 +219,12 @@ func FuzzValidUTF8(f *testing.F) {
 // every few dozen bytes), Japanese and Chinese (three-byte characters
 // throughout).
 func BenchmarkValidUTF8Langs(b *testing.B) {
-	dir := conformanceDirOrEmpty()
+	dir := conftest.WMTDir("../..")
 	if dir == "" {
 		b.Skip("no conformance set")
 	}
 	for _, pair := range []string{"de-en", "en-de", "en-ja", "en-zh"} {
-		lines := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		lines := conftest.ReadLines(b, filepath.Join(dir, "data", pair, "ref.txt"))
 		var n int64
 		for _, s := range lines {
 			n += int64(len(s))

@@ -1,15 +1,17 @@
 //go:build amd64 && !purego
 
-package bleu
+package utf8x
 
 import (
 	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/conftest"
 )
 
-// TestValidUTF8SSE2Twin compares validUTF8SSE2, in assembly
-// (utf8_amd64.s), with validUTF8Generic, its Go twin, and
+// TestValidUTF8SSE2Twin compares validSSE2, in assembly
+// (valid_amd64.s), with validGeneric, its Go twin, and
 // utf8.ValidString on strings of every length from 16 bytes (the
 // shortest it takes) to 200, whose last partial block is read among the
 // last 16 bytes: valid text of one- to four-byte characters, cut anywhere
@@ -23,17 +25,17 @@ func TestValidUTF8SSE2Twin(t *testing.T) {
 	chars := []string{"a", "~", "ä", "\u07ff", "€", "\ud7ff", "\ue000", "\uffff", "😀", "\U0010ffff", "\u0800"}
 	classes := []byte{'a', 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF}
 	reps := 6
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		reps = 2
 	}
 	// Each string ends before a page that cannot be read.
-	guard := newGuarded(t, 256)
+	guard := conftest.NewGuarded(t, 256)
 	check := func(b []byte) {
 		t.Helper()
-		s := guard.string(b)
-		got, want := validUTF8SSE2(s), validUTF8Generic(s)
+		s := guard.String(b)
+		got, want := validSSE2(s), validGeneric(s)
 		if got != want || want != utf8.ValidString(s) {
-			t.Fatalf("validUTF8SSE2(%q) = %v, validUTF8Generic %v, utf8.ValidString %v", s, got, want, utf8.ValidString(s))
+			t.Fatalf("validSSE2(%q) = %v, validGeneric %v, utf8.ValidString %v", s, got, want, utf8.ValidString(s))
 		}
 	}
 	near16 := func(d int) bool { m := (d%16 + 16) % 16; return m >= 14 || m <= 3 }

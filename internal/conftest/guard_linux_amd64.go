@@ -1,6 +1,6 @@
 //go:build !purego
 
-package bleu
+package conftest
 
 import (
 	"syscall"
@@ -8,14 +8,14 @@ import (
 	"unsafe"
 )
 
-// guarded holds memory that ends where a page that cannot be read
+// Guarded holds memory that ends where a page that cannot be read
 // begins, so that a kernel reading past the end of its input faults
 // instead of reading what happens to follow.
-type guarded struct{ mem []byte }
+type Guarded struct{ mem []byte }
 
-// newGuarded returns room for strings of up to n bytes before a guard
+// NewGuarded returns room for strings of up to n bytes before a guard
 // page, unmapped when the test ends.
-func newGuarded(t *testing.T, n int) *guarded {
+func NewGuarded(t *testing.T, n int) *Guarded {
 	t.Helper()
 	page := syscall.Getpagesize()
 	n = (n + page - 1) / page * page
@@ -27,12 +27,12 @@ func newGuarded(t *testing.T, n int) *guarded {
 	if err := syscall.Mprotect(mem[n:], syscall.PROT_NONE); err != nil {
 		t.Fatalf("mprotect: %v", err)
 	}
-	return &guarded{mem[:n]}
+	return &Guarded{mem[:n]}
 }
 
-// string returns b copied to end just before the guard page, valid until
+// String returns b copied to end just before the guard page, valid until
 // the next call.
-func (g *guarded) string(b []byte) string {
+func (g *Guarded) String(b []byte) string {
 	dst := g.mem[len(g.mem)-len(b):]
 	copy(dst, b)
 	return unsafe.String(unsafe.SliceData(dst), len(b))

@@ -1,4 +1,17 @@
-package bleu
+// Package utf8x validates UTF-8 and decodes the characters the scanners
+// look at, faster than package unicode/utf8 does for the text of
+// translations: mostly ASCII with some accented letters, or mostly
+// characters of two or three bytes.
+//
+// # Contract
+//
+// [Valid] is exactly utf8.ValidString. On amd64 it runs an SSE2 kernel
+// (valid_amd64.s) on pieces of at most [cpu.AsmPiece] bytes cut before the
+// first byte of a character; its Go twin, validGeneric, runs elsewhere, with
+// the purego build tag, and on short strings, and every go test compares
+// the two. [Rune2] and [Rune3] decode one character whose lead byte the
+// caller has checked.
+package utf8x
 
 import (
 	"unicode/utf8"
@@ -6,39 +19,31 @@ import (
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
-// rune2 and rune3 decode the character of two or three bytes whose lead
-// byte is b0 (C0..DF for rune2, E0..EF for rune3, which the caller has
+// Rune2 and Rune3 decode the character of two or three bytes whose lead
+// byte is b0 (C0..DF for Rune2, E0..EF for Rune3, which the caller has
 // checked) and report whether it is valid UTF-8: continuation bytes that
-// are, and for rune3 neither an overlong form nor a surrogate. They are
+// are, and for Rune3 neither an overlong form nor a surrogate. They are
 // for the scanners' loops, which look at a character only after its
 // lead byte.
-func rune2(b0, b1 byte) (uint, bool) {
+func Rune2(b0, b1 byte) (uint, bool) {
 	c1 := b1 ^ 0x80
 	return uint(b0&0x1F)<<6 | uint(c1), b0 >= 0xC2 && c1 < 0x40
 }
 
-func rune3(b0, b1, b2 byte) (uint, bool) {
+func Rune3(b0, b1, b2 byte) (uint, bool) {
 	c1, c2 := b1^0x80, b2^0x80
 	r := uint(b0&0x0F)<<12 | uint(c1)<<6 | uint(c2)
 	return r, c1|c2 < 0x40 && r >= 0x800 && r-0xD800 >= 0x800
 }
 
-// asmPiece is the most bytes, words or ids an assembly loop is given in
-// one call. A goroutine in an assembly loop cannot be preempted, and a
-// stop-the-world of the garbage collector waits for it: longer inputs are
-// cut into pieces, or left to the Go loop, which can be preempted. A piece
-// takes the loops well under a millisecond, and texts that long are rare
-// enough for the Go loops' speed not to matter.
-const asmPiece = 1 << 14
-
-// validUTF8Generic is utf8.ValidString, in Go: validUTF8 on platforms
+// validGeneric is utf8.ValidString, in Go: Valid on platforms
 // without an assembly version, and for strings too short for one. It skips
 // ASCII eight bytes at a time and goes back to doing so after each
 // non-ASCII character (utf8.ValidString decodes the rest of the string byte
 // by byte once it has seen one), and it checks 2- and 3-byte sequences
 // inline: most segments of European text have a few accented letters among
 // mostly ASCII.
-func validUTF8Generic(s string) bool {
+func validGeneric(s string) bool {
 	n := len(s)
 	i := 0
 	for {
