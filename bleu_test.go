@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/tokenize"
 	"github.com/go-bleu/bleu/internal/utf8x"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -612,7 +613,7 @@ func benchTokenize(b *testing.B, tok StandardTokenizer, lines []string) {
 	for _, l := range lines {
 		n += len(l)
 	}
-	var sc tokScratch
+	var sc tokenize.Scratch
 	var dst []string
 	b.SetBytes(int64(n))
 	for b.Loop() {

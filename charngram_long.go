@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/go-bleu/bleu/internal/cpu"
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
 // This file counts the char n-grams of hypotheses longer than
@@ -121,7 +122,7 @@ func countIDs(t *charTables, h []uint8, m *charCounts) int {
 	k := 0
 	for _, id := range h {
 		m.ids[k&0xFF] = id
-		k += b2i(t.uni[id] == 0)
+		k += swar.B2I(t.uni[id] == 0)
 		t.uni[id]++
 	}
 	return k

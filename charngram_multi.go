@@ -1,6 +1,9 @@
 package bleu
 
-import "github.com/go-bleu/bleu/internal/cpu"
+import (
+	"github.com/go-bleu/bleu/internal/cpu"
+	"github.com/go-bleu/bleu/internal/swar"
+)
 
 // This file counts and matches the char n-grams of a segment with
 // several references, by the numbers of the hypothesis's n-grams (see
@@ -92,7 +95,7 @@ func countHypCounts(t *charTables, h []uint8, g uint32, m *charCounts) int {
 	for e, id := range h[:min(3, len(h))] {
 		x := uint32(id)
 		m.ids[k] = id
-		k += b2i(t.uni[x] == 0)
+		k += swar.B2I(t.uni[x] == 0)
 		t.uni[x]++
 		if e == 0 {
 			continue
@@ -126,7 +129,7 @@ func countHypCountsTailGo(t *charTables, h []uint8, num2, num3, g uint32, m *cha
 		x := uint32(h[e])
 		a := t.uni[x&0xFF]
 		m.ids[k&0xFF] = uint8(x)
-		k += b2i(a == 0)
+		k += swar.B2I(a == 0)
 		t.uni[x&0xFF] = a + 1
 		// As in countHypTailGo, without branches.
 		first := uint64(g) | uint64(e)

@@ -1,6 +1,9 @@
 package bleu
 
-import "github.com/go-bleu/bleu/internal/cpu"
+import (
+	"github.com/go-bleu/bleu/internal/cpu"
+	"github.com/go-bleu/bleu/internal/swar"
+)
 
 // This file counts and matches the char n-grams of a segment with one
 // reference (see charngram.go).
@@ -105,7 +108,7 @@ func matchTailGo(t *charTables, r []uint8, num2, num3, g uint32) uint64 {
 		x := uint32(r[e])
 		// A character not in the hypothesis has a count of 0.
 		a := t.uni[x&0xFF]
-		t1 := uint32(b2i(a != 0))
+		t1 := uint32(swar.B2I(a != 0))
 		t.uni[x&0xFF] = a - t1
 		m += uint64(t1)
 		// An entry below g is not the hypothesis's, one below g +

@@ -13,6 +13,7 @@ import (
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/tokenize"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -87,12 +88,12 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		}
 		var refToks [][]string
 		for _, ref := range refs {
-			refToks = append(refToks, appendCharTokens(nil, ref))
+			refToks = append(refToks, tokenize.AppendChars(nil, ref))
 		}
-		want := naiveStats(appendCharTokens(nil, hyp), refToks, order)
+		want := naiveStats(tokenize.AppendChars(nil, hyp), refToks, order)
 		got, ok := charSegment(&c, hyp, refs, order)
 		if !ok {
-			if n := len(appendCharTokens(nil, hyp)); order <= 4 {
+			if n := len(tokenize.AppendChars(nil, hyp)); order <= 4 {
 				if n <= maxCharHyp {
 					t.Fatalf("segment %d: %q counted the other way", i, hyp)
 				}
@@ -138,9 +139,9 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		}
 		var refToks [][]string
 		for _, ref := range refs {
-			refToks = append(refToks, appendCharTokens(nil, ref))
+			refToks = append(refToks, tokenize.AppendChars(nil, ref))
 		}
-		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
+		want := naiveStats(tokenize.AppendChars(nil, hyp), refToks, 4)
 		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("%d and %d characters, %d references (-naive +counter):\n%s", tt.hypLen, tt.refLen, tt.refs, d)
 		}
@@ -290,7 +291,7 @@ func testCharDocuments(t *testing.T, set conformanceSet) {
 // longer than maxCharHyp characters (whose 4-grams are counted apart).
 func TestCharRefusedReference(t *testing.T) {
 	long := strings.Repeat("abcab abcab caba ", maxCharHyp/12)
-	if n := len(appendCharTokens(nil, long)); n <= maxCharHyp {
+	if n := len(tokenize.AppendChars(nil, long)); n <= maxCharHyp {
 		t.Fatalf("the long hypothesis has %d characters, not more than %d", n, maxCharHyp)
 	}
 	for _, tt := range []struct {
@@ -318,9 +319,9 @@ func TestCharRefusedReference(t *testing.T) {
 		}
 		var refToks [][]string
 		for _, ref := range refs {
-			refToks = append(refToks, appendCharTokens(nil, ref))
+			refToks = append(refToks, tokenize.AppendChars(nil, ref))
 		}
-		want := naiveStats(appendCharTokens(nil, hyp), refToks, 4)
+		want := naiveStats(tokenize.AppendChars(nil, hyp), refToks, 4)
 		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("references %q after %q (-naive +counter):\n%s", refs, tt.refs, d)
 		}
@@ -375,7 +376,7 @@ func TestCharLongLimit(t *testing.T) {
 				if !ok {
 					t.Fatalf("%d letters: %d characters, refused", k, len(hyp))
 				}
-				want := naiveStats(appendCharTokens(nil, hyp), [][]string{appendCharTokens(nil, refs[0]), appendCharTokens(nil, refs[1])}, 4)
+				want := naiveStats(tokenize.AppendChars(nil, hyp), [][]string{tokenize.AppendChars(nil, refs[0]), tokenize.AppendChars(nil, refs[1])}, 4)
 				if d := diffSegmentStats(want, got); d != "" {
 					t.Errorf("%d letters (-naive +counter):\n%s", k, d)
 				}
@@ -411,9 +412,9 @@ func TestCharLongAfter(t *testing.T) {
 		seen += len(long)
 		var refToks [][]string
 		for _, ref := range refs {
-			refToks = append(refToks, appendCharTokens(nil, ref))
+			refToks = append(refToks, tokenize.AppendChars(nil, ref))
 		}
-		want := naiveStats(appendCharTokens(nil, long), refToks, 4)
+		want := naiveStats(tokenize.AppendChars(nil, long), refToks, 4)
 		if d := diffSegmentStats(want, got); d != "" {
 			t.Errorf("%d references (-naive +counter):\n%s", len(refs), d)
 		}
@@ -468,7 +469,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 			}
 			return
 		}
-		hw := appendCharTokens(nil, hyp)
+		hw := tokenize.AppendChars(nil, hyp)
 		if !ok {
 			if k <= 4 && len(hw) <= maxCharHyp && charIDsFit(hyp) {
 				t.Fatalf("%d characters, order %d: counted the other way", len(hw), k)
@@ -477,7 +478,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 		}
 		var rws [][]string
 		for _, r := range refs {
-			rws = append(rws, appendCharTokens(nil, r))
+			rws = append(rws, tokenize.AppendChars(nil, r))
 		}
 		want := naiveStats(hw, rws, k)
 		if d := diffSegmentStats(want, got); d != "" {

@@ -7,6 +7,7 @@ import (
 	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/swar"
+	"github.com/go-bleu/bleu/internal/tokenize"
 	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
@@ -40,7 +41,7 @@ func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 			}
 			if b = s[i]; b < utf8.RuneSelf {
 				buf[k] = b
-				k += int(charKeep[b])
+				k += int(tokenize.CharKeep[b])
 				i++
 				continue
 			}
@@ -191,8 +192,8 @@ var charShuf = func() (t charShuffle) {
 	return t
 }()
 
-// charKeepID is charKeep for any byte, so that a byte indexes it as it is.
+// charKeepID is tokenize.CharKeep for any byte, so that a byte indexes it as it is.
 var charKeepID = func() (t [256]uint8) {
-	copy(t[:], charKeep[:])
+	copy(t[:], tokenize.CharKeep[:])
 	return t
 }()

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -420,7 +421,7 @@ func TestHostileLarge(t *testing.T) {
 		got := s.Score()
 		n := int64(units) * tt.perUnit
 		want := []int64{n, n - 1, n - 2, n - 3}
-		if d := diffStrings(want, got.Totals); d != "" || got.BLEU != 1 || !slices.Equal(got.Counts, got.Totals) {
+		if d := conftest.DiffStrings(want, got.Totals); d != "" || got.BLEU != 1 || !slices.Equal(got.Counts, got.Totals) {
 			t.Errorf("%s on a 1 MB line: BLEU %v, counts %v (-want +got totals):\n%s", tt.tok, got.BLEU, got.Counts, d)
 		}
 	}

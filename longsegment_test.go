@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/tokenize"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -101,55 +101,6 @@ func naiveStats4(hyp []string, refs [][]string) segmentStats {
 		}
 		return m
 	})
-}
-
-// TestLongTextTokens tokenizes texts longer than longText, where the room
-// made for the tokens is counted (tokenBound), and compares them with the
-// rules applied literally: random text of every class the rules care
-// about, and texts that have as many tokens as tokenBound allows or
-// nearly (all punctuation, one word and spaces, CJK, spaces of other
-// kinds).
-func TestLongTextTokens(t *testing.T) {
-	r := rand.New(rand.NewPCG(27, 9))
-	var random strings.Builder
-	for random.Len() <= longText+1000 {
-		random.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
-	}
-	n := longText + 5
-	texts := map[string]string{
-		"random":              random.String(),
-		"periods":             strings.Repeat(".", n),
-		"symbols":             strings.Repeat("$%(", n/3),
-		"a word, then spaces": "a" + strings.Repeat(" ", n),
-		"spaces, then a word": strings.Repeat(" ", n) + "a",
-		"one-letter words":    strings.Repeat("a ", n/2),
-		"tabs":                strings.Repeat("a\t", n/2),
-		"ideographic spaces":  strings.Repeat("a\u3000", n/4),
-		"CJK":                 strings.Repeat("我。", n/6),
-		"digits and hyphens":  strings.Repeat("1-2.3,", n/6),
-		"one word":            strings.Repeat("x", n),
-	}
-	for name, text := range texts {
-		for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
-			got := tok.Tokenize(nil, text)
-			want := literalTokens(tok, text)
-			if len(want) != len(got) || (len(want) > 0 && !slices.Equal(want, got)) {
-				t.Errorf("%s, %s: %d tokens, want %d", name, tok, len(got), len(want))
-			}
-		}
-		// char: every code point but whitespace, an invalid byte on its own.
-		var want []string
-		for i := 0; i < len(text); {
-			r, w := utf8.DecodeRuneInString(text[i:])
-			if !py.IsSpace(r) || (r == utf8.RuneError && w == 1) {
-				want = append(want, text[i:i+w])
-			}
-			i += w
-		}
-		if got := TokenizerChar.Tokenize(nil, text); !slices.Equal(want, got) {
-			t.Errorf("%s, char: %d tokens, want %d", name, len(got), len(want))
-		}
-	}
 }
 
 // BenchmarkLongLine adds one segment whose hypothesis and reference are
@@ -278,84 +229,6 @@ func TestLongSegmentMemory(t *testing.T) {
 	}
 }
 
-// pieceText returns random text of about n bytes: the tokenizers' tricky
-// pieces, words of letters and digits (some longer than 16 bytes, which
-// the counter compares whole), pieces that 13a's rules rewrite into its
-// scratch space, and single spaces between letters, which nextCut takes
-// as cuts. Its words come from a small vocabulary, so that n-grams of
-// every order match across texts.
-func pieceText(r *rand.Rand, n int) string {
-	vocab := []string{"the", "a", "Haus", "2020", "x9", "a-word-longer-than-sixteen-bytes", "and.so.on.and.so.forth.x", "e.g.,x", "e.g.,a-word-longer-than-sixteen-bytes", "1.5", "&amp;", "U.S.", "ab", "cd"}
-	var b strings.Builder
-	for b.Len() < n {
-		switch k := r.IntN(10); {
-		case k < 7:
-			b.WriteString(vocab[r.IntN(len(vocab))])
-			b.WriteByte(' ')
-		case k < 9:
-			b.WriteString("w" + vocab[r.IntN(3)] + " x ")
-		default:
-			if p := trickyPieces[r.IntN(len(trickyPieces))]; utf8.ValidString(p) {
-				b.WriteString(p)
-			}
-		}
-	}
-	return b.String()
-}
-
-// TestPieceCuts checks that every standard tokenizer gives a text the
-// tokens of its pieces (see "Tokens a piece at a time"): at every cut of
-// random text, and at the cuts nextCut picks, whose pieces are at most
-// pieceBytes long where cuts are dense.
-func TestPieceCuts(t *testing.T) {
-	t.Parallel()
-	r := rand.New(rand.NewPCG(27, 10))
-	n := 30000
-	if testing.Short() {
-		n = 3000
-	}
-	for range n {
-		var b strings.Builder
-		for range r.IntN(8) {
-			b.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
-		}
-		b.WriteString([]string{"a", "Z", "9", "word"}[r.IntN(4)])
-		b.WriteByte(' ')
-		b.WriteString([]string{"a", "Z", "0", "x1"}[r.IntN(4)])
-		for range r.IntN(8) {
-			b.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
-		}
-		text := b.String()
-		for i := 1; i+1 < len(text); i++ {
-			if text[i] != ' ' || !isAlnum(text[i-1]) || !isAlnum(text[i+1]) {
-				continue
-			}
-			for tok := range numStandardTokenizers {
-				want := literalTokens(tok, text)
-				got := append(literalTokens(tok, text[:i]), literalTokens(tok, text[i+1:])...)
-				if !slices.Equal(want, got) {
-					t.Errorf("%s, %q cut at %d: %q, want %q", tok, text, i, got, want)
-				}
-			}
-		}
-	}
-
-	text := pieceText(r, 4*pieceBytes)
-	for tok := range numStandardTokenizers {
-		var got []string
-		for from, end := 0, 0; from <= len(text); from = end + 1 {
-			end = nextCut(text, from)
-			if end < len(text) && end-from > pieceBytes {
-				t.Errorf("a piece of %d bytes", end-from)
-			}
-			got = tok.Tokenize(got, text[from:end])
-		}
-		if want := tok.Tokenize(nil, text); !slices.Equal(want, got) {
-			t.Errorf("%s: the pieces give %d tokens, the text %d", tok, len(got), len(want))
-		}
-	}
-}
-
 // TestPiecesMatchWhole adds long segments, counted a piece at a time,
 // and compares their statistics with those of the tokens of the whole
 // texts: every standard tokenizer, one reference and several (long and
@@ -364,11 +237,11 @@ func TestPieceCuts(t *testing.T) {
 func TestPiecesMatchWhole(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(27, 11))
-	size := 3 * longText
+	size := 3 * tokenize.LongText
 	if testing.Short() {
-		size = longText + pieceBytes
+		size = tokenize.LongText + tokenize.PieceBytes
 	}
-	long := func() string { return pieceText(r, size) }
+	long := func() string { return conftest.PieceText(r, size) }
 	cases := []struct {
 		name string
 		hyp  string
@@ -379,7 +252,7 @@ func TestPiecesMatchWhole(t *testing.T) {
 		{"a short reference", long(), []string{"the a Haus 2020"}},
 		{"an empty reference", long(), []string{"", long()}},
 		{"few words, many spaces", "the" + strings.Repeat(" ", size) + "Haus", []string{long()}},
-		{"few words, then many", "x e.g.,a-word-longer-than-sixteen-bytes" + strings.Repeat(" ", pieceBytes) + long(), []string{long()}},
+		{"few words, then many", "x e.g.,a-word-longer-than-sixteen-bytes" + strings.Repeat(" ", tokenize.PieceBytes) + long(), []string{long()}},
 		{"no cuts", strings.Repeat(".a", size/2), []string{strings.Repeat("a.", size/2)}},
 		{"repeated words", strings.Repeat("the a ", size/6), []string{strings.Repeat("a the ", size/5)}},
 		// Hypotheses of sets of one word of positions, of several, and of
@@ -387,10 +260,10 @@ func TestPiecesMatchWhole(t *testing.T) {
 		{"a short hypothesis", "the a Haus 2020 x9 . a the", []string{long(), "the a", long()}},
 		{"a short hypothesis, matched at the end", "zz yy xx ww vv the", []string{long() + " zz yy xx ww"}},
 		{"an empty hypothesis", "", []string{long(), strings.Repeat(" ", size)}},
-		{"a hypothesis of 150 words", pieceText(r, 700), []string{long()}},
-		{"a hypothesis of 256 words", strings.Join(strings.Fields(pieceText(r, 6000))[:256], " "), []string{long()}},
-		{"a hypothesis of 150 words, two references", pieceText(r, 700), []string{long(), long()}},
-		{"a hypothesis of 2,000 words", pieceText(r, 9000), []string{long(), "x"}},
+		{"a hypothesis of 150 words", conftest.PieceText(r, 700), []string{long()}},
+		{"a hypothesis of 256 words", strings.Join(strings.Fields(conftest.PieceText(r, 6000))[:256], " "), []string{long()}},
+		{"a hypothesis of 150 words, two references", conftest.PieceText(r, 700), []string{long(), long()}},
+		{"a hypothesis of 2,000 words", conftest.PieceText(r, 9000), []string{long(), "x"}},
 	}
 	for tok := range numStandardTokenizers {
 		s := Stats{Config: Config{Tokenizer: tok}}

@@ -3,6 +3,8 @@ package bleu
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
 // Memory of long segments
@@ -121,7 +123,7 @@ func (c *ngramCounter) addRefWords(ref []string, text string) {
 			ids[p] = id
 			// Without branches: a reference word is in the hypothesis or
 			// not about as often as not.
-			hit := b2i(id != noID)
+			hit := swar.B2I(id != noID)
 			live[p>>6] |= uint64(hit) << (p & 63)
 			n += hit
 			cnt[id&-uint32(hit)] += int32(hit)

@@ -3,6 +3,8 @@ package bleu
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
 // This file counts long hypotheses by lists of positions.
@@ -143,14 +145,14 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 					}
 					// Word j is at p (or not, when p comes from the second
 					// word); the loop matches words j+1 on.
-					m := b2i(ids[p] == w)
+					m := swar.B2I(ids[p] == w)
 					if order == 4 {
 						// Unrolled: the three orders' matches do not wait
 						// for one another's stores.
 						r := refs[j+1 : j+4]
-						m1 := int32(m & b2i(ids[p+1] == r[0]))
-						m2 := m1 & int32(b2i(ids[p+2] == r[1]))
-						m3 := m2 & int32(b2i(ids[p+3] == r[2]))
+						m1 := int32(m & swar.B2I(ids[p+1] == r[0]))
+						m2 := m1 & int32(swar.B2I(ids[p+2] == r[1]))
+						m3 := m2 & int32(swar.B2I(ids[p+3] == r[2]))
 						i := nw + p
 						hc[i] |= m1
 						cnt[i] += m1
@@ -161,7 +163,7 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 						continue
 					}
 					for k, i := 1, nw+p; k < order; k, i = k+1, i+h {
-						m &= b2i(ids[p+k] == refs[int(j)+k])
+						m &= swar.B2I(ids[p+k] == refs[int(j)+k])
 						hc[i] |= int32(m)
 						cnt[i] += int32(m)
 					}
@@ -191,7 +193,7 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 					m := 0
 					for _, p := range buf[:n] {
 						buf[m] = p
-						m += b2i(ids[int(p)+k] == next)
+						m += swar.B2I(ids[int(p)+k] == next)
 					}
 					if n = m; n == 0 {
 						break
@@ -223,7 +225,7 @@ func bigramPositions(buf, list []int32, ids []uint32, sa, sb posSpan, w, next ui
 	if sa.hi-sa.lo <= sb.hi-sb.lo {
 		for _, p := range list[sa.lo:sa.hi] {
 			buf[n] = p
-			n += b2i(ids[int(p)+1] == next)
+			n += swar.B2I(ids[int(p)+1] == next)
 		}
 		return n
 	}
@@ -233,7 +235,7 @@ func bigramPositions(buf, list []int32, ids []uint32, sa, sb posSpan, w, next ui
 	}
 	for _, q := range b {
 		buf[n] = q - 1
-		n += b2i(ids[int(q)-1] == w)
+		n += swar.B2I(ids[int(q)-1] == w)
 	}
 	return n
 }
@@ -273,7 +275,7 @@ func (c *ngramCounter) countRefs(k int, start uint32) {
 				b := bits.TrailingZeros64(w)
 				j := x<<6 | b
 				id := c.table.lookup(cur[j], ids[j+k])
-				hit := b2i(id != noID)
+				hit := swar.B2I(id != noID)
 				cur[j] = id
 				keep |= uint64(hit) << b
 				n += hit
@@ -287,15 +289,6 @@ func (c *ngramCounter) countRefs(k int, start uint32) {
 		}
 	}
 	c.refLiveN = n
-}
-
-// b2i is 1 for true and 0 for false; the compiler makes it a SETcc, and
-// the loops above use it to keep their outcomes out of branches.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // clipped returns the clipped matches of the ids in [from, to).

@@ -3,6 +3,8 @@ package bleu
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/go-bleu/bleu/internal/swar"
 )
 
 // This file counts long hypotheses with n-gram tables, and chooses
@@ -27,7 +29,7 @@ func (c *ngramCounter) finishLong(st *segmentStats, positional bool) {
 	clear(live)
 	n := 0
 	for i, id := range c.hypIDs {
-		hit := b2i(c.refMax[id] > 0)
+		hit := swar.B2I(c.refMax[id] > 0)
 		live[i>>6] |= uint64(hit) << (i & 63)
 		n += hit
 	}
@@ -180,7 +182,7 @@ func (t *ngramTable) lookup(prefix, w uint32) uint32 {
 		e := &t.slots[i]
 		// A hit and an empty slot both end the search (an empty slot's
 		// val - 1 is noID, whatever its key): one predictable branch.
-		if b2i((e.prefix^prefix)|(e.w^w) == 0)|b2i(e.val == 0) != 0 {
+		if swar.B2I((e.prefix^prefix)|(e.w^w) == 0)|swar.B2I(e.val == 0) != 0 {
 			return e.val - 1
 		}
 		if i++; i == t.size {

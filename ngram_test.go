@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/cpu"
+	"github.com/go-bleu/bleu/internal/swar"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -79,7 +80,7 @@ func BenchmarkLongWays(b *testing.B) {
 						}
 						if way == 0 {
 							long++
-							chose += b2i(c.positional())
+							chose += swar.B2I(c.positional())
 						}
 						c.finishLong(&st, lists)
 					}
@@ -656,7 +657,7 @@ func TestProbeLoops(t *testing.T) {
 		got, want := make([]uint64, len(rkeys)), make([]uint64, len(rkeys))
 		asm.positions(got, rkeys, c.seed0)
 		positionsGo(want, rkeys, slots, mask, uint64(gen.gen)<<32, c.seed0)
-		if diff := diffStrings(want, got); diff != "" {
+		if diff := conftest.DiffStrings(want, got); diff != "" {
 			t.Fatalf("segment %d: positions differ (-Go +assembly):\n%s", seg, diff)
 		}
 	}

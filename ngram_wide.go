@@ -1,6 +1,10 @@
 package bleu
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/go-bleu/bleu/internal/swar"
+)
 
 // This file counts hypotheses of up to maxWidth words of positions.
 
@@ -70,7 +74,7 @@ func (c *ngramCounter) matchWide(rb []uint64) {
 			for x, v := range m {
 				y := v & f[x]
 				f[x] ^= y & -y & none
-				none &= uint64(b2i(y != 0)) - 1
+				none &= uint64(swar.B2I(y != 0)) - 1
 			}
 			if k++; k == order {
 				break
@@ -109,25 +113,25 @@ func (c *ngramCounter) matchWide2(rs []int32) {
 		m0, m1 := s[0], s[1]
 		y0, y1 := m0&f10, m1&f11
 		f10 ^= y0 & -y0
-		f11 ^= y1 & -y1 & (uint64(b2i(y0 != 0)) - 1)
+		f11 ^= y1 & -y1 & (uint64(swar.B2I(y0 != 0)) - 1)
 		s = sets[rs[j+1]:][:2]
 		m0 &= s[0]>>1 | s[1]<<63
 		m1 &= s[1] >> 1
 		y0, y1 = m0&f20, m1&f21
 		f20 ^= y0 & -y0
-		f21 ^= y1 & -y1 & (uint64(b2i(y0 != 0)) - 1)
+		f21 ^= y1 & -y1 & (uint64(swar.B2I(y0 != 0)) - 1)
 		s = sets[rs[j+2]:][:2]
 		m0 &= s[0]>>2 | s[1]<<62
 		m1 &= s[1] >> 2
 		y0, y1 = m0&f30, m1&f31
 		f30 ^= y0 & -y0
-		f31 ^= y1 & -y1 & (uint64(b2i(y0 != 0)) - 1)
+		f31 ^= y1 & -y1 & (uint64(swar.B2I(y0 != 0)) - 1)
 		s = sets[rs[j+3]:][:2]
 		m0 &= s[0]>>3 | s[1]<<61
 		m1 &= s[1] >> 3
 		y0, y1 = m0&f40, m1&f41
 		f40 ^= y0 & -y0
-		f41 ^= y1 & -y1 & (uint64(b2i(y0 != 0)) - 1)
+		f41 ^= y1 & -y1 & (uint64(swar.B2I(y0 != 0)) - 1)
 	}
 	u := c.used[:8]
 	u[0] |= ^f10

@@ -1,4 +1,4 @@
-package bleu
+package tokenize
 
 import "github.com/go-bleu/bleu/internal/py"
 
@@ -9,7 +9,7 @@ import "github.com/go-bleu/bleu/internal/py"
 // character of the table is a token of its own and separates words as
 // whitespace does; the 13a rules, unpadded, apply to the rest. md is
 // modeZh or modeZhFixed.
-func tokenizeZh(sc *tokScratch, dst []string, s string, md *scan13aMode) []string {
+func tokenizeZh(sc *Scratch, dst []string, s string, md *scan13aMode) []string {
 	return sc.scan13a(dst, py.Strip(s), md, false)
 }
 

@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package bleu
+package tokenize
 
 // events13aLine sets dst to the events of s for 13a and zh with the lead
 // mask lead, as lineEvents defines them; s must have 64 bytes at least,

@@ -1,4 +1,4 @@
-package bleu
+package tokenize
 
 import (
 	"math/bits"
@@ -15,7 +15,7 @@ import (
 // pieces scan13a leaves to them.
 
 // tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
-func tokenize13a(sc *tokScratch, dst []string, s string) []string {
+func tokenize13a(sc *Scratch, dst []string, s string) []string {
 	// pre13a leaves most lines as they are: scan13a calls it when it finds
 	// a line it changes.
 	return sc.scan13a(dst, s, &mode13a, true)
@@ -144,13 +144,13 @@ func pre13aAt(s string, i int) bool {
 //
 // scan13aState.fast finds the events (see lead13a) 64 bytes at a time
 // and handles the common ones; scan13a handles the others, one at a time.
-func (sc *tokScratch) scan13a(dst []string, s string, md *scan13aMode, pre bool) []string {
+func (sc *Scratch) scan13a(dst []string, s string, md *scan13aMode, pre bool) []string {
 	start := len(dst)
 	tab, pad := &md.flags, md.pad
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
-	// have turned it into a string of the arena): see tokenBound.
-	dst = slices.Grow(dst, tokenBound(s))
+	// have turned it into a string of the arena): see TokenBound.
+	dst = slices.Grow(dst, TokenBound(s))
 	// Field by field: a composite literal goes through a temporary on the
 	// stack, whose copy stalls on the stores just made (store forwarding).
 	var st scan13aState
@@ -402,7 +402,7 @@ scan:
 // piece13a appends the tokens of the piece s[st.from:end] that are still to
 // come. left and right tell whether there is a space (or padding) before
 // and after the piece.
-func (sc *tokScratch) piece13a(st *scan13aState, s string, end int, left, right bool) {
+func (sc *Scratch) piece13a(st *scan13aState, s string, end int, left, right bool) {
 	if st.state&st13aLiteral != 0 {
 		toks := sc.split(st.buf[:st.mark], rules13a(sc, s[st.from:end], left, right))
 		st.buf, st.k = toks[:cap(toks)], len(toks)
@@ -445,9 +445,9 @@ func pre13a(s string) string {
 // The character classes are ASCII and every other character, multi-byte
 // ones included, is a non-digit, so the rules can be applied byte by byte:
 // a match never starts or ends inside a multi-byte character.
-func rules13a(sc *tokScratch, s string, left, right bool) []byte {
+func rules13a(sc *Scratch, s string, left, right bool) []byte {
 	buf := sc.a[:0]
-	if len(s) > longText {
+	if len(s) > LongText {
 		buf = slices.Grow(buf, len(s)+len(s)/2+2)
 	}
 	if left {
@@ -472,7 +472,7 @@ func rules13a(sc *tokScratch, s string, left, right bool) []byte {
 		buf = append(buf, ' ')
 	}
 	src, dst := buf, sc.b[:0]
-	if len(src) > longText {
+	if len(src) > LongText {
 		// Each rule at most doubles its input: room made once, rather
 		// than grown a quarter at a time, in a piece of a long text.
 		dst = slices.Grow(dst, 2*len(src))
@@ -489,7 +489,7 @@ func rules13a(sc *tokScratch, s string, left, right bool) []byte {
 			dst = append(dst, c)
 		}
 		src, dst = dst, src[:0]
-		if len(src) > longText {
+		if len(src) > LongText {
 			dst = slices.Grow(dst, 2*len(src))
 		}
 		// Rule 3.
@@ -504,7 +504,7 @@ func rules13a(sc *tokScratch, s string, left, right bool) []byte {
 		}
 		src, dst = dst, src[:0]
 	}
-	if sawHyphen && len(src) > longText {
+	if sawHyphen && len(src) > LongText {
 		dst = slices.Grow(dst, 2*len(src))
 	}
 	if sawHyphen {

@@ -1,4 +1,4 @@
-package bleu
+package tokenize
 
 import (
 	"slices"
@@ -11,16 +11,16 @@ import (
 // This file is the char tokenizer's Tokenize. Stats counts its n-grams
 // without making tokens (charngram.go).
 
-// appendCharTokens appends every code point of s that is not Python
+// AppendChars appends every code point of s that is not Python
 // whitespace as a token of its own: sacreBLEU's " ".join(line) followed by
 // str.split(). An invalid byte is a token of its own.
-func appendCharTokens(dst []string, s string) []string {
+func AppendChars(dst []string, s string) []string {
 	n := len(s)
 	// At most one token a byte, and none a space (with one entry written
 	// past the last): room for them all saves append's checks. The
-	// spaces are counted only in a long text, as in tokenBound.
+	// spaces are counted only in a long text, as in TokenBound.
 	room := n
-	if n > longText {
+	if n > LongText {
 		room = n - strings.Count(s, " ") + 1
 	}
 	dst = slices.Grow(dst, room)
@@ -29,7 +29,7 @@ func appendCharTokens(dst []string, s string) []string {
 		if c := s[i]; c < utf8.RuneSelf {
 			// Written in any case, kept unless it is whitespace.
 			buf[k] = s[i : i+1]
-			k += int(charKeep[c])
+			k += int(CharKeep[c])
 			i++
 			continue
 		}
@@ -43,9 +43,9 @@ func appendCharTokens(dst []string, s string) []string {
 	return buf[:k]
 }
 
-// charKeep is 1 for the ASCII bytes that are not whitespace, 0 for the
+// CharKeep is 1 for the ASCII bytes that are not whitespace, 0 for the
 // others.
-var charKeep = func() (t [utf8.RuneSelf]uint8) {
+var CharKeep = func() (t [utf8.RuneSelf]uint8) {
 	for c := range rune(utf8.RuneSelf) {
 		if !py.IsSpace(c) {
 			t[c] = 1

@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package bleu
+package tokenize
 
 // events13aLine is events13aLineGo (in assembly on amd64).
 func events13aLine(dst []uint64, s string, lead uint64) { events13aLineGo(dst, s, lead) }

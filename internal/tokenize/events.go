@@ -1,4 +1,4 @@
-package bleu
+package tokenize
 
 import (
 	"strings"
@@ -63,7 +63,7 @@ func gather8(m uint64) uint64 { return (m >> 7) * 0x0102040810204080 >> 56 }
 // s[64k:64k+64]. It fills and returns sc.ev, the whole line at once, so
 // that the scanners' loops call nothing (a call once per 64 bytes had
 // them save and restore their state around it).
-func (sc *tokScratch) lineEvents(s string, lead uint64, intl bool) []uint64 {
+func (sc *Scratch) lineEvents(s string, lead uint64, intl bool) []uint64 {
 	n := len(s)
 	words := (n + 63) / 64
 	if cap(sc.ev) < words {

@@ -1,4 +1,4 @@
-package bleu
+package tokenize
 
 import (
 	"math/bits"
@@ -38,11 +38,11 @@ import (
 //
 // scanIntlState.fast handles the common events (see leadIntl) and
 // tokenizeIntl the others.
-func tokenizeIntl(sc *tokScratch, dst []string, s string) []string {
+func tokenizeIntl(sc *Scratch, dst []string, s string) []string {
 	n := len(s)
 	// Every token is a run of bytes of s (or of fewer bytes once the rules
-	// have turned it into a string of the arena): see tokenBound.
-	dst = slices.Grow(dst, tokenBound(s))
+	// have turned it into a string of the arena): see TokenBound.
+	dst = slices.Grow(dst, TokenBound(s))
 	var st scanIntlState
 	st.init(dst)
 	st.ev = sc.lineEvents(s, 0, true)
@@ -426,7 +426,7 @@ func (st *scanIntlState) punct(s string, j, w int) {
 
 // wordIntl ends the word at s[end], where whitespace or the end of s is,
 // and starts the next one at s[next].
-func (sc *tokScratch) wordIntl(st *scanIntlState, s string, end, next int) {
+func (sc *Scratch) wordIntl(st *scanIntlState, s string, end, next int) {
 	if st.hard {
 		// intl does not pad: at the start and end of the line, rules 1 and
 		// 2 find no character.
@@ -532,7 +532,7 @@ func decodeClassString(s string, i int) (r rune, n int, class uint8) {
 // A space is put before s when left is set and after it when right is set,
 // standing for the whitespace around a word. The result is in sc's
 // buffers, valid until they are used again.
-func rulesIntl(sc *tokScratch, s string, left, right bool) []byte {
+func rulesIntl(sc *Scratch, s string, left, right bool) []byte {
 	src := sc.a[:0]
 	if left {
 		src = append(src, ' ')

@@ -1,4 +1,4 @@
-package bleu
+package tokenize
 
 import (
 	"bytes"
@@ -21,17 +21,17 @@ import (
 
 // literalTokens tokenizes line the way sacreBLEU does: the rules over the
 // whole line, then str.split.
-func literalTokens(t StandardTokenizer, line string) []string {
-	var sc tokScratch
+func literalTokens(t Kind, line string) []string {
+	var sc Scratch
 	var out []byte
 	switch t {
-	case Tokenizer13a:
+	case Kind13a:
 		out = rules13a(&sc, pre13a(line), true, true)
-	case TokenizerIntl:
+	case KindIntl:
 		out = rulesIntl(&sc, line, false, false)
-	case TokenizerZh, TokenizerZhFixed:
+	case KindZh, KindZhFixed:
 		isZh := isZhChar
-		if t == TokenizerZhFixed {
+		if t == KindZhFixed {
 			isZh = isZhCharFixed
 		}
 		var b strings.Builder
@@ -49,26 +49,15 @@ func literalTokens(t StandardTokenizer, line string) []string {
 		}
 		out = rules13a(&sc, b.String(), false, false)
 	default:
-		return t.Tokenize(nil, line)
+		return t.tokens(nil, line)
 	}
 	return py.AppendFields(nil, string(out))
-}
-
-// tricky characters for random lines: every class the rules care about.
-var trickyPieces = []string{
-	"a", "Z", "0", "9", "12", ".", ",", "-", "--", "'", "&", "&amp;", "&quot;", "&lt;", "&gt;",
-	"<skipped>", "\n", "-\n", " ", "  ", "\t", "\u00a0", "\u3000", "\x1c", "\u2028", "$", "%", "(", ")",
-	"«", "»", "—", "…", "€", "²", "½", "٣", "。", "，", "我", "日本", "\U00020000", "\u2001", "\u2fa1",
-	"é", "e\u0301", "\ufeff", "\u200b", "😀", "\xff", "\xc3", "1.5", "3-4", "U.S.", "e.g.,", ".5",
-	"ひらがな", "カタカナ", "・", "゛", "ー", "、", "「", "」", "！", "ｱ", "ệ", "\u1680", "\u205f", "\u2040",
-	"\u2a6d", "\u2a6e", "\u2e80", "\uffef", "\ufff0", "\u2f81", "\u2fa1", "\u2fa2", "\U0002f800",
-	"\xe0\x80\xa0", "\xed\xa0\x80", "\xe4\xb8", "\xe4", "\xf0\xa0", "\xc2", "\xe3\x80", "\xef\xbf\xbd",
 }
 
 func randomLine(r *rand.Rand) string {
 	var b strings.Builder
 	for range r.IntN(12) {
-		b.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
+		b.WriteString(conftest.TrickyPieces[r.IntN(len(conftest.TrickyPieces))])
 	}
 	return b.String()
 }
@@ -84,19 +73,19 @@ func TestTokenizersMatchLiteralRules(t *testing.T) {
 	for range n {
 		lines = append(lines, randomLine(r))
 	}
-	if dir := conformanceDirOrEmpty(); dir != "" && !testing.Short() {
+	if dir := conftest.WMTDir("../.."); dir != "" && !testing.Short() {
 		files, _ := filepath.Glob(filepath.Join(dir, "data", "*", "*.txt"))
 		edge, _ := filepath.Glob(filepath.Join(dir, "edge", "*.txt"))
 		for _, f := range append(files, edge...) {
 			lines = append(lines, conftest.ReadLines(t, f)...)
 		}
 	}
-	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
-		var sc tokScratch
+	for _, tok := range []Kind{Kind13a, KindIntl, KindZh, KindZhFixed} {
+		var sc Scratch
 		for _, line := range lines {
 			want := literalTokens(tok, line)
-			got := tok.tokenize(&sc, nil, line)
-			if d := diffStrings(want, got); d != "" {
+			got := tok.Tokenize(&sc, nil, line)
+			if d := conftest.DiffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 		}
@@ -108,10 +97,10 @@ func FuzzTokenizersMatchLiteralRules(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
+		for _, tok := range []Kind{Kind13a, KindIntl, KindZh, KindZhFixed} {
 			want := literalTokens(tok, line)
-			got := tok.Tokenize(nil, line)
-			if d := diffStrings(want, got); d != "" {
+			got := tok.tokens(nil, line)
+			if d := conftest.DiffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 		}
@@ -121,10 +110,10 @@ func FuzzTokenizersMatchLiteralRules(f *testing.F) {
 // TestIntlClasses checks the Unicode classes of the intl tokenizer against
 // the tables of the regex module that sacreBLEU used, for every code point.
 func TestIntlClasses(t *testing.T) {
-	forEachConformanceSet(t, testIntlClasses)
+	conftest.ForEach(t, "../..", testIntlClasses)
 }
 
-func testIntlClasses(t *testing.T, set conformanceSet) {
+func testIntlClasses(t *testing.T, set conftest.Set) {
 	b, err := os.ReadFile(filepath.Join(set.Dir, "goldens", "edge.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -214,18 +203,18 @@ func TestKanaNeedNoEvent(t *testing.T) {
 
 // refTokens is the tokenization of line by the rules applied literally
 // (literalTokens), or for char and none by their definitions.
-func refTokens(t StandardTokenizer, line string) []string {
+func refTokens(t Kind, line string) []string {
 	switch t {
-	case TokenizerChar:
+	case KindChar:
 		var toks []string
-		for _, u := range pyUnits(line) {
-			if !isSpaceUnit(u) {
+		for _, u := range conftest.PyUnits(line) {
+			if !conftest.IsSpaceUnit(u) {
 				toks = append(toks, u)
 			}
 		}
 		return toks
-	case TokenizerNone:
-		return pySplit(line)
+	case KindNone:
+		return conftest.PySplit(line)
 	}
 	return literalTokens(t, line)
 }
@@ -267,7 +256,7 @@ var edgePieces = append([]string{
 	// Invalid UTF-8 that decodes, carelessly, to punctuation, a digit, a
 	// symbol or whitespace: overlong, and with an ASCII byte inside.
 	"\xe0\x80\xa1", "a\xe0\x80\xa4b", "\xc0\xa1", "\xc1\xbf.", "5\xc0\xb1.5", "\xe0\x01\xb0.5", "\xe0\x80\xb1.5",
-}, trickyPieces...)
+}, conftest.TrickyPieces...)
 
 // TestTokenizersChunkEdges puts each of edgePieces at every offset of the
 // scanners' eight-byte chunks, glued to letters and between spaces, with
@@ -280,8 +269,8 @@ func TestTokenizersChunkEdges(t *testing.T) {
 	if testing.Short() || conftest.RaceEnabled {
 		befores, afters = 10, []int{0, 3}
 	}
-	for tok := range numStandardTokenizers {
-		var sc tokScratch
+	for tok := range NumKinds {
+		var sc Scratch
 		var got []string
 		for _, p := range edgePieces {
 			for _, f := range fillers {
@@ -289,8 +278,8 @@ func TestTokenizersChunkEdges(t *testing.T) {
 					for _, after := range afters {
 						line := strings.Repeat(f, before) + p + strings.Repeat(f, after)
 						want := refTokens(tok, line)
-						got = tok.tokenize(&sc, got[:0], line)
-						if d := diffStrings(want, got); d != "" {
+						got = tok.Tokenize(&sc, got[:0], line)
+						if d := conftest.DiffStrings(want, got); d != "" {
 							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
 						}
 					}
@@ -320,10 +309,10 @@ func TestTokenizersBlockEdges(t *testing.T) {
 	if testing.Short() || conftest.RaceEnabled {
 		fillers, afters = fillers[2:4], []int{0}
 	}
-	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
+	for _, tok := range []Kind{Kind13a, KindIntl, KindZh, KindZhFixed} {
 		t.Run(tok.String(), func(t *testing.T) {
 			t.Parallel()
-			var sc tokScratch
+			var sc Scratch
 			var got []string
 			for _, p := range edgePieces {
 				for fi, f := range fillers {
@@ -337,8 +326,8 @@ func TestTokenizersBlockEdges(t *testing.T) {
 							// which must work too.
 							line := fill[:before] + p + fill[:after]
 							want := refTokens(tok, line)
-							got = tok.tokenize(&sc, got[:0], line)
-							if d := diffStrings(want, got); d != "" {
+							got = tok.Tokenize(&sc, got[:0], line)
+							if d := conftest.DiffStrings(want, got); d != "" {
 								t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
 							}
 						}
@@ -353,8 +342,8 @@ func TestTokenizersBlockEdges(t *testing.T) {
 // character at every position of them.
 func TestTokenizersLongWords(t *testing.T) {
 	specials := []string{".", ",", "-", "(", " ", "\u00a0", "ä", "中", "„", "\xff", "5", "&amp;"}
-	for tok := range numStandardTokenizers {
-		var sc tokScratch
+	for tok := range NumKinds {
+		var sc Scratch
 		var got []string
 		for _, sp := range specials {
 			for _, base := range []string{"abcdefghijklmnopqrstuvwxyz", "0123456789012345678901234"} {
@@ -362,8 +351,8 @@ func TestTokenizersLongWords(t *testing.T) {
 					for _, sep := range []string{" ", "", "  x "} {
 						line := base[:k] + sp + base[k:] + sep + base
 						want := refTokens(tok, line)
-						got = tok.tokenize(&sc, got[:0], line)
-						if d := diffStrings(want, got); d != "" {
+						got = tok.Tokenize(&sc, got[:0], line)
+						if d := conftest.DiffStrings(want, got); d != "" {
 							t.Fatalf("%s on %q (-reference +ours):\n%s", tok, line, d)
 						}
 					}
@@ -402,13 +391,13 @@ func TestIntlShortLines(t *testing.T) {
 	if testing.Short() || conftest.RaceEnabled {
 		maxLen = 3
 	}
-	var sc tokScratch
+	var sc Scratch
 	var got []string
 	var rec func(line string, depth int)
 	rec = func(line string, depth int) {
-		want := literalTokens(TokenizerIntl, line)
-		got = TokenizerIntl.tokenize(&sc, got[:0], line)
-		if d := diffStrings(want, got); d != "" {
+		want := literalTokens(KindIntl, line)
+		got = KindIntl.Tokenize(&sc, got[:0], line)
+		if d := conftest.DiffStrings(want, got); d != "" {
 			t.Fatalf("intl on %q (-literal +ours):\n%s", line, d)
 		}
 		if depth < maxLen {
@@ -433,14 +422,14 @@ func TestScan13aShortLines(t *testing.T) {
 	if testing.Short() || conftest.RaceEnabled {
 		maxLen = 3
 	}
-	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerZh, TokenizerZhFixed} {
-		var sc tokScratch
+	for _, tok := range []Kind{Kind13a, KindZh, KindZhFixed} {
+		var sc Scratch
 		var got []string
 		var rec func(line string, depth int)
 		rec = func(line string, depth int) {
 			want := literalTokens(tok, line)
-			got = tok.tokenize(&sc, got[:0], line)
-			if d := diffStrings(want, got); d != "" {
+			got = tok.Tokenize(&sc, got[:0], line)
+			if d := conftest.DiffStrings(want, got); d != "" {
 				t.Fatalf("%s on %q (-literal +ours):\n%s", tok, line, d)
 			}
 			if depth < maxLen {
@@ -462,7 +451,7 @@ func TestBlockEvents(t *testing.T) {
 	nonAlnumASCII := func(c byte) bool {
 		return c < utf8.RuneSelf && !('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9')
 	}
-	var sc tokScratch
+	var sc Scratch
 	blocks := []struct {
 		name    string
 		block   func(string) uint64
@@ -527,7 +516,7 @@ func TestLineEvents(t *testing.T) {
 		}
 		return b
 	}
-	var sc tokScratch
+	var sc Scratch
 	// Every length up to five blocks, and lines long enough to be cut
 	// into pieces for the assembly (cpu.AsmPiece).
 	var lengths []int
@@ -591,7 +580,7 @@ func TestLineEvents(t *testing.T) {
 		for k, blk := range blocks {
 			want[k] = events13aGo(blk, lead)
 		}
-		if diff := diffStrings(want, got); diff != "" {
+		if diff := conftest.DiffStrings(want, got); diff != "" {
 			t.Errorf("events13aLine(lead %#x) mismatch (-events13aGo +got):\n%s", lead&0xFF, diff)
 		}
 	}
@@ -599,7 +588,7 @@ func TestLineEvents(t *testing.T) {
 	for k, blk := range blocks {
 		want[k] = eventsIntlGo(blk)
 	}
-	if diff := diffStrings(want, got); diff != "" {
+	if diff := conftest.DiffStrings(want, got); diff != "" {
 		t.Errorf("eventsIntlLine mismatch (-eventsIntlGo +got):\n%s", diff)
 	}
 }
@@ -632,7 +621,7 @@ func isAlnumASCII(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <=
 // Chinese, for 13a, zh and intl: the part of their scans done 16 bytes
 // at a time.
 func BenchmarkLineEvents(b *testing.B) {
-	dir := conformanceDirOrEmpty()
+	dir := conftest.WMTDir("../..")
 	if dir == "" {
 		b.Skip("no conformance set")
 	}
@@ -648,7 +637,7 @@ func BenchmarkLineEvents(b *testing.B) {
 			intl bool
 		}{{"13a", lead13a, false}, {"zh", leadZh, false}, {"intl", 0, true}} {
 			b.Run(pair+"/"+m.name, func(b *testing.B) {
-				var sc tokScratch
+				var sc Scratch
 				b.SetBytes(n)
 				for b.Loop() {
 					for _, s := range lines {
