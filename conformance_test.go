@@ -556,10 +556,10 @@ func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, ref
 }
 
 // statsBothWays returns a new Stats of c, and for the char tokenizer a
-// second one that counts its own way (charngram.go) from the first
+// second one that counts its own way (internal/charngram) from the first
 // segment, long hypotheses included, where a new Stats takes the token
-// way for its first charTablesAfter bytes, and for its first
-// charLongAfter characters of hypotheses longer than maxCharHyp.
+// way for its first charngram.TablesAfter bytes, and for its first
+// characters of hypotheses longer than charngram.MaxShortHyp.
 func statsBothWays(c Config) []*Stats {
 	ways := []*Stats{{Config: c}}
 	if t, _ := c.Tokenizer.(StandardTokenizer); t == TokenizerChar {
@@ -571,7 +571,10 @@ func statsBothWays(c Config) []*Stats {
 // charWayStats returns a new Stats of c that counts the char tokenizer's
 // own way from the first segment, long hypotheses included.
 func charWayStats(c Config) *Stats {
-	return &Stats{Config: c, w: &worker{charText: charTablesAfter, char: charCounter{longText: charLongAfter}}}
+	s := &Stats{Config: c, scratch: &scratch{}}
+	s.scratch.char.SkipWarmUp()
+	s.scratch.char.SkipLongWarmUp()
+	return s
 }
 
 // spaceJoinRunes is Python's " ".join(s): sacreBLEU's char tokenizer.

@@ -125,7 +125,7 @@ func TestCorpusProcs(t *testing.T) {
 
 // BenchmarkCorpusParallel is BenchmarkCorpus through Config.Corpus,
 // whose scratch space is new at each call, with 13a and char (whose
-// tables a Stats makes once it has enough text: see charTablesAfter and
+// tables a Stats makes once it has enough text: see charngram.TablesAfter and
 // charLongAfter): compare -cpu 1 and -cpu 2 for the speed-up of sharding.
 func BenchmarkCorpusParallel(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)

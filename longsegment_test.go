@@ -1,7 +1,6 @@
 package bleu
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
@@ -11,97 +10,16 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/ngram"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/tokenize"
 	"github.com/google/go-cmp/cmp"
 )
 
-// Segments of any length (see "Memory of long segments" in ngram.go and
-// tokenBound in tokenize.go): exact counts past every size where the
+// Segments of any length (see "Memory of long segments" in internal/ngram
+// and TokenBound in internal/tokenize): exact counts past every size where the
 // counter and the tokenizers change how they make room, and the memory a
 // token of such a segment costs.
-
-// TestHugeSegmentCounts compares the counter with naiveStats on segments
-// longer than longChunk words: many distinct words, some longer than 16
-// bytes (the word table and its long words grow in the middle of a
-// segment, the n-gram table past longChunk keys), few distinct words, and
-// references of other lengths, one and two of them.
-func TestHugeSegmentCounts(t *testing.T) {
-	r := rand.New(rand.NewPCG(27, 8))
-	n := longChunk + longChunk/8
-	text := func(n int, word func(i int) string) (string, []string) {
-		ws := make([]string, n)
-		for i := range ws {
-			ws[i] = word(i)
-		}
-		s := strings.Join(ws, " ")
-		return s, strings.Fields(s)
-	}
-	distinct := func(i int) string {
-		if k := r.IntN(3 * n); k%10 == 0 {
-			return fmt.Sprintf("a-word-longer-than-sixteen-bytes-%d", k/10)
-		} else {
-			return fmt.Sprintf("w%d", k)
-		}
-	}
-	few := func(int) string { return []string{"a", "b", "the", "a-word-longer-than-sixteen-bytes"}[r.IntN(4)] }
-	var c ngramCounter
-	for _, tt := range []struct {
-		name string
-		word func(int) string
-		refs []int // reference lengths
-	}{
-		{"distinct words", distinct, []int{n}},
-		{"distinct words, two references", distinct, []int{n - 1000, n + longChunk}},
-		{"few words", few, []int{n + 7}},
-		{"few words, two references", few, []int{longChunk - 1, 2 * n}},
-	} {
-		if testing.Short() && strings.HasSuffix(tt.name, "two references") {
-			continue
-		}
-		hypText, hyp := text(n, tt.word)
-		var refs [][]string
-		var refTexts []string
-		for _, rl := range tt.refs {
-			// The hypothesis's words, shuffled in runs, so that long
-			// n-grams match.
-			rt, rw := text(rl, func(i int) string {
-				if r.IntN(8) == 0 {
-					return tt.word(i)
-				}
-				return hyp[(i+r.IntN(2))%len(hyp)]
-			})
-			refs, refTexts = append(refs, rw), append(refTexts, rt)
-		}
-		want := naiveStats4(hyp, refs)
-		got := counterStats(&c, hyp, hypText, refs, refTexts, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
-			t.Errorf("%s (-naive +counter):\n%s", tt.name, d)
-		}
-	}
-}
-
-// naiveStats4 is naiveStats for order 4, with n-grams as arrays of word
-// numbers: quicker on segments of a hundred thousand words.
-func naiveStats4(hyp []string, refs [][]string) segmentStats {
-	num := map[string]int32{}
-	return naiveStatsBy(hyp, refs, 4, func(words []string, k int) map[[4]int32]int {
-		m := map[[4]int32]int{}
-		var g [4]int32
-		for i := 0; i+k <= len(words); i++ {
-			for j := range k {
-				id, ok := num[words[i+j]]
-				if !ok {
-					id = int32(len(num)) + 1
-					num[words[i+j]] = id
-				}
-				g[j] = id
-			}
-			m[g]++
-		}
-		return m
-	})
-}
 
 // BenchmarkLongLine adds one segment whose hypothesis and reference are
 // each a line of a million tokens and reports the bytes allocated per
@@ -274,12 +192,12 @@ func TestPiecesMatchWhole(t *testing.T) {
 				t.Fatal(err)
 			}
 			after := s.Score()
-			got := segmentStats{hypLen: int(after.HypLen - before.HypLen), refLen: int(after.RefLen - before.RefLen), matches: make([]int64, 4), totals: make([]int64, 4)}
+			got := ngram.Segment{HypLen: int(after.HypLen - before.HypLen), RefLen: int(after.RefLen - before.RefLen), Matches: make([]int64, 4), Totals: make([]int64, 4)}
 			for k := range 4 {
-				got.matches[k] = after.Counts[k] - before.Counts[k]
-				got.totals[k] = after.Totals[k] - before.Totals[k]
+				got.Matches[k] = after.Counts[k] - before.Counts[k]
+				got.Totals[k] = after.Totals[k] - before.Totals[k]
 			}
-			if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			if d := cmp.Diff(want, got, cmp.AllowUnexported(ngram.Segment{})); d != "" {
 				t.Errorf("%s, %s (-whole +pieces):\n%s", tok, tt.name, d)
 			}
 		}
@@ -287,11 +205,11 @@ func TestPiecesMatchWhole(t *testing.T) {
 }
 
 // wholeStats counts a segment from the tokens of its whole texts.
-func wholeStats(tok StandardTokenizer, hyp string, refs []string) segmentStats {
+func wholeStats(tok StandardTokenizer, hyp string, refs []string) ngram.Segment {
 	words := func(s string) []string { return tok.Tokenize(nil, py.RStrip(s)) }
 	var rw [][]string
 	for _, r := range refs {
 		rw = append(rw, words(r))
 	}
-	return naiveStats4(words(hyp), rw)
+	return ngram.Segment(conftest.Naive4(words(hyp), rw))
 }

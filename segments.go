@@ -57,7 +57,7 @@ func (s *Segments) Add(hyp string, refs ...string) error {
 	if err != nil {
 		return err
 	}
-	if int64(seg.hypLen) > math.MaxUint32 || int64(seg.refLen) > math.MaxUint32 {
+	if int64(seg.HypLen) > math.MaxUint32 || int64(seg.RefLen) > math.MaxUint32 {
 		// Matches and totals never exceed the hypothesis length.
 		return errors.New("bleu: a segment of more than 4294967295 words is too long for Segments")
 	}
@@ -65,9 +65,9 @@ func (s *Segments) Add(hyp string, refs ...string) error {
 		return errors.New("bleu: more than 4294967294 segments are too many for Segments")
 	}
 	row := s.rows.Scratch(rowLen(order))
-	row[0], row[1] = int64(seg.hypLen), int64(seg.refLen)
-	copy(row[2:], seg.matches)
-	copy(row[2+order:], seg.totals)
+	row[0], row[1] = int64(seg.HypLen), int64(seg.RefLen)
+	copy(row[2:], seg.Matches)
+	copy(row[2+order:], seg.Totals)
 	s.addRow(row, len(refs))
 	return nil
 }

@@ -383,7 +383,7 @@ func TestSegmentsMatchStats(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		opts := cmp.Options{cmp.AllowUnexported(Stats{}, fingerprint{}), cmpopts.IgnoreFields(Stats{}, "w", "addr", "opts"), cmpopts.IgnoreInterfaces(struct{ Tokenizer }{})}
+		opts := cmp.Options{cmp.AllowUnexported(Stats{}, fingerprint{}), cmpopts.IgnoreFields(Stats{}, "scratch", "addr", "opts"), cmpopts.IgnoreInterfaces(struct{ Tokenizer }{})}
 		if d := cmp.Diff(&st, seg.Stats(), opts); d != "" {
 			t.Errorf("%+v: Segments.Stats() differs from Stats (-Stats +Segments):\n%s", cfg, d)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/go-bleu/bleu/internal/ngram"
 	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
@@ -80,7 +81,7 @@ type Stats struct {
 	// checked against fp: an Add under the same ones needs no fingerprint.
 	opts options
 
-	w *worker // scratch space, created by the first Add
+	scratch *scratch // created by the first Add
 }
 
 // noCopy, as the first field of a struct, makes go vet's copylocks check
@@ -191,7 +192,7 @@ func (s *Stats) Add(hyp string, refs ...string) error {
 
 // add is Add, returning also the statistics of the segment itself, valid
 // until the next call (for per-segment work such as significance tests).
-func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
+func (s *Stats) add(hyp string, refs []string) (*ngram.Segment, error) {
 	s.own()
 	if err := s.Config.validate(); err != nil {
 		return nil, err
@@ -203,22 +204,22 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		return nil, ErrNoReference
 	}
 	order := s.order()
-	if s.w == nil {
-		s.w = &worker{}
+	if s.scratch == nil {
+		s.scratch = &scratch{}
 	}
-	w := s.w
-	if len(w.seg.matches) != order {
-		w.seg.matches = make([]int64, order)
-		w.seg.totals = make([]int64, order)
+	w := s.scratch
+	if len(w.seg.Matches) != order {
+		w.seg.Matches = make([]int64, order)
+		w.seg.Totals = make([]int64, order)
 	}
 	// The char tokenizer's tokens are counted without being made
-	// (charngram.go), where that way applies. It reads every character of
+	// (internal/charngram), where that way applies. It reads every character of
 	// its texts and refuses invalid UTF-8, so when they are the inputs
 	// themselves they are checked only if it refuses them.
 	st := s.segmentTokenizer()
-	char := st != nil && st.charTokens() && w.charReady(hyp, refs)
+	char := st != nil && st.charTokens() && w.char.Ready(hyp, refs)
 	plain := s.Normalizer == nil && !s.Lowercase
-	if !char || !plain || !w.char.segment(&w.seg, hyp, refs) {
+	if !char || !plain || !w.char.Segment(&w.seg, hyp, refs) {
 		if !utf8x.Valid(hyp) {
 			return nil, fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
 		}
@@ -250,10 +251,10 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		// The default order, unrolled. Every count is at least 0, so a
 		// sum overflows exactly when it wraps around below 0.
 		sm, st := (*[4]int64)(s.matches), (*[4]int64)(s.totals)
-		wm, wt := (*[4]int64)(w.seg.matches), (*[4]int64)(w.seg.totals)
+		wm, wt := (*[4]int64)(w.seg.Matches), (*[4]int64)(w.seg.Totals)
 		m := [4]int64{sm[0] + wm[0], sm[1] + wm[1], sm[2] + wm[2], sm[3] + wm[3]}
 		t := [4]int64{st[0] + wt[0], st[1] + wt[1], st[2] + wt[2], st[3] + wt[3]}
-		hypLen, refLen := s.hypLen+int64(w.seg.hypLen), s.refLen+int64(w.seg.refLen)
+		hypLen, refLen := s.hypLen+int64(w.seg.HypLen), s.refLen+int64(w.seg.RefLen)
 		if m[0]|m[1]|m[2]|m[3]|t[0]|t[1]|t[2]|t[3]|hypLen|refLen >= 0 {
 			*sm, *st = m, t
 			s.hypLen, s.refLen = hypLen, refLen
@@ -263,15 +264,15 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 			return &w.seg, nil
 		}
 	}
-	if !s.fits(1, int64(w.seg.hypLen), int64(w.seg.refLen), w.seg.matches, w.seg.totals) {
+	if !s.fits(1, int64(w.seg.HypLen), int64(w.seg.RefLen), w.seg.Matches, w.seg.Totals) {
 		return nil, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, s.segments)
 	}
 	s.segments++
-	s.hypLen += int64(w.seg.hypLen)
-	s.refLen += int64(w.seg.refLen)
+	s.hypLen += int64(w.seg.HypLen)
+	s.refLen += int64(w.seg.RefLen)
 	for k := range order {
-		s.matches[k] += w.seg.matches[k]
-		s.totals[k] += w.seg.totals[k]
+		s.matches[k] += w.seg.Matches[k]
+		s.totals[k] += w.seg.Totals[k]
 	}
 	s.minRefs = min(s.minRefs, len(refs))
 	s.maxRefs = max(s.maxRefs, len(refs))
@@ -317,7 +318,7 @@ func (s *Stats) Len() int { return s.segments }
 // scratch space, so that reuse does not allocate). A copy of a used Stats
 // becomes, after Reset, a Stats of its own.
 func (s *Stats) Reset() {
-	w := s.w
+	w := s.scratch
 	if s.addr != nil && s.addr != s {
 		// A copy: the scratch space is its original's.
 		w = nil
@@ -327,7 +328,7 @@ func (s *Stats) Reset() {
 		clear(s.totals)
 		w.spareMatches, w.spareTotals = s.matches, s.totals
 	}
-	*s = Stats{Config: s.Config, w: w}
+	*s = Stats{Config: s.Config, scratch: w}
 	if w != nil {
 		s.own()
 	}

@@ -367,7 +367,7 @@ func (s *Stats) install(e *encodedStats) error {
 	if e.fp.order > MaxMaxOrder {
 		return fmt.Errorf("bleu: encoded statistics of order %d; at most %d is accepted", e.fp.order, MaxMaxOrder)
 	}
-	*s = Stats{Config: cfg, w: s.w}
+	*s = Stats{Config: cfg, scratch: s.scratch}
 	s.own()
 	if e.segments == 0 {
 		return nil

@@ -123,7 +123,7 @@ type segmentTokenizer interface {
 	// charTokens reports whether the tokens of a text are its characters
 	// that are not whitespace, each a token of its own, as the char
 	// tokenizer's are: Stats can then count their n-grams without making
-	// them (charngram.go).
+	// them (internal/charngram).
 	charTokens() bool
 }
 

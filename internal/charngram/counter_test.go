@@ -1,10 +1,8 @@
-package bleu
+package charngram
 
 import (
 	"bytes"
 	"math/rand/v2"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -12,17 +10,16 @@ import (
 
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/cpu"
+	"github.com/go-bleu/bleu/internal/ngram"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/tokenize"
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // charSegment counts a segment with the char tokenizer's counter, or
 // returns false when it would be counted the other way.
-func charSegment(c *charCounter, hyp string, refs []string, order int) (segmentStats, bool) {
-	st := segmentStats{matches: make([]int64, order), totals: make([]int64, order)}
-	ok := c.segment(&st, hyp, refs)
+func charSegment(c *Counter, hyp string, refs []string, order int) (ngram.Segment, bool) {
+	st := ngram.Segment{Matches: make([]int64, order), Totals: make([]int64, order)}
+	ok := c.Segment(&st, hyp, refs)
 	return st, ok
 }
 
@@ -46,7 +43,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		}
 		return b.String()
 	}
-	c := charCounter{longText: charLongAfter} // long hypotheses counted from the first
+	c := Counter{longText: charLongAfter} // long hypotheses counted from the first
 	var long, refused, several int
 	n := 3000
 	if testing.Short() {
@@ -101,7 +98,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 			}
 			continue
 		}
-		if got.hypLen > maxCharHyp {
+		if got.HypLen > maxCharHyp {
 			long++
 		}
 		if len(refs) > 1 {
@@ -148,141 +145,6 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 	}
 }
 
-// TestCharSeveralReferences compares, segment by segment, the char
-// tokenizer's counting of two references with that of the tokens (which
-// conformance_test.go checks), on the conformance pairs that have two,
-// as they are and lowercased (the references normalized apart), and with
-// the references swapped. Both ways run in a Stats, as Add does them.
-func TestCharSeveralReferences(t *testing.T) {
-	forEachConformanceSet(t, testCharSeveralReferences)
-}
-
-func testCharSeveralReferences(t *testing.T, set conformanceSet) {
-	for _, pair := range twoRefPairs(set) {
-		hyps, ref, ref2 := twoRefPair(t, set, pair)
-		for _, lower := range []bool{false, true} {
-			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
-			fast := Stats{Config: cfg}
-			// A tokenizer of another type takes the token way.
-			tokens := Stats{Config: Config{Tokenizer: TokenizerFunc(TokenizerChar.Tokenize), Lowercase: lower}}
-			var c charCounter
-			var counted int
-			for i := range hyps {
-				for _, refs := range [][]string{{ref[i], ref2[i]}, {ref2[i], ref[i], ref[i]}} {
-					if _, d := addBothWays(t, &fast, &tokens, hyps[i], refs); d != "" {
-						t.Fatalf("%s segment %d, lowercase %v, %d references (-tokens +char):\n%s", pair, i, lower, len(refs), d)
-					}
-				}
-				prep := func(text string) string {
-					text, _ = fast.prepare(text)
-					return text
-				}
-				if _, ok := charSegment(&c, prep(hyps[i]), []string{prep(ref[i]), prep(ref2[i])}, 4); ok {
-					counted++
-				}
-			}
-			if d := cmp.Diff(tokens.Score(), fast.Score(), cmpopts.IgnoreFields(Score{}, "Signature")); d != "" {
-				t.Errorf("%s, lowercase %v: corpus (-tokens +char):\n%s", pair, lower, d)
-			}
-			if counted < len(hyps)*9/10 {
-				t.Errorf("%s: %d segments of %d counted the char tokenizer's way", pair, counted, len(hyps))
-			}
-		}
-	}
-}
-
-// twoRefPairs returns the set's pairs that have two references.
-func twoRefPairs(s conformanceSet) []string {
-	if s.Name == conftest.Portable {
-		return []string{"en", "mul", "zh"}
-	}
-	return []string{"en-de", "de-en", "en-zh"}
-}
-
-// setSystem returns the file name of a system output every pair of the
-// set has.
-func setSystem(s conformanceSet) string {
-	if s.Name == conftest.Portable {
-		return "sys-A.txt"
-	}
-	return "sys-JDExploreAcademy.txt"
-}
-
-// twoRefPair reads a conformance pair that has two references: a
-// system's hypotheses, references A and B.
-func twoRefPair(t *testing.T, set conformanceSet, pair string) (hyps, ref, ref2 []string) {
-	data := filepath.Join(set.Dir, "data", pair)
-	return conftest.ReadLines(t, filepath.Join(data, setSystem(set))),
-		conftest.ReadLines(t, filepath.Join(data, "ref.txt")),
-		conftest.ReadLines(t, filepath.Join(data, "ref2.txt"))
-}
-
-// addBothWays adds the segment hyp, refs to fast, a Stats of the char
-// tokenizer, and to tokens, which takes the token way, and returns fast's
-// statistics of the segment and how they differ from tokens' (-tokens
-// +char), "" if they do not.
-func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (segmentStats, string) {
-	t.Helper()
-	seg, err := fast.add(hyp, refs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := segmentStats{seg.hypLen, seg.refLen, slices.Clone(seg.matches), slices.Clone(seg.totals)}
-	want, err := tokens.add(hyp, refs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return got, diffSegmentStats(*want, got)
-}
-
-// TestCharDocuments compares, document by document, the char
-// tokenizer's counting with that of the tokens, as
-// TestCharSeveralReferences does, on the conformance pairs joined into
-// documents of 4 and 16 segments (most of them longer than maxCharHyp
-// characters), with one reference and with two. Both ways run in a Stats,
-// as Add does them, which counts long hypotheses its own way once it has
-// seen charLongAfter characters of them.
-func TestCharDocuments(t *testing.T) {
-	forEachConformanceSet(t, testCharDocuments)
-}
-
-func testCharDocuments(t *testing.T, set conformanceSet) {
-	for _, pair := range twoRefPairs(set) {
-		hyps, ref, ref2 := twoRefPair(t, set, pair)
-		for _, k := range []int{4, 16} {
-			fast := Stats{Config: Config{Tokenizer: TokenizerChar}}
-			tokens := Stats{Config: Config{Tokenizer: TokenizerFunc(TokenizerChar.Tokenize)}}
-			c := charCounter{longText: charLongAfter}
-			var long, counted int
-			for i := 0; i+k <= len(hyps); i += k {
-				hyp := strings.Join(hyps[i:i+k], " ")
-				r1, r2 := strings.Join(ref[i:i+k], " "), strings.Join(ref2[i:i+k], " ")
-				for _, refs := range [][]string{{r1}, {r1, r2}} {
-					got, d := addBothWays(t, &fast, &tokens, hyp, refs)
-					if d != "" {
-						t.Fatalf("%s document %d of %d segments, %d references (-tokens +char):\n%s", pair, i/k, k, len(refs), d)
-					}
-					if got.hypLen > maxCharHyp {
-						long++
-						if _, ok := charSegment(&c, hyp, refs, 4); ok {
-							counted++
-						}
-					}
-				}
-			}
-			if d := cmp.Diff(tokens.Score(), fast.Score(), cmpopts.IgnoreFields(Score{}, "Signature")); d != "" {
-				t.Errorf("%s, %d segments a document: corpus (-tokens +char):\n%s", pair, k, d)
-			}
-			// Chinese, and the portable set's many scripts, have more
-			// distinct characters and bigrams in a document than the
-			// counter takes (see charngram.go).
-			if pair != "en-zh" && pair != "zh" && pair != "mul" && counted < long*9/10 {
-				t.Errorf("%s, %d segments a document: %d of %d long hypotheses counted the char tokenizer's way", pair, k, counted, long)
-			}
-		}
-	}
-}
-
 // TestCharRefusedReference checks that a segment whose second or third
 // reference the char tokenizer's counter refuses (invalid UTF-8), after
 // the first has been counted, leaves nothing behind: the next segment,
@@ -308,7 +170,7 @@ func TestCharRefusedReference(t *testing.T) {
 		{long, []string{"bcabc", long[50:], "ca\xffb", long[:300]}, 2},
 	} {
 		hyp := tt.hyp
-		c := charCounter{longText: charLongAfter} // long hypotheses counted from the first
+		c := Counter{longText: charLongAfter} // long hypotheses counted from the first
 		if _, ok := charSegment(&c, hyp, tt.refs, 4); ok {
 			t.Fatalf("references %q: counted", tt.refs)
 		}
@@ -364,7 +226,7 @@ func TestCharLongLimit(t *testing.T) {
 				t.Fatalf("de Bruijn: %d bigrams and %d trigrams", len(bi), len(tri))
 			}
 		}
-		c := charCounter{longText: charLongAfter}
+		c := Counter{longText: charLongAfter}
 		fits := string(text[:len(text)-1])
 		for _, hyp := range []string{fits, string(text)} {
 			if len(hyp) <= maxCharHyp {
@@ -387,13 +249,13 @@ func TestCharLongLimit(t *testing.T) {
 	}
 }
 
-// TestCharLongAfter checks that a charCounter leaves hypotheses of more
+// TestCharLongAfter checks that a Counter leaves hypotheses of more
 // than maxCharHyp characters to the token way, without making their
 // tables, until it has seen charLongAfter characters of them, and counts
 // them after, while shorter ones are counted all along.
 func TestCharLongAfter(t *testing.T) {
 	long := strings.Repeat("abcdefghij", 60) // 600 characters
-	var c charCounter
+	var c Counter
 	seen := 0
 	for seen+len(long) < charLongAfter {
 		if _, ok := charSegment(&c, long, []string{long}, 4); ok || c.long != nil {
@@ -456,7 +318,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 	f.Add("aaab aaab", "aa\naaaa\naab\n\n", uint8(4), uint8(130))
 	// One counter for every input, as a Stats has, counting long
 	// hypotheses from the first.
-	c := charCounter{longText: charLongAfter}
+	c := Counter{longText: charLongAfter}
 	f.Fuzz(func(t *testing.T, hyp, ref string, order, repeat uint8) {
 		hyp = strings.Repeat(hyp, 1+int(repeat)%200)
 		k := 1 + int(order)%5
@@ -509,7 +371,7 @@ func TestCharText(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	wide := []string{"é", "ß", "中", "文", "。", "あ", "😀", "\u3000", "\u00a0", "\u1680", "\u0800", "\ud7ff", "\ue000", "\uffff",
 		"\xe0\x80\x80", "\xe0\x9f\xbf", "\xed\xa0\x80", "\xed\xbf\xbf", "\xe4\xb8", "\xe4", "\xc0\x80", "\xc2", "\xff", "\xf0\x9f"}
-	var c charCounter
+	var c Counter
 	c.wide = new([1 << 16]uint32)
 	for i := range 40000 {
 		var b strings.Builder
@@ -602,75 +464,14 @@ func TestCopyASCII16(t *testing.T) {
 	}
 }
 
-// TestCharTablesAfter checks when a Stats starts counting the char
-// tokenizer its own way: once it has counted charTablesAfter bytes,
-// the segment that reaches them included; with AddCorpus, at once for a
-// corpus with that much text for each goroutine, not for a smaller one.
-// Either way the statistics are those of Add.
-func TestCharTablesAfter(t *testing.T) {
-	cfg := Config{Tokenizer: TokenizerChar}
-	seg := strings.Repeat("abcdé ", 100) // 700 bytes, 1,400 with its reference
-	var s Stats
-	s.Config = cfg
-	var added int
-	for added+2*len(seg) < charTablesAfter {
-		if err := s.Add(seg, seg); err != nil {
-			t.Fatal(err)
-		}
-		added += 2 * len(seg)
-		if s.w.char.t != nil {
-			t.Fatalf("char tables made after %d bytes, want %d", added, charTablesAfter)
-		}
-	}
-	if err := s.Add(seg, seg); err != nil {
-		t.Fatal(err)
-	}
-	if s.w.char.t == nil {
-		t.Fatalf("no char tables after %d bytes, want them from %d", added+2*len(seg), charTablesAfter)
-	}
+// diffSegmentStats returns "" when a and b are equal and their cmp.Diff
+// otherwise.
+func diffSegmentStats(a, b ngram.Segment) string {
+	return conftest.DiffCounts(conftest.Counts(a), conftest.Counts(b))
+}
 
-	// AddCorpus decides for its goroutines, which may not all get
-	// segments (one can finish the corpus before another starts): what
-	// is checked is the decision, which Add then follows.
-	hyps, refs := sampleCorpus(t, 700, 5)
-	textOf := func(n int) int {
-		bytes := 0
-		for i := range n {
-			bytes += len(hyps[i]) + len(refs[i])
-		}
-		return bytes
-	}
-	small := 0 // the most segments whose text is under charTablesAfter
-	for textOf(small+1) < charTablesAfter {
-		small++
-	}
-	// Enough text for every goroutine AddCorpus may start.
-	for textOf(len(hyps)) < charTablesAfter*runtime.GOMAXPROCS(0) {
-		hyps, refs = append(hyps, hyps...), append(refs, refs...)
-	}
-	for _, n := range []int{len(hyps), small} {
-		want := Stats{Config: cfg}
-		for i := range n {
-			if err := want.Add(hyps[i], refs[i]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		got := Stats{Config: cfg}
-		if err := got.AddCorpus(hyps[:n], refs[:n]); err != nil {
-			t.Fatal(err)
-		}
-		if d := cmp.Diff(want.Score(), got.Score()); d != "" {
-			t.Errorf("%d segments: AddCorpus differs from Add (-Add +AddCorpus):\n%s", n, d)
-		}
-		big := n == len(hyps)
-		for w, sh := range got.w.shards {
-			ready := sh.w != nil && sh.w.charText >= charTablesAfter
-			if ready != big {
-				t.Errorf("%d segments, goroutine %d: char tables ready %v, want %v", n, w, ready, big)
-			}
-			if made := sh.w != nil && sh.w.char.t != nil; made && !ready {
-				t.Errorf("%d segments, goroutine %d: char tables made, not ready", n, w)
-			}
-		}
-	}
+// naiveStats is conftest.Naive: the statistics of one segment counted the
+// obvious way, which the counter must match.
+func naiveStats(hyp []string, refs [][]string, order int) ngram.Segment {
+	return ngram.Segment(conftest.Naive(hyp, refs, order))
 }

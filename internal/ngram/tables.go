@@ -1,4 +1,4 @@
-package bleu
+package ngram
 
 import (
 	"math/bits"
@@ -8,14 +8,14 @@ import (
 )
 
 // This file counts long hypotheses with n-gram tables, and chooses
-// between them and lists of positions (ngram_positional.go).
+// between them and lists of positions (positional.go).
 
 // finishLong is finish for a segment whose hypothesis words have dense
 // ids (c.width == 0), with lists of positions (finishPositional) or
 // with n-gram tables: both count any segment, at different speeds.
-func (c *ngramCounter) finishLong(st *segmentStats, positional bool) {
-	st.matches[0] = c.clipped(0, c.nWords)
-	order := len(st.matches)
+func (c *Counter) finishLong(st *Segment, positional bool) {
+	st.Matches[0] = c.clipped(0, c.nWords)
+	order := len(st.Matches)
 	if order < 2 {
 		return
 	}
@@ -67,7 +67,7 @@ func (c *ngramCounter) finishLong(st *segmentStats, positional bool) {
 		c.countHyp(live, k)
 		distinct = int(c.nextID - start)
 		c.countRefs(k, start)
-		st.matches[k] = c.clipped(start, c.nextID)
+		st.Matches[k] = c.clipped(start, c.nextID)
 		n = c.keepMatched(live)
 	}
 	c.hypLive = live
@@ -76,7 +76,7 @@ func (c *ngramCounter) finishLong(st *segmentStats, positional bool) {
 // keepMatched keeps, in place, the hypothesis positions of live whose
 // n-gram of the current order some reference has, and returns how many
 // there are.
-func (c *ngramCounter) keepMatched(live []uint64) int {
+func (c *Counter) keepMatched(live []uint64) int {
 	n := 0
 	for x, w := range live {
 		keep := w
@@ -158,7 +158,7 @@ func (t *ngramTable) slot(prefix, w uint32) uint64 {
 }
 
 // insert returns the id of (prefix, w), numbering it in c if new.
-func (t *ngramTable) insert(prefix, w uint32, c *ngramCounter) uint32 {
+func (t *ngramTable) insert(prefix, w uint32, c *Counter) uint32 {
 	for i := t.slot(prefix, w); ; {
 		e := &t.slots[i]
 		if e.val == 0 {

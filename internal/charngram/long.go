@@ -1,4 +1,4 @@
-package bleu
+package charngram
 
 import (
 	"unsafe"
@@ -12,7 +12,7 @@ import (
 
 // longQuads returns c.quads for a hypothesis of n characters, n+1
 // rounded up to a multiple of 4 long, and 0.
-func (c *charCounter) longQuads(n int) [3][]uint32 {
+func (c *Counter) longQuads(n int) [3][]uint32 {
 	l := (n + 4) &^ 3
 	if len(c.quads[0]) < l {
 		if l > maxCharKeptQuads {
@@ -30,7 +30,7 @@ func (c *charCounter) longQuads(n int) [3][]uint32 {
 // their entries, stamped as charTables's are, hold the numbers of the
 // n-grams (see countHypLong), and their counts are apart, by number, as
 // in charCounts: those of bigrams and trigrams here, those of 4-grams in
-// charCounter.quads. The n-grams are indexed as in charTables.
+// Counter.quads. The n-grams are indexed as in charTables.
 type charLong struct {
 	end [256]charLongRow
 	bi  [1 << 16]uint32
@@ -188,7 +188,7 @@ func countRefLongTailGo(l *charLong, r []uint8, g uint32, cur *[2][charLongNums]
 // seenNum returns the entry v of a segment's table less its stamp g (in
 // charTables the count and number, in charLong the number), or 0 if the
 // entry is an earlier segment's: below g, where the difference borrows.
-// It is SEENNUM in charngram_amd64.s.
+// It is SEENNUM in kernels_amd64.s.
 func seenNum(v uint32, g uint64) uint32 {
 	d := uint64(v) - g
 	return uint32(d &^ uint64(int64(d)>>63))

@@ -1,4 +1,4 @@
-package bleu
+package ngram
 
 import (
 	"slices"
@@ -35,7 +35,7 @@ import (
 const maxShort = 64
 
 // beginShort numbers no ids: it gives each hypothesis word its positions.
-func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
+func (c *Counter) beginShort(hyp []string, text string, order int) {
 	c.nLong = 0
 	keys := c.keysOf(hyp, text)
 	for p := 0; ; p++ {
@@ -63,7 +63,7 @@ func (c *ngramCounter) beginShort(hyp []string, text string, order int) {
 // refBits sets dst[j] to the bits of the slot of reference word ref[j]
 // (usually a substring of text), or to 0 where the hypothesis does not
 // have that word. dst has len(ref) entries.
-func (c *ngramCounter) refBits(dst []uint64, ref []string, text string) {
+func (c *Counter) refBits(dst []uint64, ref []string, text string) {
 	// longChunk words at a time: the keys of a long reference would take
 	// 24 bytes a word.
 	for len(ref) > longChunk {
@@ -86,7 +86,7 @@ func (c *ngramCounter) refBits(dst []uint64, ref []string, text string) {
 }
 
 // addRefShort counts the n-grams of one reference of a short hypothesis.
-func (c *ngramCounter) addRefShort(ref []string, text string) {
+func (c *Counter) addRefShort(ref []string, text string) {
 	order := len(c.used)
 	// Zeros after the end stand for the positions that n-grams running
 	// past it would need.
@@ -106,7 +106,7 @@ func (c *ngramCounter) addRefShort(ref []string, text string) {
 // matchShort counts the n-grams of one reference of a short hypothesis,
 // whose words' positions rb holds (refBits), then min(order, maxShort)-1
 // empty sets.
-func (c *ngramCounter) matchShort(rb []uint64) {
+func (c *Counter) matchShort(rb []uint64) {
 	order := len(c.used)
 	if order == 4 {
 		f0, f1, f2, f3 := match4(rb)

@@ -1,4 +1,4 @@
-package bleu
+package ngram
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/cpu"
 	"github.com/go-bleu/bleu/internal/swar"
+	"github.com/go-bleu/bleu/internal/tokenize"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -26,17 +26,17 @@ func BenchmarkCount(b *testing.B) {
 	var hw, rw [][]string
 	words := 0
 	for i := range hyps {
-		hw = append(hw, Tokenizer13a.Tokenize(nil, hyps[i]))
-		rw = append(rw, Tokenizer13a.Tokenize(nil, refs[i]))
+		hw = append(hw, tokens(tokenize.Kind13a, hyps[i]))
+		rw = append(rw, tokens(tokenize.Kind13a, refs[i]))
 		words += len(hw[i]) + len(rw[i])
 	}
-	var c ngramCounter
-	st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
+	var c Counter
+	st := Segment{Matches: make([]int64, 4), Totals: make([]int64, 4)}
 	for b.Loop() {
 		for i := range hw {
-			c.begin(&st, hw[i], hyps[i])
-			c.addRef(&st, rw[i], refs[i], true)
-			c.finish(&st)
+			c.Begin(&st, hw[i], hyps[i])
+			c.AddRef(&st, rw[i], refs[i], true)
+			c.Finish(&st)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(words), "ns/word")
@@ -52,30 +52,30 @@ func BenchmarkCount(b *testing.B) {
 func BenchmarkLongWays(b *testing.B) {
 	hyps, refs, _ := benchCorpus(b)
 	for _, bm := range []struct {
-		tok StandardTokenizer
+		tok tokenize.Kind
 		k   int
-	}{{Tokenizer13a, 16}, {Tokenizer13a, 64}, {Tokenizer13a, 256}, {Tokenizer13a, 1024}, {TokenizerChar, 1}, {TokenizerChar, 4}} {
+	}{{tokenize.Kind13a, 16}, {tokenize.Kind13a, 64}, {tokenize.Kind13a, 256}, {tokenize.Kind13a, 1024}, {tokenize.KindChar, 1}, {tokenize.KindChar, 4}} {
 		var ht, rt []string
 		var hw, rw [][]string
 		for i := 0; i+bm.k <= len(hyps); i += bm.k {
 			ht = append(ht, strings.Join(hyps[i:i+bm.k], " "))
 			rt = append(rt, strings.Join(refs[i:i+bm.k], " "))
-			hw = append(hw, bm.tok.Tokenize(nil, ht[len(ht)-1]))
-			rw = append(rw, bm.tok.Tokenize(nil, rt[len(rt)-1]))
+			hw = append(hw, tokens(bm.tok, ht[len(ht)-1]))
+			rw = append(rw, tokens(bm.tok, rt[len(rt)-1]))
 		}
 		b.Run(fmt.Sprintf("%s/%d", bm.tok, bm.k), func(b *testing.B) {
-			var c ngramCounter
-			st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
+			var c Counter
+			st := Segment{Matches: make([]int64, 4), Totals: make([]int64, 4)}
 			var took [2]time.Duration
 			chose, long := 0, 0
 			for b.Loop() {
 				for way, lists := range []bool{true, false} {
 					start := time.Now()
 					for i := range hw {
-						c.begin(&st, hw[i], ht[i])
-						c.addRef(&st, rw[i], rt[i], true)
+						c.Begin(&st, hw[i], ht[i])
+						c.AddRef(&st, rw[i], rt[i], true)
 						if c.width != 0 {
-							c.finish(&st)
+							c.Finish(&st)
 							continue
 						}
 						if way == 0 {
@@ -96,46 +96,11 @@ func BenchmarkLongWays(b *testing.B) {
 	}
 }
 
-// TestAddAllocs checks that Add allocates nothing in steady state: once
-// its buffers have grown to the corpus's segments, scoring more of them
-// costs no garbage (with the default configuration; lowercasing and
-// normalizers allocate a copy of each text they change).
-func TestAddAllocs(t *testing.T) {
-	hyps := conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
-	// Documents of more than 256 words, which finishLong counts: by lists
-	// of positions, and (repetitive) by tables.
-	doc := func(ss []string) string { return strings.Repeat(strings.Join(ss, " ")+" ", 3) }
-	hyps = append(hyps, doc(hyps), strings.Repeat("a b a c ", 100))
-	refs = append(refs, doc(refs), strings.Repeat("a c a b ", 100))
-	for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerChar, TokenizerNone} {
-		// One reference and two: the char tokenizer counts them
-		// differently.
-		// With char, the token way and its own.
-		for _, nrefs := range []int{1, 2} {
-			for way, s := range statsBothWays(Config{Tokenizer: tok}) {
-				addAll := func() {
-					for i := range hyps {
-						segRefs := [2]string{refs[i], hyps[(i+1)%len(hyps)]}
-						if err := s.Add(hyps[i], segRefs[:nrefs]...); err != nil {
-							t.Fatal(err)
-						}
-					}
-				}
-				addAll()
-				if n := testing.AllocsPerRun(20, addAll); n != 0 {
-					t.Errorf("%s way %d, %d references: %v allocations per corpus in steady state, want 0", tok, way, nrefs, n)
-				}
-			}
-		}
-	}
-}
-
 // TestWordKey checks that a word's key is the same whether it is read
 // from the text it lies in or on its own, wherever it lies and whatever
 // its length, and that keys of words of up to 16 bytes tell them apart.
 func TestWordKey(t *testing.T) {
-	c := ngramCounter{seed0: 7}
+	c := Counter{seed0: 7}
 	wordKey := func(w, text string, seed uint64) (a, b uint64) {
 		k := c.keysOf([]string{w}, text)[0]
 		return k.a, k.b
@@ -191,70 +156,36 @@ func TestWordKey(t *testing.T) {
 }
 
 // diffSegmentStats returns "" when a and b are equal and their cmp.Diff
-// otherwise; reflect.DeepEqual is quick in the common case, where cmp.Diff
-// would take most of a test's time.
-func diffSegmentStats(a, b segmentStats) string {
-	if reflect.DeepEqual(a, b) {
-		return ""
-	}
-	return cmp.Diff(a, b, cmp.AllowUnexported(segmentStats{}))
+// otherwise.
+func diffSegmentStats(a, b Segment) string {
+	return conftest.DiffCounts(conftest.Counts(a), conftest.Counts(b))
 }
 
-// naiveStats computes the statistics of one segment the obvious way, with
-// a map of n-grams per text: the reference that ngramCounter must match.
-func naiveStats(hyp []string, refs [][]string, order int) segmentStats {
-	return naiveStatsBy(hyp, refs, order, func(words []string, k int) map[string]int {
-		m := map[string]int{}
-		for i := 0; i+k <= len(words); i++ {
-			m[strings.Join(words[i:i+k], "\x00")]++
-		}
-		return m
-	})
-}
-
-// naiveStatsBy is naiveStats with count(words, k) counting the n-grams of
-// order k of words, under keys of its choosing.
-func naiveStatsBy[K comparable](hyp []string, refs [][]string, order int, count func(words []string, k int) map[K]int) segmentStats {
-	st := segmentStats{hypLen: len(hyp), refLen: -1, matches: make([]int64, order), totals: make([]int64, order)}
-	for _, r := range refs {
-		if closerRef(len(hyp), st.refLen, len(r)) {
-			st.refLen = len(r)
-		}
-	}
-	for k := range order {
-		st.totals[k] = int64(max(0, len(hyp)-k))
-		maxRef := map[K]int{}
-		for _, r := range refs {
-			for g, n := range count(r, k+1) {
-				maxRef[g] = max(maxRef[g], n)
-			}
-		}
-		for g, n := range count(hyp, k+1) {
-			st.matches[k] += int64(min(n, maxRef[g]))
-		}
-	}
-	return st
+// naiveStats is conftest.Naive: the statistics of one segment counted the
+// obvious way, which the counter must match.
+func naiveStats(hyp []string, refs [][]string, order int) Segment {
+	return Segment(conftest.Naive(hyp, refs, order))
 }
 
 // counterStats runs c over one segment whose words are substrings of
 // hypText and refTexts.
-func counterStats(c *ngramCounter, hyp []string, hypText string, refs [][]string, refTexts []string, order int) segmentStats {
-	st := segmentStats{matches: make([]int64, order), totals: make([]int64, order)}
-	c.begin(&st, hyp, hypText)
+func counterStats(c *Counter, hyp []string, hypText string, refs [][]string, refTexts []string, order int) Segment {
+	st := Segment{Matches: make([]int64, order), Totals: make([]int64, order)}
+	c.Begin(&st, hyp, hypText)
 	for i, r := range refs {
-		c.addRef(&st, r, refTexts[i], len(refs) == 1)
+		c.AddRef(&st, r, refTexts[i], len(refs) == 1)
 	}
-	c.finish(&st)
+	c.Finish(&st)
 	return st
 }
 
 // counterStatsLong is counterStats for a segment counted by finishLong,
 // the way lists says; it also returns the way positional chose.
-func counterStatsLong(t testing.TB, c *ngramCounter, hyp []string, hypText string, refs [][]string, refTexts []string, order int, lists bool) (st segmentStats, chose bool) {
-	st = segmentStats{matches: make([]int64, order), totals: make([]int64, order)}
-	c.begin(&st, hyp, hypText)
+func counterStatsLong(t testing.TB, c *Counter, hyp []string, hypText string, refs [][]string, refTexts []string, order int, lists bool) (st Segment, chose bool) {
+	st = Segment{Matches: make([]int64, order), Totals: make([]int64, order)}
+	c.Begin(&st, hyp, hypText)
 	for i, r := range refs {
-		c.addRef(&st, r, refTexts[i], len(refs) == 1)
+		c.AddRef(&st, r, refTexts[i], len(refs) == 1)
 	}
 	if c.width != 0 {
 		t.Fatalf("%d hypothesis words, order %d: counted with sets", len(hyp), order)
@@ -281,7 +212,7 @@ func TestCounterMatchesNaive(t *testing.T) {
 		text := strings.Join(ws, " ")
 		return text, strings.Fields(text) // substrings of text
 	}
-	var c ngramCounter
+	var c Counter
 	n := 2000
 	if testing.Short() {
 		n = 400
@@ -389,7 +320,7 @@ func TestLongWays(t *testing.T) {
 		h := "first second " + natural(400)
 		segs = append(segs, seg{"bigrams at the start", h, []string{natural(50) + " w0 first w0 second " + natural(300)}, true})
 	}
-	if dir := conformanceDirOrEmpty(); dir != "" {
+	if dir := conftest.WMTDir("../.."); dir != "" {
 		hyps := conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
 		refsA := conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "ref.txt"))
 		refsB := conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "ref2.txt"))
@@ -407,18 +338,18 @@ func TestLongWays(t *testing.T) {
 	}
 	// The conformance set's long lines, which TestConformance checks
 	// against sacreBLEU, take both ways.
-	if dir := conformanceDirOrEmpty(); dir != "" {
+	if dir := conftest.WMTDir("../.."); dir != "" {
 		for _, e := range []struct {
 			name  string
-			tok   StandardTokenizer
+			tok   tokenize.Kind
 			lists bool
-		}{{"long_line_10k", TokenizerNone, true}, {"long_line_10k", Tokenizer13a, false}, {"long_line_25k", Tokenizer13a, false}} {
+		}{{"long_line_10k", tokenize.KindNone, true}, {"long_line_10k", tokenize.Kind13a, false}, {"long_line_25k", tokenize.Kind13a, false}} {
 			line := func(ext string) string {
 				b, err := os.ReadFile(filepath.Join(dir, "edge", e.name+ext))
 				if err != nil {
 					t.Fatal(err)
 				}
-				return strings.Join(e.tok.Tokenize(nil, strings.TrimRight(string(b), "\n")), " ")
+				return strings.Join(tokens(e.tok, strings.TrimRight(string(b), "\n")), " ")
 			}
 			segs = append(segs, seg{e.name + ", " + e.tok.String(), line(".hyp.txt"), []string{line(".ref.txt")}, e.lists})
 		}
@@ -428,7 +359,7 @@ func TestLongWays(t *testing.T) {
 		seg{"repetitive, two references", repetitive(1000), []string{repetitive(1000), repetitive(900)}, false},
 		seg{"longer than maxPositional", natural(maxPositional + 1), []string{natural(maxPositional)}, false})
 
-	var c ngramCounter
+	var c Counter
 	for _, sg := range segs {
 		hyp := strings.Fields(sg.hyp)
 		var refs [][]string
@@ -454,9 +385,9 @@ func TestLongWays(t *testing.T) {
 // apart by comparing them, not only by their keys: two different long
 // words given the same key (a hash collision) keep slots of their own.
 func TestLongWordsCompared(t *testing.T) {
-	var c ngramCounter
-	st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
-	c.begin(&st, nil, "")
+	var c Counter
+	st := Segment{Matches: make([]int64, 4), Totals: make([]int64, 4)}
+	c.Begin(&st, nil, "")
 	w1, w2 := "Donaudampfschifffahrt", "Donaudampfschiffahrtx"
 	k := wkey{a: 1, b: 2, n: uint32(len(w1))} // the same for both
 	e1 := c.slotLong(k, w1)
@@ -497,9 +428,9 @@ func TestLongWordsCollide(t *testing.T) {
 		}
 		hyp[n/2] = w1
 		text := strings.Join(hyp, " ")
-		var c ngramCounter
-		st := segmentStats{matches: make([]int64, 4), totals: make([]int64, 4)}
-		c.begin(&st, hyp, text)
+		var c Counter
+		st := Segment{Matches: make([]int64, 4), Totals: make([]int64, 4)}
+		c.Begin(&st, hyp, text)
 		ref := []string{"w1", w1, w2}
 		got := make([]uint64, len(ref))
 		c.refBits(got, ref, w1+" "+w2)
@@ -542,7 +473,7 @@ func FuzzCounterMatchesNaive(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8}, []byte{3, 4, 5, 0, 1}, uint8(3), uint8(39))
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8}, bytes.Repeat([]byte{2, 3, 4, 1, 0, 7}, 60), uint8(3), uint8(39))
 	vocab := []string{"a", "b", "the", "cat", ",", ".", "Donaudampfschifffahrt", "éé", "x\x00", "x", "Donaudampfschiffahrt!"}
-	var c ngramCounter // one counter for every input, as a Stats has
+	var c Counter // one counter for every input, as a Stats has
 	f.Fuzz(func(t *testing.T, hyp, refs []byte, order, repeat uint8) {
 		words := func(b []byte) (string, []string) {
 			var ws []string
@@ -592,7 +523,7 @@ func TestLongWordsAfterGrowth(t *testing.T) {
 		rounds = 8
 	}
 	for range rounds {
-		var c ngramCounter
+		var c Counter
 		for _, n := range []int{3, 40, 200, 1500, 3000} {
 			ws := make([]string, n)
 			for i := range ws {
@@ -619,7 +550,7 @@ func TestProbeLoops(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	vocab := []string{"a", "the", "cat", "sat", "on", "mat", ".", ",", "Haus", "über",
 		"Donaudampfschifffahrt", "sixteen-bytes-xx", "seventeen-bytes-x", "0123456789"}
-	c := ngramCounter{seed0: 0x9E3779B97F4A7C15}
+	c := Counter{seed0: 0x9E3779B97F4A7C15}
 	var asm, gen wordTable
 	for seg := range 3000 {
 		words := make([]string, 1+r.IntN(64))
@@ -687,4 +618,25 @@ func TestMatch4(t *testing.T) {
 			t.Fatalf("sets %d %x: match4BMI = %x, match4Go = %x", i, rb, got, want)
 		}
 	}
+}
+
+// tokens returns the tokens of text by the tokenizer k.
+func tokens(k tokenize.Kind, text string) []string {
+	var sc tokenize.Scratch
+	return k.Tokenize(&sc, nil, text)
+}
+
+// benchCorpus returns the en-de hypotheses and references of the WMT
+// conformance set and their bytes, or skips b without it.
+func benchCorpus(b *testing.B) (hyps, refs []string, bytes int64) {
+	dir := conftest.WMTDir("../..")
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	hyps = conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs = conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	for i := range hyps {
+		bytes += int64(len(hyps[i]) + len(refs[i]))
+	}
+	return hyps, refs, bytes
 }

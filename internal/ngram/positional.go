@@ -1,4 +1,4 @@
-package bleu
+package ngram
 
 import (
 	"math/bits"
@@ -45,7 +45,7 @@ const maxPositional = 1 << 14
 // and the references' words occur in it rarely enough for
 // finishPositional. A hypothesis whose words recur too often on average
 // is left to the tables without weighing the lists.
-func (c *ngramCounter) positional() bool {
+func (c *Counter) positional() bool {
 	if len(c.hypIDs) > maxPositional || len(c.hypIDs) > positionalWork*int(c.nWords) {
 		return false
 	}
@@ -61,7 +61,7 @@ func (c *ngramCounter) positional() bool {
 	return work <= positionalWork*(len(c.hypIDs)+len(c.refIDs))
 }
 
-// posSpan is where a word's positions are in ngramCounter.posList.
+// posSpan is where a word's positions are in Counter.posList.
 type posSpan struct{ lo, hi int32 }
 
 // posSentinel pads the hypothesis's ids for finishPositional: it is no
@@ -73,7 +73,7 @@ const posSentinel = noID - 1
 // and references' ids with order-1 entries past their ends that match
 // nothing (posSentinel and noID), so that the positions of a list need no
 // bounds test. The slices are c's, grown.
-func (c *ngramCounter) positionLists(order int) (spans []posSpan, list []int32, ids, refs []uint32) {
+func (c *Counter) positionLists(order int) (spans []posSpan, list []int32, ids, refs []uint32) {
 	h, nw := len(c.hypIDs), int(c.nWords)
 	spans = slices.Grow(c.posSpan[:0], nw)[:nw]
 	at := int32(0)
@@ -106,8 +106,8 @@ func (c *ngramCounter) positionLists(order int) (spans []posSpan, list []int32, 
 // nWords + (k-1)*len(hyp) + p in hypCnt, refMax and refCounts. The
 // loop over the references' positions is one function, longer than most,
 // so that its slices and counts stay in registers.
-func (c *ngramCounter) finishPositional(st *segmentStats) {
-	order, h, nw := len(st.matches), len(c.hypIDs), int(c.nWords)
+func (c *Counter) finishPositional(st *Segment) {
+	order, h, nw := len(st.Matches), len(c.hypIDs), int(c.nWords)
 	c.needCounts(nw + (order-1)*h)
 	spans, list, ids, refs := c.positionLists(order)
 	buf := slices.Grow(c.posBuf[:0], h)[:h]
@@ -208,7 +208,7 @@ func (c *ngramCounter) finishPositional(st *segmentStats) {
 	}
 	for k := 1; k < order; k++ {
 		base := uint32(nw + (k-1)*h)
-		st.matches[k] = c.clipped(base, base+uint32(h))
+		st.Matches[k] = c.clipped(base, base+uint32(h))
 	}
 	// The next segment's begin clears these counts.
 	c.nextID = uint32(end)
@@ -242,7 +242,7 @@ func bigramPositions(buf, list []int32, ids []uint32, sa, sb posSpan, w, next ui
 
 // countHyp numbers and counts the hypothesis n-grams of order k+1 at the
 // positions of the set live, the count slices having room for an id each.
-func (c *ngramCounter) countHyp(live []uint64, k int) {
+func (c *Counter) countHyp(live []uint64, k int) {
 	ids, cur, cnt := c.hypIDs, c.hypCur, c.hypCnt
 	for x, w := range live {
 		for ; w != 0; w &= w - 1 {
@@ -257,7 +257,7 @@ func (c *ngramCounter) countHyp(live []uint64, k int) {
 // countRefs counts, reference by reference, the n-grams of order k+1
 // that occur in the hypothesis, whose ids start at start, and keeps in
 // refLive the positions where they occur.
-func (c *ngramCounter) countRefs(k int, start uint32) {
+func (c *Counter) countRefs(k int, start uint32) {
 	ids, cur, live := c.refIDs, c.refCur, c.refLive
 	cnt := c.refCounts()
 	// The separators after each reference keep a position's successor
@@ -292,7 +292,7 @@ func (c *ngramCounter) countRefs(k int, start uint32) {
 }
 
 // clipped returns the clipped matches of the ids in [from, to).
-func (c *ngramCounter) clipped(from, to uint32) int64 {
+func (c *Counter) clipped(from, to uint32) int64 {
 	var m int64
 	h, r := c.hypCnt[from:to], c.refMax[from:to]
 	for i := range h {

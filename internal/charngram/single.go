@@ -1,4 +1,4 @@
-package bleu
+package charngram
 
 import (
 	"github.com/go-bleu/bleu/internal/cpu"
@@ -6,7 +6,7 @@ import (
 )
 
 // This file counts and matches the char n-grams of a segment with one
-// reference (see charngram.go).
+// reference (see counter.go).
 
 // countHyp fills t with the n-grams of the hypothesis h, by the position
 // where they end, for the segment whose stamp is g = gen<<charGenShift.

@@ -1,4 +1,4 @@
-package bleu
+package ngram
 
 import (
 	"encoding/binary"
@@ -154,7 +154,7 @@ func (t *wordTable) byteMask() uintptr {
 // slotLong returns the slot of hypothesis word w, longer than 16 bytes,
 // of key k, filling a new one if w is new (with bits zero). Long
 // words are compared, not only their keys, and kept out of the hot loops.
-func (c *ngramCounter) slotLong(k wkey, w string) *wordSlot {
+func (c *Counter) slotLong(k wkey, w string) *wordSlot {
 	t := &c.words
 	c.nLong++
 	for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
@@ -172,7 +172,7 @@ func (c *ngramCounter) slotLong(k wkey, w string) *wordSlot {
 
 // setLong records w as the long word of slot i. longWords grows only when
 // a segment has such a word: a huge segment of short words needs none.
-func (c *ngramCounter) setLong(i uint64, w string) {
+func (c *Counter) setLong(i uint64, w string) {
 	if c.pieces {
 		// The tokens of a piece that are not substrings of the text (the
 		// tokenizer's rewrites) are overwritten by the next piece's.
@@ -189,7 +189,7 @@ func (c *ngramCounter) setLong(i uint64, w string) {
 
 // findLong returns the slot of reference word w, longer than 16 bytes, of
 // key k, or nil when w is not in the hypothesis.
-func (c *ngramCounter) findLong(k wkey, w string) *wordSlot {
+func (c *Counter) findLong(k wkey, w string) *wordSlot {
 	t := &c.words
 	for i := k.hash(c) & t.mask; ; i = (i + 1) & t.mask {
 		e := &t.slots[i]
@@ -205,7 +205,7 @@ func (c *ngramCounter) findLong(k wkey, w string) *wordSlot {
 // numberLong returns the dense id of hypothesis word w, longer than 16
 // bytes, of key k, numbering it if new; its slot holds id+1, as number's
 // do. The shorter words go through number's loop.
-func (c *ngramCounter) numberLong(k wkey, w string) uint32 {
+func (c *Counter) numberLong(k wkey, w string) uint32 {
 	e := c.slotLong(k, w)
 	if e.bits == 0 {
 		e.bits = uint64(c.nextID) + 1
@@ -221,7 +221,7 @@ type wkey struct {
 }
 
 // hash returns the slot hash of k under c's seed.
-func (k wkey) hash(c *ngramCounter) uint64 {
+func (k wkey) hash(c *Counter) uint64 {
 	return hashKey(k.a, k.b, k.n, c.seed0)
 }
 
@@ -241,7 +241,7 @@ func hashKey(a, b uint64, n uint32, seed uint64) uint64 {
 // has 16 bytes, take their keys from keysInText; the others, from
 // wordKeySlow, which keysInText leaves to this loop so that its own
 // loop makes no call (and keeps its values in registers).
-func (c *ngramCounter) keysOf(words []string, text string) []wkey {
+func (c *Counter) keysOf(words []string, text string) []wkey {
 	if cap(c.keys) < len(words) {
 		c.keys = slices.Grow(c.keys[:0], len(words))
 	}

@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package bleu
+package charngram
 
 import (
 	"bytes"
@@ -14,8 +14,8 @@ import (
 	"github.com/go-bleu/bleu/internal/cpu"
 )
 
-// The char tokenizer's kernels in assembly (charngram_amd64.s) against
-// their Go twins (charngram.go), each run on its own copy of the tables:
+// The char tokenizer's kernels in assembly (kernels_amd64.s) against
+// their Go twins (counter.go), each run on its own copy of the tables:
 // the results and every word of the tables must be the same.
 
 // charSide is one copy of the char counter's tables: those the Go twins
@@ -28,7 +28,7 @@ type charSide struct {
 
 // charTwins runs the char kernels and their Go twins on two copies of the
 // tables, segment after segment with the stamps growing as
-// charCounter.segment gives them, so that the tables hold earlier
+// Counter.segment gives them, so that the tables hold earlier
 // segments' entries, as they do in use.
 type charTwins struct {
 	t        *testing.T
@@ -48,7 +48,7 @@ func newCharTwins(t *testing.T, gen uint32) *charTwins {
 
 func (w *charTwins) sides() [2]*charSide { return [2]*charSide{&w.goS, &w.asm} }
 
-// next starts a segment, as charCounter.segment does: it returns the
+// next starts a segment, as Counter.segment does: it returns the
 // stamp, clearing the tables when it wraps around.
 func (w *charTwins) next(what string) uint32 {
 	w.seg++
@@ -183,14 +183,14 @@ func (w *charTwins) short(h []uint8, refs [][]uint8) {
 // (countHypLongTail) and its references (countRefLongTail), and clips
 // the counts (clipSum). quads and c4 are the lengths of the 4-gram
 // counts given to countHypLongTail and countRefLongTail, at most
-// len(h)+1 rounded up to a multiple of 4 (what charCounter.longQuads
+// len(h)+1 rounded up to a multiple of 4 (what Counter.longQuads
 // gives) and possibly too short for the hypothesis: the kernels' contracts
 // say what they do then.
 func (w *charTwins) long(h []uint8, refs [][]uint8, quads, c4 int) {
 	w.t.Helper()
 	g := w.next(fmt.Sprintf("long hyp of %d ids, refs of %d, quads %d, c4 %d", len(h), len(refs), quads, c4)) << charLongGenShift
 	var next [3]uint32
-	size := (len(h) + 4) &^ 3 // as charCounter.longQuads makes them
+	size := (len(h) + 4) &^ 3 // as Counter.longQuads makes them
 	for _, s := range w.sides() {
 		for i := range s.quads {
 			if len(s.quads[i]) < size {

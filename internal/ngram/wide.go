@@ -1,4 +1,4 @@
-package bleu
+package ngram
 
 import (
 	"slices"
@@ -19,7 +19,7 @@ const maxWidth = 4
 // beginWide is beginShort for sets of c.width words, once numberHyp has
 // numbered the words. Each set is followed by a zero word, which lets
 // addRefWide shift sets without bounds tests.
-func (c *ngramCounter) beginWide(order int) {
+func (c *Counter) beginWide(order int) {
 	w := c.width
 	stride := w + 1
 	n := (int(c.nextID) + 1) * stride
@@ -36,7 +36,7 @@ func (c *ngramCounter) beginWide(order int) {
 }
 
 // addRefWide is addRefShort for sets of c.width words.
-func (c *ngramCounter) addRefWide(ref []string, text string) {
+func (c *Counter) addRefWide(ref []string, text string) {
 	rb := slices.Grow(c.refBit[:0], len(ref))[:len(ref)]
 	c.refBits(rb, ref, text)
 	c.refBit = rb
@@ -45,7 +45,7 @@ func (c *ngramCounter) addRefWide(ref []string, text string) {
 
 // matchWide counts the n-grams of one reference of a hypothesis counted
 // with sets of c.width words, whose words' slots hold rb (refBits).
-func (c *ngramCounter) matchWide(rb []uint64) {
+func (c *Counter) matchWide(rb []uint64) {
 	w, n := c.width, len(rb)
 	order := len(c.used) / w // at most 64 (see begin)
 	rs := slices.Grow(c.refSet[:0], n+order-1)[:n+order-1]
@@ -101,7 +101,7 @@ func (c *ngramCounter) matchWide(rb []uint64) {
 // order 4, the commonest case of the char tokenizer, unrolled so that the
 // free positions stay in registers. rs holds the offsets of the sets of
 // the reference words, then three of the empty set.
-func (c *ngramCounter) matchWide2(rs []int32) {
+func (c *Counter) matchWide2(rs []int32) {
 	sets := c.sets
 	// Free positions by order (1 to 4) and word (0 and 1).
 	f10, f11, f20, f21 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
@@ -146,7 +146,7 @@ func (c *ngramCounter) matchWide2(rs []int32) {
 
 // mergeRef raises refMax to the current reference's counts for the ids in
 // [from, to) and clears those counts.
-func (c *ngramCounter) mergeRef(from, to uint32) {
+func (c *Counter) mergeRef(from, to uint32) {
 	mx, cnt := c.refMax[from:to], c.refCounts()[from:to]
 	for i := range cnt {
 		mx[i] = max(mx[i], cnt[i])

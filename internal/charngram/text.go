@@ -1,4 +1,4 @@
-package bleu
+package charngram
 
 import (
 	"math/bits"
@@ -12,13 +12,13 @@ import (
 )
 
 // This file turns a text into the string of ids the char counting reads
-// (see charngram.go).
+// (see counter.go).
 
 // text appends to dst the ids of the characters of s that are not
 // whitespace, numbering the new non-ASCII ones if hyp. It reports false
 // when s is not valid UTF-8 or has too many distinct non-ASCII or astral
 // characters.
-func (c *charCounter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
+func (c *Counter) text(dst []uint8, s string, hyp bool) ([]uint8, bool) {
 	// At most one id a byte: room for them all saves append's checks,
 	// and eight more for copyASCII's last writes.
 	if cap(dst) < len(dst)+len(s)+8 {

@@ -1,7 +1,8 @@
-package bleu
+package charngram
 
 import (
 	"github.com/go-bleu/bleu/internal/cpu"
+	"github.com/go-bleu/bleu/internal/ngram"
 	"github.com/go-bleu/bleu/internal/swar"
 )
 
@@ -22,7 +23,7 @@ import (
 // match expects them (see countHypCounts). A hypothesis of more than
 // maxCharHyp characters, which match cannot count, comes here with one
 // reference too, and is counted in c.long (see charLong).
-func (c *charCounter) matchByCounts(refs []string, g uint32) (got uint64, refLen int, ok bool) {
+func (c *Counter) matchByCounts(refs []string, g uint32) (got uint64, refLen int, ok bool) {
 	m := &c.t.counts
 	n := len(c.hyp)
 	long := n > maxCharHyp
@@ -56,7 +57,7 @@ func (c *charCounter) matchByCounts(refs []string, g uint32) (got uint64, refLen
 			m.clear(ids, &orders, long)
 			return 0, 0, false
 		}
-		if l := len(c.ref); closerRef(n, refLen, l) {
+		if l := len(c.ref); ngram.CloserRef(n, refLen, l) {
 			refLen = l
 		}
 		cur, best := &m.ref, i == 0
@@ -161,7 +162,7 @@ func countNumbered(p *uint32, first uint64, counts *[maxCharHyp + 1]uint32) uint
 // empty, against the hypothesis's entries in c.t, for the segment
 // stamped g; the hypothesis has at most maxCharHyp characters (see
 // countRefLong for longer ones). It leaves c.t as it is.
-func (c *charCounter) countRef(g uint32, cur *[4][maxCharHyp + 1]uint32) {
+func (c *Counter) countRef(g uint32, cur *[4][maxCharHyp + 1]uint32) {
 	t, r := c.t, c.ref
 	cur[0][charUni(t, uint32(r[0]))]++
 	if hasCharAsm && len(r) <= cpu.AsmPiece {
@@ -225,7 +226,7 @@ func (m *charCounts) keepBest(ids []uint8, orders *[3]charOrder) {
 // hypothesis with the distinct ids ids, whose unigrams' counts are uni
 // and other orders' counts orders, and clears the references' counts
 // (and, if long, the hypothesis's in orders: those of charLong and
-// charCounter.quads).
+// Counter.quads).
 func (m *charCounts) matches(uni *[256]uint32, ids []uint8, orders *[3]charOrder, long bool) uint64 {
 	var got1 uint32
 	for _, x := range ids {

@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package bleu
+package ngram
 
 import (
 	"math/rand/v2"
@@ -13,7 +13,7 @@ import (
 )
 
 // TestProbeLoopsFull compares probeAddPositions and probePositions, in
-// assembly (ngram_amd64.s), with their Go twins on word tables filled up
+// assembly (kernels_amd64.s), with their Go twins on word tables filled up
 // to one to eight free slots, where the searches are long and wrap around
 // the end of the slots: tables of 16 to 128 slots, holding entries of an
 // earlier segment (some of the same words) and of this one, with stamps

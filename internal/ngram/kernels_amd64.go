@@ -1,11 +1,11 @@
 //go:build amd64 && !purego
 
-package bleu
+package ngram
 
 import "unsafe"
 
 // probePositions is wordTable.positions's loop (positionsGo) in assembly
-// (ngram_amd64.s), where every value stays in a register: the table is
+// (kernels_amd64.s), where every value stays in a register: the table is
 // slots, its byte mask mask, and stamp its stamp shifted as in nstamp.
 //
 //go:noescape
@@ -17,7 +17,7 @@ func probePositions(pos []uint64, keys []wkey, slots unsafe.Pointer, mask uintpt
 //go:noescape
 func probeAddPositions(keys []wkey, p int, slots unsafe.Pointer, mask uintptr, stamp, seed uint64) int
 
-// match4BMI is match4Go in assembly (ngram_amd64.s), with BLSI (cpu.HasBMI1): about 28
+// match4BMI is match4Go in assembly (kernels_amd64.s), with BLSI (cpu.HasBMI1): about 28
 // instructions a reference word against 38.
 //
 //go:noescape

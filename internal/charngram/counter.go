@@ -1,76 +1,10 @@
-package bleu
+package charngram
 
 import (
 	"unsafe"
-)
 
-// This file counts the n-grams of the char tokenizer without tokens.
-//
-// The char tokenizer makes every character that is not whitespace a token
-// of its own, so a hypothesis has as many tokens as characters, five times
-// as many as with 13a, and the ways of ngram.go (a string and a hashed
-// word key per token, sets of positions several words wide) spend most of
-// their time on them. But a segment uses few distinct characters, so here
-// nothing is hashed and no token is made:
-//
-//   - Each character is a byte, its id: an ASCII character is itself, and
-//     the others of the hypothesis are numbered from 0x80 in order of
-//     appearance (a reference character that is not in the hypothesis is
-//     0xFF). A table indexed by the code point (or, for a character above
-//     U+FFFF, a number among the surrogates given per segment) holds their
-//     ids, stamped with the segment so that it is never cleared. A text
-//     becomes a string of ids, whitespace dropped, in one pass over its
-//     bytes that mostly copies them.
-//   - The hypothesis's bigrams are in a table indexed by their two ids; its
-//     trigrams in one indexed by the number of the bigram of their first
-//     two characters and the id of their last; its 4-grams likewise by the
-//     trigram's number. An entry, stamped too, holds the count of an
-//     n-gram of the hypothesis and, for bigrams and trigrams, its number
-//     (the prefix number of the next order). A bigram or trigram is
-//     numbered by the position where it first ends: numbers must be
-//     distinct, not dense. Unigrams are counted by id. The stamps grow
-//     from segment to segment, so an entry below the segment's is an
-//     earlier segment's: one comparison, never a branch (whether an
-//     n-gram is new is hard to predict). Where its result feeds the
-//     address of a load, it is made with arithmetic, as the compiler
-//     makes no conditional move there; the loops are bound by the
-//     instructions they run, not by the latency of their loads.
-//   - One pass over the hypothesis counts all orders, by the position where
-//     the n-grams end: the numbers of the bigram and trigram ending just
-//     before are all it needs to find the next trigram and 4-gram.
-//   - One pass over the reference does the same with lookups: a reference
-//     n-gram that the hypothesis lacks has a prefix numbered 0 or a last id
-//     the hypothesis lacks, and falls on an entry that no hypothesis n-gram
-//     has, whose stamp is older. Clipping: each reference occurrence of an
-//     n-gram takes one of the hypothesis's occurrences from its count while
-//     any is left, which makes min(h, r) matches.
-//
-//   - Several references: the clip of an n-gram is then its largest count
-//     in any one reference. Counting the hypothesis, its 4-grams are
-//     numbered too, and each n-gram's count is set in a small array by
-//     its number (a unigram's by its id). A pass over each reference
-//     like match's counts its n-grams by their numbers in arrays of their
-//     own, without changing the tables: an n-gram the hypothesis lacks is
-//     counted at number 0, which no n-gram of the hypothesis has. The
-//     matches are, number by number, the least of the hypothesis's count
-//     and the largest of the references'. (Where the arrays lie matters:
-//     see charTables.counts.)
-//   - A hypothesis of more than maxCharHyp characters, which numbering by
-//     position would overflow, is counted the same way, with one
-//     reference too, in tables of its own (charLong): its bigrams and
-//     trigrams are numbered from 1 in the order they first appear, up to
-//     charLongNums-1 of each (a document of 16 sentences has fewer than
-//     1,600), and the entries hold only numbers.
-//
-// A segment is counted the other way when the order is above 4, the
-// hypothesis has more than maxCharHypLong characters or more distinct
-// bigrams or trigrams than charLong numbers, or more than charWideIDs
-// distinct non-ASCII characters, or a text has more than charAstralIDs
-// distinct characters above U+FFFF or is not valid UTF-8 (which only a
-// Normalizer can make it). The tables take about 1.8 MB, so a Stats
-// counts the first charTablesAfter bytes of its text the other way too
-// (see charReady); those of long hypotheses 4.3 MB more, and so the first
-// charLongAfter characters of long hypotheses go the other way.
+	"github.com/go-bleu/bleu/internal/ngram"
+)
 
 const (
 	// maxCharHyp is the longest hypothesis, in characters, counted here:
@@ -107,12 +41,12 @@ const (
 	charLongGenShift = 16
 	charLongNums     = 1 << 11
 
-	// maxCharKeptQuads is the longest charCounter.quads kept from segment
+	// maxCharKeptQuads is the longest Counter.quads kept from segment
 	// to segment: 96 KB for the three.
 	maxCharKeptQuads = 1 << 13
 
 	// charLongAfter is how many characters of hypotheses longer than
-	// maxCharHyp a charCounter leaves to the token way before it makes
+	// maxCharHyp a Counter leaves to the token way before it makes
 	// charLong: its 4.3 MB take as long to set up (about 0.45 ms for a
 	// new Stats, with the collector's work) as 14 KB of such text take
 	// the token way, five times as slow after. A corpus of sentences with
@@ -120,9 +54,14 @@ const (
 	charLongAfter = 16 << 10
 )
 
-// charCounter is the scratch space of the char tokenizer's counting. It
+// Counter counts the n-grams of the char tokenizer's tokens without
+// making them; it keeps its tables from segment to segment. It
 // is not safe for concurrent use.
-type charCounter struct {
+type Counter struct {
+	// warm is the text, in bytes, seen by Ready, up to TablesAfter, from
+	// which the tables are used.
+	warm int
+
 	gen uint32 // the segment's stamp, not 0
 	// wide[u] is the id of the non-ASCII character of code point u in the
 	// segment stamped gen, as gen<<8 | id.
@@ -181,36 +120,54 @@ type charRow struct {
 	tri, quad [1 << charNumBits]uint32
 }
 
-// charTablesAfter is how much text, in bytes, a Stats counts with the
-// char tokenizer before it uses its own way (charngram.go): its tables
+// TablesAfter is how much text, in bytes, a Stats counts with the
+// char tokenizer before it uses its own way (counter.go): its tables
 // (1.8 MB) take as long to set up (80–600 µs, with the collector's work)
 // as 3 to 20 KB of text take the token way, which is 5 times as slow
 // after. So a Stats that scores a sentence or a few never makes them, and
 // one that scores a corpus makes them early; AddCorpus and Sentences,
 // which see all their text at once, use them from the start when each
 // goroutine has this much to count.
-const charTablesAfter = 16 << 10
+const TablesAfter = 16 << 10
 
-// charReady reports whether the char tokenizer's own way is to count a
-// segment of texts hyp and refs: whether the text counted so far, the
-// segment's included, has reached charTablesAfter.
-func (w *worker) charReady(hyp string, refs []string) bool {
-	if w.charText >= charTablesAfter {
+// Ready reports whether c is to count a segment of texts hyp and refs
+// (and tells the caller to count it by tokens if not): whether the text
+// counted so far, the segment's included, has reached TablesAfter.
+func (c *Counter) Ready(hyp string, refs []string) bool {
+	if c.warm >= TablesAfter {
 		return true
 	}
 	n := len(hyp)
 	for _, r := range refs {
 		n += len(r)
 	}
-	w.charText += min(n, charTablesAfter)
-	return w.charText >= charTablesAfter
+	c.warm += min(n, TablesAfter)
+	return c.warm >= TablesAfter
 }
 
-// segment counts one segment, whose texts have been normalized, into st.
+// SkipWarmUp makes c ready from the next segment on, for a caller that
+// knows it has TablesAfter bytes of text or more to count.
+func (c *Counter) SkipWarmUp() { c.warm = TablesAfter }
+
+// SkipLongWarmUp makes c count hypotheses longer than MaxShortHyp
+// characters from the first (see charLongAfter), as tests do.
+func (c *Counter) SkipLongWarmUp() { c.longText = charLongAfter }
+
+// Warm reports whether c has seen TablesAfter bytes of text (see Ready).
+func (c *Counter) Warm() bool { return c.warm >= TablesAfter }
+
+// TablesMade reports whether c has made its tables.
+func (c *Counter) TablesMade() bool { return c.t != nil }
+
+// MaxShortHyp is the longest hypothesis, in characters, that c counts in
+// its tables of every segment; longer ones have tables of their own.
+const MaxShortHyp = maxCharHyp
+
+// Segment counts one segment, whose texts have been normalized, into st.
 // It returns false, having changed nothing in st, when the segment is one
 // to count the other way (see above).
-func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool {
-	order := len(st.matches)
+func (c *Counter) Segment(st *ngram.Segment, hyp string, refs []string) bool {
+	order := len(st.Matches)
 	if order > 4 || len(refs) == 0 {
 		return false
 	}
@@ -258,10 +215,10 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 			return false
 		}
 	}
-	st.hypLen, st.refLen = n, refLen
+	st.HypLen, st.RefLen = n, refLen
 	for k := range order {
-		st.totals[k] = int64(max(0, n-k))
-		st.matches[k] = int64(got >> (16 * k) & 0xFFFF)
+		st.Totals[k] = int64(max(0, n-k))
+		st.Matches[k] = int64(got >> (16 * k) & 0xFFFF)
 	}
 	return true
 }
@@ -272,12 +229,12 @@ func (c *charCounter) segment(st *segmentStats, hyp string, refs []string) bool 
 // counted in charTables.uni), best the most that any reference before
 // the last has, ref the current reference's. A hypothesis of more than
 // maxCharHyp characters has the counts of its longer n-grams in charLong
-// and charCounter.quads instead. A reference's unigrams outside the
+// and Counter.quads instead. A reference's unigrams outside the
 // hypothesis are counted at charNone, and its longer n-grams outside it
 // at 0: no n-gram of the hypothesis is numbered 0. Between segments best
 // and ref are 0; hyp is set where the segment's numbers are, and
 // elsewhere left as earlier segments made it (but those of charLong and
-// charCounter.quads are 0).
+// Counter.quads are 0).
 type charCounts struct {
 	hyp, best, ref [4][maxCharHyp + 1]uint32
 	// ids holds the distinct ids of the hypothesis.

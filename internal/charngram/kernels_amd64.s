@@ -124,7 +124,7 @@ copyDone:
 
 // func matchTail(t *charTables, r []uint8, num2, num3, stamp uint32) uint64
 //
-// match's loop over the positions e >= 3 of r (see match in charngram.go,
+// match's loop over the positions e >= 3 of r (see match in single.go,
 // which this follows step by step), with its values in registers: the
 // compiled loop kept five of them on the stack. DI is t, SI &r[e], R9 the
 // stamp g, R10 g + 1<<charNumBits, R12 and R13 the entries of the bigram
@@ -215,7 +215,7 @@ matchDone:
 // func countHypTail(t *charTables, h []uint8, num2, num3, stamp uint32)
 //
 // countHyp's loop over the positions e >= 3 of h (see countHyp in
-// charngram.go, which this follows step by step), with every value in a
+// single.go, which this follows step by step), with every value in a
 // register. DI is t, SI &h[e], R8 the end of h, R9 the stamp g, R10 g | e
 // (an n-gram's entry when new), R12 and R13 the entries of the bigram and
 // trigram ending at e-1 (num2 and num3). An entry below g | e is an
@@ -467,7 +467,7 @@ clipDone:
 // CX, DX and R10 are scratch. An entry below g is an earlier segment's,
 // replaced by g | the number given (LONGENTRY; its carry, which ADC adds
 // to the next number). The offsets are charLong's
-// (checked in charngram_amd64.go): bi at 0x400000, hyp at 0x440400, the
+// (checked in kernels_amd64.go): bi at 0x400000, hyp at 0x440400, the
 // rows of 16 KiB from 0, their 4-grams 8 KiB in.
 TEXT ·countHypLongTail(SB), NOSPLIT, $0-89
 	MOVQ l+0(FP), DI

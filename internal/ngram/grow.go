@@ -1,4 +1,4 @@
-package bleu
+package ngram
 
 import (
 	"math/bits"
@@ -35,7 +35,7 @@ const longStart = longChunk / 8
 // the words come a piece of text at a time (see "Tokens a piece at a
 // time" in tokenize_pieces.go): those not in the text then do not outlive the call
 // that numbers them, so the long ones kept are copied.
-func (c *ngramCounter) beginLong(n int, pieces bool) {
+func (c *Counter) BeginLong(n int, pieces bool) {
 	c.seed()
 	// Room for longStart words, or as many as the table already has
 	// room for: a segment like the one before does not grow it again.
@@ -49,7 +49,7 @@ func (c *ngramCounter) beginLong(n int, pieces bool) {
 // segment, usually substrings of text, after those numbered before:
 // longChunk at a time, the word table growing as needed and the count
 // slices with it.
-func (c *ngramCounter) addHypWords(words []string, text string) {
+func (c *Counter) AddHypWords(words []string, text string) {
 	for from := 0; from < len(words); {
 		// At most as many words as the table has room for as new ones, at
 		// a load of three quarters (a long segment's table is large, and
@@ -72,7 +72,7 @@ func (c *ngramCounter) addHypWords(words []string, text string) {
 
 // endHyp ends the hypothesis of a long segment: it sets st's totals and
 // hypothesis length, and readies c for the references.
-func (c *ngramCounter) endHyp(st *segmentStats) {
+func (c *Counter) EndHyp(st *Segment) {
 	setTotals(st, len(c.hypIDs))
 	c.nWords = c.nextID
 	c.refIDs = c.refIDs[:0]
@@ -84,7 +84,7 @@ func (c *ngramCounter) endHyp(st *segmentStats) {
 // beginRef starts a reference of about n words, which addRefWords looks
 // up a piece at a time, then endRef counts; only says that it is the
 // segment's only reference. (addRef takes a reference in one piece.)
-func (c *ngramCounter) beginRef(n int, only bool) {
+func (c *Counter) BeginRef(n int, only bool) {
 	if c.width > 0 {
 		c.refBit = slices.Grow(c.refBit[:0], n+maxShort)
 		return
@@ -99,7 +99,7 @@ func (c *ngramCounter) beginRef(n int, only bool) {
 // text, in the hypothesis, after those looked up before, and for a long
 // segment counts those it has: longChunk at a time (see "Memory of long
 // segments"). The words need not outlive the call.
-func (c *ngramCounter) addRefWords(ref []string, text string) {
+func (c *Counter) AddRefWords(ref []string, text string) {
 	if c.width > 0 {
 		base := len(c.refBit)
 		c.refBit = slices.Grow(c.refBit, len(ref))[:base+len(ref)]
@@ -134,7 +134,7 @@ func (c *ngramCounter) addRefWords(ref []string, text string) {
 
 // growLive makes refLive, with its new bits clear, long enough for the
 // positions up to n (and the one after), and returns it.
-func (c *ngramCounter) growLive(n int) []uint64 {
+func (c *Counter) growLive(n int) []uint64 {
 	if words, old := n/64+1, len(c.refLive); words > old {
 		c.refLive = slices.Grow(c.refLive, words-old)[:words]
 		clear(c.refLive[old:])
@@ -145,13 +145,13 @@ func (c *ngramCounter) growLive(n int) []uint64 {
 // endRef ends the reference looked up by addRefWords, counting its
 // n-grams where the hypothesis is counted with sets of positions, and
 // keeps the closest reference length in st.
-func (c *ngramCounter) endRef(st *segmentStats) {
+func (c *Counter) EndRef(st *Segment) {
 	if c.width > 0 {
 		c.endRefBits(st)
 		return
 	}
-	if n := len(c.refIDs) - c.refBase; closerRef(st.hypLen, st.refLen, n) {
-		st.refLen = n
+	if n := len(c.refIDs) - c.refBase; CloserRef(st.HypLen, st.RefLen, n) {
+		st.RefLen = n
 	}
 	c.refEnd = append(c.refEnd, len(c.refIDs))
 	c.refIDs = append(c.refIDs, noID)
@@ -163,11 +163,11 @@ func (c *ngramCounter) endRef(st *segmentStats) {
 
 // endRefBits is endRef where the hypothesis is counted with sets of
 // positions: refBit holds the slots of the reference's words.
-func (c *ngramCounter) endRefBits(st *segmentStats) {
+func (c *Counter) endRefBits(st *Segment) {
 	rb := c.refBit
 	n := len(rb)
-	if closerRef(st.hypLen, st.refLen, n) {
-		st.refLen = n
+	if CloserRef(st.HypLen, st.RefLen, n) {
+		st.RefLen = n
 	}
 	if c.width > 1 {
 		c.matchWide(rb)
@@ -183,7 +183,7 @@ func (c *ngramCounter) endRefBits(st *segmentStats) {
 // refCounts returns the slice that counts a reference's n-grams by id:
 // refMax itself for a segment's only reference, refCnt (grown to the
 // length of the others) for one of several.
-func (c *ngramCounter) refCounts() []int32 {
+func (c *Counter) refCounts() []int32 {
 	if c.only {
 		return c.refMax
 	}
@@ -195,7 +195,7 @@ func (c *ngramCounter) refCounts() []int32 {
 
 // needCounts makes the count slices hypCnt and refMax at least n long,
 // keeping their counts.
-func (c *ngramCounter) needCounts(n int) {
+func (c *Counter) needCounts(n int) {
 	if n = max(1, n); n <= len(c.hypCnt) {
 		return
 	}
@@ -207,7 +207,7 @@ func (c *ngramCounter) needCounts(n int) {
 
 // growWords doubles the part of the word table in use, moving the words of
 // the segment to their new slots (and their long words with them).
-func (c *ngramCounter) growWords() {
+func (c *Counter) growWords() {
 	t := &c.words
 	old, gen := t.slots[:t.mask+1], t.gen
 	size := 2 * len(old)
