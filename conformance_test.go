@@ -275,7 +275,7 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 			cfg := e.Config.config(t)
 			for sys, want := range e.Results {
 				hyps := read(t, g.Systems[sys])
-				for _, s := range statsBothWays(cfg) {
+				for _, s := range statsEachCounter(cfg) {
 					for i, h := range hyps {
 						if err := s.Add(h, refsOf(t, e.Config, i)...); err != nil {
 							t.Fatalf("%s segment %d: %v", sys, i, err)
@@ -432,7 +432,7 @@ func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
 			checkEdgeTokenized(t, c, &e, hyps, refs)
 			for _, ce := range e.Corpus {
 				t.Run(ce.ID, func(t *testing.T) {
-					for _, s := range statsBothWays(ce.Config.config(t)) {
+					for _, s := range statsEachCounter(ce.Config.config(t)) {
 						var err error
 						for i, h := range hyps {
 							if err = s.Add(h, segmentRefs(refs, i)...); err != nil {
@@ -555,22 +555,22 @@ func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, ref
 	}
 }
 
-// statsBothWays returns a new Stats of c, and for the char tokenizer a
-// second one that counts its own way (internal/charngram) from the first
+// statsEachCounter returns a new Stats of c, and for the char tokenizer a
+// second one that counts with the char tokenizer's counter (internal/charngram) from the first
 // segment, long hypotheses included, where a new Stats takes the token
 // way for its first charngram.TablesAfter bytes, and for its first
 // characters of hypotheses longer than charngram.MaxShortHyp.
-func statsBothWays(c Config) []*Stats {
-	ways := []*Stats{{Config: c}}
+func statsEachCounter(c Config) []*Stats {
+	stats := []*Stats{{Config: c}}
 	if t, _ := c.Tokenizer.(StandardTokenizer); t == TokenizerChar {
-		ways = append(ways, charWayStats(c))
+		stats = append(stats, charCounterStats(c))
 	}
-	return ways
+	return stats
 }
 
-// charWayStats returns a new Stats of c that counts the char tokenizer's
-// own way from the first segment, long hypotheses included.
-func charWayStats(c Config) *Stats {
+// charCounterStats returns a new Stats of c that counts with the char
+// tokenizer's counter from the first segment, long hypotheses included.
+func charCounterStats(c Config) *Stats {
 	s := &Stats{Config: c, scratch: &scratch{}}
 	s.scratch.char.SkipWarmUp()
 	s.scratch.char.SkipLongWarmUp()

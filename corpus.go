@@ -76,7 +76,7 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 // Tokenizer and Normalizer must be safe for concurrent use; a panic of
 // theirs reaches the caller as a [*PanicError].
 func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
-	s.own()
+	s.mutating()
 	if err := s.Config.validate(); err != nil {
 		return err
 	}

@@ -427,7 +427,7 @@ func spinParallel(units []int, hyps, refs []string) (x uint64, last time.Time) {
 
 // TestSentences checks that Sentences gives, segment by segment, the BLEU
 // of Config.Sentence exactly, with one or two reference streams and
-// several configurations (the char tokenizer's own way included), and
+// several configurations (the char tokenizer's counter included), and
 // its errors.
 func TestSentences(t *testing.T) {
 	hyps, refs := sampleCorpus(t, 700, 11)

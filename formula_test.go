@@ -112,5 +112,5 @@ func testOneFormula(t *testing.T, dir string) {
 	if checked == 0 {
 		t.Fatal("no corpus scores to check")
 	}
-	t.Logf("%d corpus scores, the same bits both ways; %d differ from sacreBLEU's in glibc's rounding of exp alone", checked, glibc)
+	t.Logf("%d corpus scores, the same bits both regimes; %d differ from sacreBLEU's in glibc's rounding of exp alone", checked, glibc)
 }

@@ -142,12 +142,12 @@ func FuzzAdd(f *testing.F) {
 			refs := []string{texts[(i+1)%3], texts[(i+2)%3]}[:nr]
 			segs = append(segs, segment{texts[i], refs})
 		}
-		// With char, whole and the shards count its own way from the first
-		// segment, long hypotheses too (a new Stats would take the token
-		// way for texts this small), and Sentence the token way: comparing
-		// them compares the two ways.
-		charWay := func() *Stats { return charWayStats(cfg) }
-		whole := charWay()
+		// With char, whole and the shards count with the char tokenizer's
+		// counter from the first segment, long hypotheses too (a new Stats
+		// would count texts this small by their tokens), and Sentence by
+		// tokens: comparing them compares the two counters.
+		charCounted := func() *Stats { return charCounterStats(cfg) }
+		whole := charCounted()
 		shards := make([]*Stats, len(segs)) // nil for a segment with invalid UTF-8
 		for i, sg := range segs {
 			valid := utf8.ValidString(sg.hyp)
@@ -168,7 +168,7 @@ func FuzzAdd(f *testing.F) {
 			if err != nil {
 				t.Fatalf("Add(%q, %q): %v", sg.hyp, sg.refs, err)
 			}
-			shards[i] = charWay()
+			shards[i] = charCounted()
 			if err := shards[i].Add(sg.hyp, sg.refs...); err != nil {
 				t.Fatal(err)
 			}

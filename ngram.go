@@ -46,8 +46,8 @@ type tokBuffer struct {
 	text string
 }
 
-// segmentTokenizer returns the Tokenizer's own ways, or nil if it has
-// none: its Tokenize method is then the way.
+// segmentTokenizer returns the Tokenizer as a segmentTokenizer, or nil if it is
+// not one: its Tokenize method then tokenizes.
 func (s *Stats) segmentTokenizer() segmentTokenizer {
 	if s.Tokenizer == nil {
 		return Tokenizer13a
@@ -57,7 +57,7 @@ func (s *Stats) segmentTokenizer() segmentTokenizer {
 }
 
 // addTokens counts a segment of texts hyp and refs, normalized, into
-// w.seg by their tokens, with st's route if st is not nil.
+// w.seg by their tokens, with st's own tokenize if st is not nil.
 func (s *Stats) addTokens(w *scratch, st segmentTokenizer, hyp string, refs []string) {
 	c := &w.counter
 	if st != nil && (len(hyp) > tokenize.LongText || slices.ContainsFunc(refs, func(r string) bool { return len(r) > tokenize.LongText })) {
@@ -83,7 +83,7 @@ func (w *scratch) bytes() int {
 }
 
 // addPrepared normalizes a segment of valid texts and counts it into
-// w.seg, without tokens if char and the char tokenizer's way takes the
+// w.seg, without tokens if char and the char tokenizer's counter takes the
 // segment, by tokens if not: the texts are normalized once for both. It
 // returns an error wrapping [ErrInvalidUTF8] when the Normalizer's
 // rewrite of a text is not valid UTF-8.
@@ -138,7 +138,7 @@ func (s *Stats) words(b *tokBuffer, text string) ([]string, bool) {
 }
 
 // tokens strips a normalized text of trailing whitespace and tokenizes
-// it, with st's route if st is not nil. The tokens are valid until b is
+// it, with st's own tokenize if st is not nil. The tokens are valid until b is
 // used again.
 func (s *Stats) tokens(b *tokBuffer, st segmentTokenizer, text string) []string {
 	text = py.RStrip(text)

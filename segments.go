@@ -73,7 +73,7 @@ func (s *Segments) Add(hyp string, refs ...string) error {
 }
 
 // maxSegments bounds the number of segments so that a segment index fits
-// in a uint32 and NumPy's bounded integers take their 32-bit route.
+// in a uint32 and NumPy's bounded integers take their 32-bit path.
 const maxSegments = resample.MaxRows
 
 // addRow adds a checked row of statistics of a segment with nrefs

@@ -94,9 +94,10 @@ func (*noCopy) Unlock() {}
 // errCopied is the panic of a Stats copied by value and then used.
 const errCopied = "bleu: a Stats (or a Segments) was copied by value after use and the copy then used; copy one with Clone"
 
-// own panics if s is a copy of a Stats that was used; otherwise it marks s
-// as used. Every method that changes s calls it first.
-func (s *Stats) own() {
+// mutating panics if s is a copy of a Stats that was used; otherwise it
+// records s as used, at its address. Every method that changes s calls it
+// first.
+func (s *Stats) mutating() {
 	if s.addr == nil {
 		// Hidden from escape analysis, as strings.Builder hides its own:
 		// a Stats that points to itself would otherwise always be on the
@@ -122,23 +123,23 @@ func noescape(p unsafe.Pointer) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&x))
 }
 
-// readable panics if s is a copy of a Stats that was used. The methods that
+// reading panics if s is a copy of a Stats that was used. The methods that
 // only read s call it first.
-func (s *Stats) readable() {
+func (s *Stats) reading() {
 	if s.addr != nil && s.addr != s {
 		panic(errCopied)
 	}
 }
 
-// held reports whether s holds statistics (of zero or more segments)
+// hasStats reports whether s holds statistics (of zero or more segments)
 // whose options are fixed.
-func (s *Stats) held() bool { return s.matches != nil }
+func (s *Stats) hasStats() bool { return s.matches != nil }
 
 // optionsChanged returns an error if s holds statistics and the options
 // of its Config that shape them are not those the statistics were
 // collected with. It only reads s.
 func (s *Stats) optionsChanged() error {
-	if !s.held() {
+	if !s.hasStats() {
 		return nil
 	}
 	cur := s.Config.statsOptions()
@@ -157,15 +158,15 @@ func (s *Stats) checkOptions() error {
 	if err := s.optionsChanged(); err != nil {
 		return err
 	}
-	if s.held() {
+	if s.hasStats() {
 		s.opts = s.Config.statsOptions()
 	}
 	return nil
 }
 
-// hold records that s now holds statistics collected under its Config's
+// fixOptions records that s now holds statistics collected under its Config's
 // options, whose fingerprint is fp.
-func (s *Stats) hold(fp fingerprint) {
+func (s *Stats) fixOptions(fp fingerprint) {
 	s.fp = fp
 	s.opts = s.Config.statsOptions()
 }
@@ -193,7 +194,7 @@ func (s *Stats) Add(hyp string, refs ...string) error {
 // add is Add, returning also the statistics of the segment itself, valid
 // until the next call (for per-segment work such as significance tests).
 func (s *Stats) add(hyp string, refs []string) (*ngram.Segment, error) {
-	s.own()
+	s.mutating()
 	if err := s.Config.validate(); err != nil {
 		return nil, err
 	}
@@ -213,7 +214,7 @@ func (s *Stats) add(hyp string, refs []string) (*ngram.Segment, error) {
 		w.seg.Totals = make([]int64, order)
 	}
 	// The char tokenizer's tokens are counted without being made
-	// (internal/charngram), where that way applies. It reads every character of
+	// (internal/charngram), where it applies. It reads every character of
 	// its texts and refuses invalid UTF-8, so when they are the inputs
 	// themselves they are checked only if it refuses them.
 	st := s.segmentTokenizer()
@@ -243,7 +244,7 @@ func (s *Stats) add(hyp string, refs []string) (*ngram.Segment, error) {
 			s.matches = make([]int64, order)
 			s.totals = make([]int64, order)
 		}
-		s.hold(s.fingerprint())
+		s.fixOptions(s.fingerprint())
 		s.minRefs, s.maxRefs = len(refs), len(refs)
 	}
 
@@ -289,11 +290,11 @@ func (s *Stats) add(hyp string, refs []string) (*ngram.Segment, error) {
 // ([Config.Validate]): every method that adds statistics reports that as
 // an error first.
 func (s *Stats) Score() Score {
-	s.readable()
+	s.reading()
 	s.Config.check()
 	matches, totals := s.matches, s.totals
 	fp := s.fp
-	if !s.held() {
+	if !s.hasStats() {
 		fp = s.fingerprint()
 		matches = make([]int64, fp.order)
 		totals = matches
@@ -330,13 +331,13 @@ func (s *Stats) Reset() {
 	}
 	*s = Stats{Config: s.Config, scratch: w}
 	if w != nil {
-		s.own()
+		s.mutating()
 	}
 }
 
 // Clone returns a copy of s with statistics of its own.
 func (s *Stats) Clone() *Stats {
-	s.readable()
+	s.reading()
 	c := &Stats{
 		Config:   s.Config,
 		segments: s.segments,
@@ -369,8 +370,8 @@ func (s *Stats) Clone() *Stats {
 // coordinator can gather shards into a plain var total Stats without
 // knowing how they were collected; every later shard must then match.
 func (s *Stats) Merge(other *Stats) error {
-	s.own()
-	other.readable()
+	s.mutating()
+	other.reading()
 	if err := s.Config.validate(); err != nil {
 		return err
 	}
@@ -385,7 +386,7 @@ func (s *Stats) Merge(other *Stats) error {
 	}
 	mine, theirs := s.fp, other.fp
 	adopt := false
-	if !s.held() {
+	if !s.hasStats() {
 		mine = s.fingerprint()
 		if mine != theirs && s.statsOptionsZero() {
 			mine, adopt = theirs, true
@@ -400,10 +401,10 @@ func (s *Stats) Merge(other *Stats) error {
 	if adopt {
 		s.Tokenizer, s.Normalizer, s.Lowercase, s.MaxOrder = other.Tokenizer, other.Normalizer, other.Lowercase, other.MaxOrder
 	}
-	if !s.held() {
+	if !s.hasStats() {
 		s.matches = make([]int64, len(other.matches))
 		s.totals = make([]int64, len(other.totals))
-		s.hold(theirs)
+		s.fixOptions(theirs)
 		s.minRefs, s.maxRefs = other.minRefs, other.maxRefs
 	}
 	s.segments += other.segments

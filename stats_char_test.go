@@ -29,7 +29,7 @@ func charSegment(c *charngram.Counter, hyp string, refs []string, order int) (ng
 // tokenizer's counting of two references with that of the tokens (which
 // conformance_test.go checks), on the conformance pairs that have two,
 // as they are and lowercased (the references normalized apart), and with
-// the references swapped. Both ways run in a Stats, as Add does them.
+// the references swapped. Both counters run in a Stats, as Add does them.
 func TestCharSeveralReferences(t *testing.T) {
 	forEachConformanceSet(t, testCharSeveralReferences)
 }
@@ -40,13 +40,13 @@ func testCharSeveralReferences(t *testing.T, set conformanceSet) {
 		for _, lower := range []bool{false, true} {
 			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
 			fast := Stats{Config: cfg}
-			// A tokenizer of another type takes the token way.
+			// A tokenizer of another type is counted by its tokens.
 			tokens := Stats{Config: Config{Tokenizer: TokenizerFunc(TokenizerChar.Tokenize), Lowercase: lower}}
 			var c charngram.Counter
 			var counted int
 			for i := range hyps {
 				for _, refs := range [][]string{{ref[i], ref2[i]}, {ref2[i], ref[i], ref[i]}} {
-					if _, d := addBothWays(t, &fast, &tokens, hyps[i], refs); d != "" {
+					if _, d := addByBothCounters(t, &fast, &tokens, hyps[i], refs); d != "" {
 						t.Fatalf("%s segment %d, lowercase %v, %d references (-tokens +char):\n%s", pair, i, lower, len(refs), d)
 					}
 				}
@@ -62,7 +62,7 @@ func testCharSeveralReferences(t *testing.T, set conformanceSet) {
 				t.Errorf("%s, lowercase %v: corpus (-tokens +char):\n%s", pair, lower, d)
 			}
 			if counted < len(hyps)*9/10 {
-				t.Errorf("%s: %d segments of %d counted the char tokenizer's way", pair, counted, len(hyps))
+				t.Errorf("%s: %d segments of %d counted the char tokenizer's counter", pair, counted, len(hyps))
 			}
 		}
 	}
@@ -94,11 +94,11 @@ func twoRefPair(t *testing.T, set conformanceSet, pair string) (hyps, ref, ref2 
 		conftest.ReadLines(t, filepath.Join(data, "ref2.txt"))
 }
 
-// addBothWays adds the segment hyp, refs to fast, a Stats of the char
-// tokenizer, and to tokens, which takes the token way, and returns fast's
+// addByBothCounters adds the segment hyp, refs to fast, a Stats of the char
+// tokenizer, and to tokens, which is counted by its tokens, and returns fast's
 // statistics of the segment and how they differ from tokens' (-tokens
 // +char), "" if they do not.
-func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (ngram.Segment, string) {
+func addByBothCounters(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (ngram.Segment, string) {
 	t.Helper()
 	seg, err := fast.add(hyp, refs)
 	if err != nil {
@@ -116,8 +116,8 @@ func addBothWays(t *testing.T, fast, tokens *Stats, hyp string, refs []string) (
 // tokenizer's counting with that of the tokens, as
 // TestCharSeveralReferences does, on the conformance pairs joined into
 // documents of 4 and 16 segments (most of them longer than maxCharHyp
-// characters), with one reference and with two. Both ways run in a Stats,
-// as Add does them, which counts long hypotheses its own way once it has
+// characters), with one reference and with two. Both counters run in a Stats,
+// as Add does them, which counts long hypotheses its own counter once it has
 // seen charLongAfter characters of them.
 func TestCharDocuments(t *testing.T) {
 	forEachConformanceSet(t, testCharDocuments)
@@ -136,7 +136,7 @@ func testCharDocuments(t *testing.T, set conformanceSet) {
 				hyp := strings.Join(hyps[i:i+k], " ")
 				r1, r2 := strings.Join(ref[i:i+k], " "), strings.Join(ref2[i:i+k], " ")
 				for _, refs := range [][]string{{r1}, {r1, r2}} {
-					got, d := addBothWays(t, &fast, &tokens, hyp, refs)
+					got, d := addByBothCounters(t, &fast, &tokens, hyp, refs)
 					if d != "" {
 						t.Fatalf("%s document %d of %d segments, %d references (-tokens +char):\n%s", pair, i/k, k, len(refs), d)
 					}
@@ -155,14 +155,14 @@ func testCharDocuments(t *testing.T, set conformanceSet) {
 			// distinct characters and bigrams in a document than the
 			// counter takes (see internal/charngram).
 			if pair != "en-zh" && pair != "zh" && pair != "mul" && counted < long*9/10 {
-				t.Errorf("%s, %d segments a document: %d of %d long hypotheses counted the char tokenizer's way", pair, k, counted, long)
+				t.Errorf("%s, %d segments a document: %d of %d long hypotheses counted the char tokenizer's counter", pair, k, counted, long)
 			}
 		}
 	}
 }
 
 // TestCharTablesAfter checks when a Stats starts counting the char
-// tokenizer its own way: once it has counted charngram.TablesAfter bytes,
+// tokenizer its own counter: once it has counted charngram.TablesAfter bytes,
 // the segment that reaches them included; with AddCorpus, at once for a
 // corpus with that much text for each goroutine, not for a smaller one.
 // Either way the statistics are those of Add.

@@ -109,7 +109,7 @@ func (t StandardTokenizer) tokenize(sc *tokenize.Scratch, dst []string, text str
 	return tokenize.Kind(t).Tokenize(sc, dst, text)
 }
 
-// A segmentTokenizer is a Tokenizer with ways of its own for [Stats], as
+// A segmentTokenizer is a Tokenizer with faster methods for [Stats], as
 // an [io.WriterTo] is a Reader's for [io.Copy]: Stats takes them when its
 // Tokenizer offers them, and calls Tokenize otherwise. The built-in
 // tokenizers ([StandardTokenizer]) do.

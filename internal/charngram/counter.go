@@ -46,10 +46,10 @@ const (
 	maxCharKeptQuads = 1 << 13
 
 	// charLongAfter is how many characters of hypotheses longer than
-	// maxCharHyp a Counter leaves to the token way before it makes
+	// maxCharHyp a Counter leaves to counting by tokens before it makes
 	// charLong: its 4.3 MB take as long to set up (about 0.45 ms for a
 	// new Stats, with the collector's work) as 14 KB of such text take
-	// the token way, five times as slow after. A corpus of sentences with
+	// counting by tokens, five times as slow after. A corpus of sentences with
 	// a long one or two never makes them.
 	charLongAfter = 16 << 10
 )
@@ -121,9 +121,9 @@ type charRow struct {
 }
 
 // TablesAfter is how much text, in bytes, a Stats counts with the
-// char tokenizer before it uses its own way (counter.go): its tables
+// char tokenizer before it uses its own counter (counter.go): its tables
 // (1.8 MB) take as long to set up (80–600 µs, with the collector's work)
-// as 3 to 20 KB of text take the token way, which is 5 times as slow
+// as 3 to 20 KB of text take counting by tokens, which is 5 times as slow
 // after. So a Stats that scores a sentence or a few never makes them, and
 // one that scores a corpus makes them early; AddCorpus and Sentences,
 // which see all their text at once, use them from the start when each
@@ -165,7 +165,7 @@ const MaxShortHyp = maxCharHyp
 
 // Segment counts one segment, whose texts have been normalized, into st.
 // It returns false, having changed nothing in st, when the segment is one
-// to count the other way (see above).
+// to count by tokens (see above).
 func (c *Counter) Segment(st *ngram.Segment, hyp string, refs []string) bool {
 	order := len(st.Matches)
 	if order > 4 || len(refs) == 0 {

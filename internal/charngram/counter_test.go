@@ -16,7 +16,7 @@ import (
 )
 
 // charSegment counts a segment with the char tokenizer's counter, or
-// returns false when it would be counted the other way.
+// returns false when it would be counted by tokens.
 func charSegment(c *Counter, hyp string, refs []string, order int) (ngram.Segment, bool) {
 	st := ngram.Segment{Matches: make([]int64, order), Totals: make([]int64, order)}
 	ok := c.Segment(&st, hyp, refs)
@@ -92,7 +92,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		if !ok {
 			if n := len(tokenize.AppendChars(nil, hyp)); order <= 4 {
 				if n <= maxCharHyp {
-					t.Fatalf("segment %d: %q counted the other way", i, hyp)
+					t.Fatalf("segment %d: %q counted by tokens", i, hyp)
 				}
 				refused++
 			}
@@ -132,7 +132,7 @@ func TestCharCounterMatchesNaive(t *testing.T) {
 		}
 		got, ok := charSegment(&c, hyp, refs, 4)
 		if !ok {
-			t.Fatalf("%d and %d characters, %d references: counted the other way", tt.hypLen, tt.refLen, tt.refs)
+			t.Fatalf("%d and %d characters, %d references: counted by tokens", tt.hypLen, tt.refLen, tt.refs)
 		}
 		var refToks [][]string
 		for _, ref := range refs {
@@ -177,7 +177,7 @@ func TestCharRefusedReference(t *testing.T) {
 		refs := slices.Delete(slices.Clone(tt.refs), tt.bad, tt.bad+1)
 		got, ok := charSegment(&c, hyp, refs, 4)
 		if !ok {
-			t.Fatalf("references %q: counted the other way", refs)
+			t.Fatalf("references %q: counted by tokens", refs)
 		}
 		var refToks [][]string
 		for _, ref := range refs {
@@ -250,7 +250,7 @@ func TestCharLongLimit(t *testing.T) {
 }
 
 // TestCharLongAfter checks that a Counter leaves hypotheses of more
-// than maxCharHyp characters to the token way, without making their
+// than maxCharHyp characters to counting by tokens, without making their
 // tables, until it has seen charLongAfter characters of them, and counts
 // them after, while shorter ones are counted all along.
 func TestCharLongAfter(t *testing.T) {
@@ -306,7 +306,7 @@ func deBruijn2(letters string) []byte {
 
 // FuzzCharCounterMatchesNaive compares the char tokenizer's counter with
 // naiveStats of the char tokens on any two texts: the hypothesis repeated
-// repeat times (past maxCharHyp, into the other way, at the largest
+// repeat times (past maxCharHyp, into the long tables, at the largest
 // counts), and the references, ref's lines (up to four). Invalid UTF-8
 // must be refused, not counted.
 func FuzzCharCounterMatchesNaive(f *testing.F) {
@@ -334,7 +334,7 @@ func FuzzCharCounterMatchesNaive(f *testing.F) {
 		hw := tokenize.AppendChars(nil, hyp)
 		if !ok {
 			if k <= 4 && len(hw) <= maxCharHyp && charIDsFit(hyp) {
-				t.Fatalf("%d characters, order %d: counted the other way", len(hw), k)
+				t.Fatalf("%d characters, order %d: counted by tokens", len(hw), k)
 			}
 			return
 		}

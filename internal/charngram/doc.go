@@ -81,13 +81,13 @@
 //     charLongNums-1 of each (a document of 16 sentences has fewer than
 //     1,600), and the entries hold only numbers.
 //
-// A segment is counted the other way when the order is above 4, the
+// A segment is counted by tokens when the order is above 4, the
 // hypothesis has more than maxCharHypLong characters or more distinct
 // bigrams or trigrams than charLong numbers, or more than charWideIDs
 // distinct non-ASCII characters, or a text has more than charAstralIDs
 // distinct characters above U+FFFF or is not valid UTF-8 (which only a
 // Normalizer can make it). The tables take about 1.8 MB, so a Stats
-// counts the first TablesAfter bytes of its text the other way too
+// counts the first TablesAfter bytes of its text by tokens too
 // (see charReady); those of long hypotheses 4.3 MB more, and so the first
-// charLongAfter characters of long hypotheses go the other way.
+// charLongAfter characters of long hypotheses are counted by tokens.
 package charngram

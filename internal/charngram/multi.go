@@ -15,7 +15,7 @@ import (
 // an n-gram matches as often as it occurs in the hypothesis and in some
 // one reference. It returns the matches as match does, and the length of
 // the reference closest in length to the hypothesis (the shorter on a
-// tie), or false if the segment is to be counted the other way. Each
+// tie), or false if the segment is to be counted by tokens. Each
 // reference's n-grams are counted by their numbers in the hypothesis
 // (see countRef); the matches are then, for each n-gram of the
 // hypothesis, its count there or its largest count in any one reference,

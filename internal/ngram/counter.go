@@ -219,7 +219,7 @@ func (c *Counter) Finish(st *Segment) {
 
 // MaxSetWords is the most words of a hypothesis counted with sets of its
 // positions ("Short hypotheses"); a longer one is counted by Counter's
-// long-segment way, which also takes its words a piece of text at a time
+// long-segment regime, which also takes its words a piece of text at a time
 // (BeginLong).
 const MaxSetWords = 64 * maxWidth
 

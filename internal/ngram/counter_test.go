@@ -42,14 +42,14 @@ func BenchmarkCount(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(words), "ns/word")
 }
 
-// BenchmarkLongWays counts the en-de set as documents of k segments,
+// BenchmarkLongRegimes counts the en-de set as documents of k segments,
 // tokenized beforehand (13a, and char as its tokens go when they take
-// the token way), both ways that finishLong has, in turns: with lists of
-// positions and with n-gram tables. It reports each way's time a corpus
+// counting by tokens), both regimes that finishLong has, in turns: with lists of
+// positions and with n-gram tables. It reports each regime's time a corpus
 // ("lists-ns", "tables-ns"), their ratio ("x"), and the share of the
 // documents counted by finishLong for which positional chooses lists
 // ("chose-lists"; the others have at most 256 tokens).
-func BenchmarkLongWays(b *testing.B) {
+func BenchmarkLongRegimes(b *testing.B) {
 	hyps, refs, _ := benchCorpus(b)
 	for _, bm := range []struct {
 		tok tokenize.Kind
@@ -180,7 +180,7 @@ func counterStats(c *Counter, hyp []string, hypText string, refs [][]string, ref
 }
 
 // counterStatsLong is counterStats for a segment counted by finishLong,
-// the way lists says; it also returns the way positional chose.
+// the regime lists says; it also returns the regime positional chose.
 func counterStatsLong(t testing.TB, c *Counter, hyp []string, hypText string, refs [][]string, refTexts []string, order int, lists bool) (st Segment, chose bool) {
 	st = Segment{Matches: make([]int64, order), Totals: make([]int64, order)}
 	c.Begin(&st, hyp, hypText)
@@ -197,7 +197,7 @@ func counterStatsLong(t testing.TB, c *Counter, hyp []string, hypText string, re
 
 // TestCounterMatchesNaive compares the counter with naiveStats on random
 // segments over small vocabularies, so that n-grams repeat and long ones
-// match, at lengths that take each of the counter's ways: one word of
+// match, at lengths that take each of the counter's regimes: one word of
 // bits, several, and tables. One counter does them all in turn, as Stats
 // does.
 func TestCounterMatchesNaive(t *testing.T) {
@@ -274,16 +274,16 @@ func TestCounterMatchesNaive(t *testing.T) {
 	}
 }
 
-// TestLongWays counts segments too long for sets of positions both ways,
+// TestLongRegimes counts segments too long for sets of positions both regimes,
 // with lists of positions and with n-gram tables, and compares both with
 // naiveStats at several orders, with one and two references: text whose
 // word frequencies follow Zipf's law, as natural text's do; documents of
 // the en-de set when present; repetitive text; a hypothesis longer than
 // maxPositional; and bigrams at the hypothesis's first word. It checks
 // that positional takes lists for the natural text and tables for the
-// others, and that the conformance set's long lines take both ways, so
+// others, and that the conformance set's long lines take both regimes, so
 // that TestConformance checks both against sacreBLEU.
-func TestLongWays(t *testing.T) {
+func TestLongRegimes(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	zipf := rand.NewZipf(r, 1.2, 8, 20000)
@@ -337,7 +337,7 @@ func TestLongWays(t *testing.T) {
 		}
 	}
 	// The conformance set's long lines, which TestConformance checks
-	// against sacreBLEU, take both ways.
+	// against sacreBLEU, take both regimes.
 	if dir := conftest.WMTDir("../.."); dir != "" {
 		for _, e := range []struct {
 			name  string
@@ -414,7 +414,7 @@ func TestLongWordsCompared(t *testing.T) {
 	}
 }
 
-// TestLongWordsCollide checks that refBits, in every way of counting,
+// TestLongWordsCollide checks that refBits, in every regime,
 // compares a reference word longer than 16 bytes with the hypothesis word
 // whose key it shares: the table is made to hold, in the slot of one
 // long hypothesis word, the key of another long word (a hash collision,
@@ -502,7 +502,7 @@ func FuzzCounterMatchesNaive(f *testing.F) {
 			t.Fatalf("%d hypothesis words, %d references, order %d (-naive +counter):\n%s", len(hw), len(rws), k, d)
 		}
 		if c.width == 0 {
-			// Counted by finishLong: the way not chosen counts alike.
+			// Counted by finishLong: the regime not chosen counts alike.
 			for _, lists := range []bool{true, false} {
 				got, _ := counterStatsLong(t, &c, hw, hypText, rws, rts, k, lists)
 				if d := diffSegmentStats(want, got); d != "" {

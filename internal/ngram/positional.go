@@ -29,9 +29,9 @@ import (
 
 // positionalWork is the most list entries per word, and the most
 // occurrences per distinct hypothesis word, for which positional takes
-// lists: measured with BenchmarkLongWays, documents of words need 0.5 to
-// 4 entries a word and are faster by lists, and char tokens counted the
-// token way, whose characters recur 5 to 20 times, are faster by tables
+// lists: measured with BenchmarkLongRegimes, documents of words need 0.5 to
+// 4 entries a word and are faster by lists, and char tokens counted by
+// this package, whose characters recur 5 to 20 times, are faster by tables
 // from about 8.
 const positionalWork = 8
 

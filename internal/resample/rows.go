@@ -12,7 +12,7 @@ const blockBits = 16
 const blockRows = 1 << blockBits
 
 // MaxRows is the most rows a [Rows] may hold, so that a row index fits in a
-// uint32 and NumPy's bounded integers take their 32-bit route, as they do
+// uint32 and NumPy's bounded integers take their 32-bit path, as they do
 // for rng.choice(N) with N < 2^32 - 1.
 const MaxRows = math.MaxUint32 - 1
 
