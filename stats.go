@@ -109,17 +109,18 @@ func (s *Stats) mutating() {
 }
 
 // noescape returns p, hidden from escape analysis as the standard
-// library's noescape (internal/abi.NoEscape, which strings.Builder uses)
-// hides it: p passes through a uintptr, which the compiler does not
-// follow. (The standard library's unsafe.Pointer(x ^ 0) reads the uintptr
-// back too; go vet's unsafeptr check rejects that conversion, not this
-// one.) The caller keeps the result in a typed pointer, which the runtime
-// adjusts when a stack moves.
+// library's noescape hides it (internal/abi.NoEscape, which
+// strings.Builder uses): p passes through a uintptr, which the compiler
+// does not follow. (The standard library converts the uintptr back with
+// unsafe.Pointer(x ^ 0), which go vet's unsafeptr check rejects; reading
+// the variable through a pointer converts it without that check.) The
+// caller keeps the result in a typed pointer, which the runtime adjusts
+// when a stack moves.
 //
 //go:nosplit
 //go:nocheckptr
 func noescape(p unsafe.Pointer) unsafe.Pointer {
-	x := uintptr(p) ^ 0
+	x := uintptr(p)
 	return *(*unsafe.Pointer)(unsafe.Pointer(&x))
 }
 
