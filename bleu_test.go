@@ -15,7 +15,6 @@ import (
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/go-bleu/bleu/internal/tokenize"
-	"github.com/go-bleu/bleu/internal/utf8x"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -619,20 +618,6 @@ func benchTokenize(b *testing.B, tok StandardTokenizer, lines []string) {
 	for b.Loop() {
 		for _, l := range lines {
 			dst = tok.tokenize(&sc, dst[:0], l)
-		}
-	}
-}
-
-// BenchmarkValidUTF8 checks the en-de conformance set's hypotheses and
-// reference, as Stats.Add does before tokenizing.
-func BenchmarkValidUTF8(b *testing.B) {
-	hyps, refs, n := benchCorpus(b)
-	b.SetBytes(n)
-	for b.Loop() {
-		for i := range hyps {
-			if !utf8x.Valid(hyps[i]) || !utf8x.Valid(refs[i]) {
-				b.Fatal("invalid UTF-8")
-			}
 		}
 	}
 }

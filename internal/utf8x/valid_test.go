@@ -243,3 +243,26 @@ func BenchmarkValidUTF8Langs(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkValidUTF8 checks the en-de conformance set's hypotheses and
+// reference, as Stats.Add does before tokenizing.
+func BenchmarkValidUTF8(b *testing.B) {
+	dir := conftest.WMTDir("../..")
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	hyps := conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs := conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	var n int64
+	for i := range hyps {
+		n += int64(len(hyps[i]) + len(refs[i]))
+	}
+	b.SetBytes(n)
+	for b.Loop() {
+		for i := range hyps {
+			if !Valid(hyps[i]) || !Valid(refs[i]) {
+				b.Fatal("invalid UTF-8")
+			}
+		}
+	}
+}

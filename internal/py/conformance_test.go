@@ -1,4 +1,4 @@
-package bleu
+package py
 
 import (
 	"bufio"
@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -31,7 +31,7 @@ type edgeGolden struct {
 	} `json:"unicode_tables"`
 }
 
-func loadEdgeGolden(t *testing.T, set conformanceSet) *edgeGolden {
+func loadEdgeGolden(t *testing.T, set conftest.Set) *edgeGolden {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(set.Dir, "goldens", "edge.json"))
 	if err != nil {
@@ -44,13 +44,13 @@ func loadEdgeGolden(t *testing.T, set conformanceSet) *edgeGolden {
 	return &g
 }
 
-// TestPyUnicodeTablesConformance checks py.IsSpace and py.Lower for every code
+// TestPyUnicodeTablesConformance checks IsSpace and Lower for every code
 // point against the tables Python 3.11 produced in edge.json.
 func TestPyUnicodeTablesConformance(t *testing.T) {
-	forEachConformanceSet(t, testPyUnicodeTables)
+	conftest.ForEach(t, "../..", testPyUnicodeTables)
 }
 
-func testPyUnicodeTables(t *testing.T, set conformanceSet) {
+func testPyUnicodeTables(t *testing.T, set conftest.Set) {
 	g := loadEdgeGolden(t, set)
 	if len(g.UnicodeTables.PythonIsspace) == 0 || len(g.UnicodeTables.PythonLower) == 0 {
 		t.Fatal("edge.json has no unicode_tables.python_isspace/python_lower")
@@ -74,17 +74,17 @@ func testPyUnicodeTables(t *testing.T, set conformanceSet) {
 		if c >= 0xD800 && c <= 0xDFFF {
 			continue
 		}
-		if got := py.IsSpace(c); got != space[c] {
+		if got := IsSpace(c); got != space[c] {
 			bad++
-			t.Errorf("py.IsSpace(%U) = %v, want %v", c, got, space[c])
+			t.Errorf("IsSpace(%U) = %v, want %v", c, got, space[c])
 		}
 		want, ok := lower[c]
 		if !ok {
 			want = string(c)
 		}
-		if got := py.Lower(string(c)); got != want {
+		if got := Lower(string(c)); got != want {
 			bad++
-			t.Errorf("py.Lower(%q) (%U) = %+q, want %+q", string(c), c, got, want)
+			t.Errorf("Lower(%q) (%U) = %+q, want %+q", string(c), c, got, want)
 		}
 		if bad > 20 {
 			t.Fatal("too many errors")
@@ -92,15 +92,15 @@ func testPyUnicodeTables(t *testing.T, set conformanceSet) {
 	}
 }
 
-// TestPyLowerConformanceLowercaseSpecial checks py.Lower on the segments of
+// TestPyLowerConformanceLowercaseSpecial checks Lower on the segments of
 // the lowercase_special edge case. sacreBLEU lowercases before tokenizing,
 // and for these segments the 13a tokenizer only inserts spaces, so the
-// "13a+lc" output without spaces must equal py.Lower's output without spaces.
+// "13a+lc" output without spaces must equal Lower's output without spaces.
 func TestPyLowerConformanceLowercaseSpecial(t *testing.T) {
-	forEachConformanceSet(t, testPyLowerLowercaseSpecial)
+	conftest.ForEach(t, "../..", testPyLowerLowercaseSpecial)
 }
 
-func testPyLowerLowercaseSpecial(t *testing.T, set conformanceSet) {
+func testPyLowerLowercaseSpecial(t *testing.T, set conftest.Set) {
 	g := loadEdgeGolden(t, set)
 	for _, c := range g.Cases {
 		if c.Name != "lowercase_special" {
@@ -120,12 +120,12 @@ func testPyLowerLowercaseSpecial(t *testing.T, set conformanceSet) {
 		noSpace := func(s string) string { return strings.ReplaceAll(s, " ", "") }
 		var got, want []string
 		for i, h := range c.Hyps {
-			got = append(got, noSpace(py.Lower(h)))
+			got = append(got, noSpace(Lower(h)))
 			want = append(want, noSpace(lc.PreHyps[i]))
 		}
 		for k, refs := range c.Refs {
 			for i, r := range refs {
-				got = append(got, noSpace(py.Lower(r)))
+				got = append(got, noSpace(Lower(r)))
 				want = append(want, noSpace(lc.PreRefs[k][i]))
 			}
 		}
@@ -143,7 +143,7 @@ func testPyLowerLowercaseSpecial(t *testing.T, set conformanceSet) {
 // pyBenchLines reads the lines of a conformance data file.
 func pyBenchLines(b *testing.B, rel string) ([]string, int64) {
 	b.Helper()
-	dir := conformanceDirOrEmpty()
+	dir := conftest.WMTDir("../..")
 	if dir == "" {
 		b.Skip("no WMT conformance set")
 	}
@@ -180,7 +180,7 @@ func BenchmarkAppendPyFields(b *testing.B) {
 			var dst []string
 			for b.Loop() {
 				for _, l := range lines {
-					dst = py.AppendFields(dst[:0], l)
+					dst = AppendFields(dst[:0], l)
 				}
 			}
 		})
@@ -194,7 +194,7 @@ func BenchmarkPyLower(b *testing.B) {
 			b.SetBytes(n)
 			for b.Loop() {
 				for _, l := range lines {
-					_ = py.Lower(l)
+					_ = Lower(l)
 				}
 			}
 		})
