@@ -11,9 +11,10 @@ import (
 	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
-// How Stats counts the n-grams of a segment: its scratch space, the texts prepared and
-// tokenized, and the tokens handed to the n-gram counter (internal/ngram)
-// or the texts to the char tokenizer's counter (internal/charngram).
+// How Stats counts the n-grams of a segment: its scratch space, the texts
+// prepared and tokenized, and the tokens handed to the n-gram counter
+// (internal/ngram) or the texts to the char tokenizer's counter
+// (internal/charngram), which do the counting.
 
 // scratch is the scratch space of Add: it makes a steady-state Add free of
 // allocations.
@@ -46,8 +47,8 @@ type tokBuffer struct {
 	text string
 }
 
-// segmentTokenizer returns the Tokenizer as a segmentTokenizer, or nil if it is
-// not one: its Tokenize method then tokenizes.
+// segmentTokenizer returns the Tokenizer as a segmentTokenizer, or nil if
+// it is not one: its Tokenize method then tokenizes.
 func (s *Stats) segmentTokenizer() segmentTokenizer {
 	if s.Tokenizer == nil {
 		return Tokenizer13a

@@ -51,23 +51,30 @@
 //
 // # Example
 //
-// A metric with rows of [hits, total] per segment, scored as their ratio:
+// A metric with rows of [hits, total] per segment, scored as their ratio,
+// plugs in with its rows and its score of their sums (see the package's
+// example for the whole of it):
 //
 //	var sys resample.Rows
 //	for _, seg := range segments {
 //		sys.Append([]int64{seg.hits, seg.total})
 //	}
 //	score := resample.ScoreFunc(func(s resample.Sum) float64 {
-//		if s.Float32 != nil { // bootstrap: NumPy's float32 arithmetic
+//		if s.Float32 != nil { // the bootstrap: NumPy's float32 arithmetic
 //			return float64(s.Float32[0] / s.Float32[1] * 100)
 //		}
 //		return 100 * float64(s.Int64[0]) / float64(s.Int64[1])
 //	})
-//	scores := make([]float64, 1000)
-//	draw := resample.Draw{RNG: numpy.NewPCG64(12345), Series: []resample.Series{{Rows: &sys, Scores: scores}}}
-//	if err := resample.Bootstrap(ctx, score, len(scores), []resample.Draw{draw}, nil); err != nil {
-//		return fmt.Errorf("mymetric: bootstrap stopped: %w", err)
+//	scores := make([]float64, n)
+//	draw := resample.Draw{RNG: numpy.NewPCG64(seed), Series: []resample.Series{{Rows: &sys, Scores: scores}}}
+//	if err := resample.Bootstrap(ctx, score, n, []resample.Draw{draw}, nil); err != nil {
+//		return fmt.Errorf("mymetric: bootstrap resampling stopped: %w", err)
 //	}
 //	slices.Sort(scores)
 //	lo, hi := resample.Bounds(scores)
+//
+// A paired bootstrap puts the baseline's and each system's rows on one
+// Draw (a fresh generator per comparison where sacreBLEU seeds afresh) and
+// counts with [PairedCount]; approximate randomization is [Randomize] with
+// the observed difference, and [PValue] of its count.
 package resample
