@@ -11,7 +11,7 @@ import (
 )
 
 // This file is the 13a tokenizer: scan13a, which zh's tokenizer shares
-// (see tokenize_zh.go), and rules13a, the rules applied literally to the
+// (see zh.go), and rules13a, the rules applied literally to the
 // pieces scan13a leaves to them.
 
 // tokenize13a is sacreBLEU's Tokenizer13a followed by str.split.
