@@ -155,7 +155,7 @@ func (s *Stats) tokens(b *tokBuffer, st segmentTokenizer, text string) []string 
 // addPieces counts a segment whose hypothesis, normalized, is hyp, with
 // st's tokenizer, as addTokens does, but a piece of text at a time: the
 // hypothesis where it has more words than the sets of positions take (see
-// ngram.go), and the references longer than tokenize.LongText.
+// internal/ngram), and the references longer than tokenize.LongText.
 func (s *Stats) addPieces(w *scratch, st segmentTokenizer, hyp string, refs []string) {
 	c := &w.counter
 	hyp = py.RStrip(hyp)

@@ -88,6 +88,6 @@
 // distinct characters above U+FFFF or is not valid UTF-8 (which only a
 // Normalizer can make it). The tables take about 1.8 MB, so a Stats
 // counts the first TablesAfter bytes of its text by tokens too
-// (see charReady); those of long hypotheses 4.3 MB more, and so the first
+// (see Counter.Ready); those of long hypotheses 4.3 MB more, and so the first
 // charLongAfter characters of long hypotheses are counted by tokens.
 package charngram

@@ -8,7 +8,7 @@ import (
 
 // This file counts and matches the char n-grams of a segment with
 // several references, by the numbers of the hypothesis's n-grams (see
-// charngram.go).
+// the package doc).
 
 // matchByCounts counts the n-grams of the hypothesis c.hyp into c.t for
 // the segment stamped g, and matches the references refs against them:

@@ -52,7 +52,7 @@ type Counter struct {
 	nWords uint32 // distinct hypothesis words: ids [0, nWords)
 	only   bool   // the segment has a single reference
 	// pieces says that the hypothesis words of a long segment come a
-	// piece of text at a time (beginLong); refBase is where the ids of
+	// piece of text at a time (BeginLong); refBase is where the ids of
 	// the reference being added start in refIDs.
 	pieces  bool
 	refBase int
@@ -75,7 +75,7 @@ type Counter struct {
 	m      []uint64
 }
 
-// begin starts a segment with hypothesis words hyp, usually substrings of
+// Begin starts a segment with hypothesis words hyp, usually substrings of
 // text: it sets st's totals and hypothesis length and numbers the
 // hypothesis words. The words must stay valid and unchanged until the
 // segment is finished.
@@ -171,7 +171,7 @@ func (c *Counter) numberWords(ids []uint32, words []string, text string) {
 	}
 }
 
-// addRef counts the words of one reference of the segment begun, usually
+// AddRef counts the words of one reference of the segment begun, usually
 // substrings of text, and keeps the closest reference length; only says
 // that this is the segment's only reference. The words need not outlive
 // the call.
@@ -193,7 +193,7 @@ func (c *Counter) AddRef(st *Segment, ref []string, text string, only bool) {
 	c.EndRef(st)
 }
 
-// finish counts the n-grams of order 2 and above and sets st's clipped
+// Finish counts the n-grams of order 2 and above and sets st's clipped
 // matches, once every reference has been added.
 func (c *Counter) Finish(st *Segment) {
 	if c.width == 1 {

@@ -20,7 +20,7 @@ import (
 )
 
 // BenchmarkCount counts the n-grams of the en-de conformance set from
-// words tokenized beforehand: the cost of ngram.go alone.
+// words tokenized beforehand: the cost of the counter alone.
 func BenchmarkCount(b *testing.B) {
 	hyps, refs, _ := benchCorpus(b)
 	var hw, rw [][]string

@@ -12,7 +12,7 @@ import (
 // A long segment (c.width == 0) is counted in about 8 bytes a word,
 // hypothesis and references together, plus a share per distinct word and
 // n-gram. Its tokens come a piece of text at a time (see "Tokens a piece
-// at a time" in tokenize_pieces.go) and are keyed and looked up longChunk
+// at a time" in internal/tokenize's pieces.go) and are keyed and looked up longChunk
 // at a time; what is kept of each is two 4-byte ids (hypIDs, hypCur;
 // refIDs, refCur) and a bit (hypLive, refLive). The word table grows as
 // distinct words come, at a load of three quarters at most. The n-gram
@@ -27,13 +27,13 @@ import (
 const longChunk = 1 << 16
 
 // longStart is the most words the word table of a long segment starts
-// with room for: it grows with the distinct words (addHypWords).
+// with room for: it grows with the distinct words (AddHypWords).
 const longStart = longChunk / 8
 
-// beginLong starts a long segment (c.width == 0) of about n hypothesis
-// words, which addHypWords numbers, then endHyp ends. pieces says that
+// BeginLong starts a long segment (c.width == 0) of about n hypothesis
+// words, which AddHypWords numbers, then EndHyp ends. pieces says that
 // the words come a piece of text at a time (see "Tokens a piece at a
-// time" in tokenize_pieces.go): those not in the text then do not outlive the call
+// time" in internal/tokenize's pieces.go): those not in the text then do not outlive the call
 // that numbers them, so the long ones kept are copied.
 func (c *Counter) BeginLong(n int, pieces bool) {
 	c.seed()
@@ -45,7 +45,7 @@ func (c *Counter) BeginLong(n int, pieces bool) {
 	c.hypIDs = slices.Grow(c.hypIDs[:0], n)
 }
 
-// addHypWords numbers and counts the hypothesis words words of a long
+// AddHypWords numbers and counts the hypothesis words words of a long
 // segment, usually substrings of text, after those numbered before:
 // longChunk at a time, the word table growing as needed and the count
 // slices with it.
@@ -70,7 +70,7 @@ func (c *Counter) AddHypWords(words []string, text string) {
 	}
 }
 
-// endHyp ends the hypothesis of a long segment: it sets st's totals and
+// EndHyp ends the hypothesis of a long segment: it sets st's totals and
 // hypothesis length, and readies c for the references.
 func (c *Counter) EndHyp(st *Segment) {
 	setTotals(st, len(c.hypIDs))
@@ -81,9 +81,9 @@ func (c *Counter) EndHyp(st *Segment) {
 	c.refEnd = c.refEnd[:0]
 }
 
-// beginRef starts a reference of about n words, which addRefWords looks
-// up a piece at a time, then endRef counts; only says that it is the
-// segment's only reference. (addRef takes a reference in one piece.)
+// BeginRef starts a reference of about n words, which AddRefWords looks
+// up a piece at a time, then EndRef counts; only says that it is the
+// segment's only reference. (AddRef takes a reference in one piece.)
 func (c *Counter) BeginRef(n int, only bool) {
 	if c.width > 0 {
 		c.refBit = slices.Grow(c.refBit[:0], n+maxShort)
@@ -95,7 +95,7 @@ func (c *Counter) BeginRef(n int, only bool) {
 	c.refLive = slices.Grow(c.refLive, n/64+2)
 }
 
-// addRefWords looks up the reference words ref, usually substrings of
+// AddRefWords looks up the reference words ref, usually substrings of
 // text, in the hypothesis, after those looked up before, and for a long
 // segment counts those it has: longChunk at a time (see "Memory of long
 // segments"). The words need not outlive the call.
@@ -142,7 +142,7 @@ func (c *Counter) growLive(n int) []uint64 {
 	return c.refLive
 }
 
-// endRef ends the reference looked up by addRefWords, counting its
+// EndRef ends the reference looked up by AddRefWords, counting its
 // n-grams where the hypothesis is counted with sets of positions, and
 // keeps the closest reference length in st.
 func (c *Counter) EndRef(st *Segment) {
@@ -161,7 +161,7 @@ func (c *Counter) EndRef(st *Segment) {
 	}
 }
 
-// endRefBits is endRef where the hypothesis is counted with sets of
+// endRefBits is EndRef where the hypothesis is counted with sets of
 // positions: refBit holds the slots of the reference's words.
 func (c *Counter) endRefBits(st *Segment) {
 	rb := c.refBit

@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// The probe loops of wordTable.positions and addPositions (ngram.go),
+// The probe loops of wordTable.positions and addPositions (words.go),
 // step by step, with every value in a register: the compiled loops kept
 // three of them on the stack. A wkey is 24 bytes (a, b, n), a wordSlot 32
 // (a, b, n and stamp as one word at 16, bits at 24).
@@ -127,7 +127,7 @@ addNext:
 
 // func match4BMI(rb []uint64) (f0, f1, f2, f3 uint64)
 //
-// match4 (ngram.go), with BMI1's BLSI for the lowest set bit (x & -x):
+// match4 (short.go), with BMI1's BLSI for the lowest set bit (x & -x):
 // SI walks the windows of four sets, DX counts them, R8..R11 are f0..f3,
 // AX the positions where the reference's n-gram at the window occurs.
 TEXT ·match4BMI(SB), NOSPLIT, $0-56

@@ -9,7 +9,7 @@ import (
 )
 
 // This file is the char tokenizer's Tokenize. Stats counts its n-grams
-// without making tokens (charngram.go).
+// without making tokens (internal/charngram).
 
 // AppendChars appends every code point of s that is not Python
 // whitespace as a token of its own: sacreBLEU's " ".join(line) followed by

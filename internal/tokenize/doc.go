@@ -69,7 +69,7 @@
 // (bmpClasses), handles punctuation next to ASCII, such characters or
 // each other itself, and leaves to the rules only the words with two
 // punctuation characters in a row next to a digit.
-// tokenize_test.go checks all this against the rules applied literally to
+// The tests (tokenize_test.go) check all this against the rules applied literally to
 // whole lines, with the special characters at every offset of the chunks
 // and blocks.
 package tokenize

@@ -3,7 +3,7 @@ package tokenize
 import "github.com/go-bleu/bleu/internal/py"
 
 // This file is the zh tokenizer's own part, its table of Chinese
-// characters: scan13a (tokenize_13a.go) does the scanning.
+// characters: scan13a (scan13a.go) does the scanning.
 
 // tokenizeZh is sacreBLEU's TokenizerZh followed by str.split: each
 // character of the table is a token of its own and separates words as
