@@ -269,12 +269,16 @@ func sumFloat32(ctx context.Context, views []rowView, idx []uint32, acc [][]floa
 		part := idx[k:min(len(idx), k+sumChunk)]
 		for v, view := range views {
 			st := view.store
-			// While no sum of len(idx) rows can pass 2^24, float32 sums
-			// are exact, and integer ones are cheaper.
-			exact := st.max <= float32Exact/int64(max(1, len(idx)))
+			// While no sum can pass 2^24, float32 sums of integers are
+			// exact, and integer ones are cheaper: so for every chunk
+			// whose rows cannot take a column past 2^24 (the columns
+			// summed so far are then exact integers too).
+			exact := st.size != 8 && exactAfter(acc[v], st.max, len(part))
 			switch {
 			case st.size == 1 && exact:
 				addExact(st.b8, view.stride, view.off, part, acc[v])
+			case st.size == 2 && exact:
+				addExact(st.b16, view.stride, view.off, part, acc[v])
 			case st.size == 1:
 				addFloat32(st.b8, view.stride, view.off, part, acc[v])
 			case st.size == 2:
@@ -293,8 +297,19 @@ func sumFloat32(ctx context.Context, views []rowView, idx []uint32, acc [][]floa
 // keeps exact: every integer up to 2^24 is a float32.
 const float32Exact = 1 << 24
 
+// exactAfter reports whether adding n rows of values at most most to the
+// column sums acc keeps every sum at most 2^24, where float32 sums of
+// integers are exact whatever their order.
+func exactAfter(acc []float32, most int64, n int) bool {
+	var top float32
+	for _, a := range acc {
+		top = max(top, a)
+	}
+	return int64(top) <= float32Exact-most*int64(n)
+}
+
 // addExact is addFloat32 for sums that stay at most 2^24, which are exact
-// in float32, added up as integers.
+// in float32, added up as integers (a chunk's sums fit in a uint32).
 func addExact[T intValue](blocks [][]T, stride, off int, idx []uint32, acc []float32) {
 	if len(acc) != 10 {
 		addFloat32(blocks, stride, off, idx, acc)
