@@ -41,6 +41,13 @@
 // cause, for the metric to wrap), memory limits (estimated by
 // [BootstrapMemory] and [RandomizeMemory]) and the results' types.
 //
+// A Scorer must do the arithmetic NumPy 1.24 does on the Sum's types: a
+// float32 divided by a float32 is a float32, while a Python int times a
+// NumPy float32 scalar is a float64 (so sacreBLEU's 100 * ratio is a
+// float64 of a float32 ratio). [PairedCount] works on float64 scores;
+// a metric whose sacreBLEU scores are float32 arrays there computes its
+// differences in float32 itself.
+//
 // # Invariants
 //
 // Results never depend on the number of goroutines. Rows are only read, so
@@ -60,8 +67,8 @@
 //		sys.Append([]int64{seg.hits, seg.total})
 //	}
 //	score := resample.ScoreFunc(func(s resample.Sum) float64 {
-//		if s.Float32 != nil { // the bootstrap: NumPy's float32 arithmetic
-//			return float64(s.Float32[0] / s.Float32[1] * 100)
+//		if s.Float32 != nil { // the bootstrap: a float32 ratio, times 100 in float64, as NumPy has it
+//			return 100 * float64(s.Float32[0]/s.Float32[1])
 //		}
 //		return 100 * float64(s.Int64[0]) / float64(s.Int64[1])
 //	})

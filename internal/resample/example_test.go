@@ -19,8 +19,8 @@ func Example() {
 		sys.Append(seg[:])
 	}
 	score := resample.ScoreFunc(func(s resample.Sum) float64 {
-		if s.Float32 != nil { // the bootstrap: NumPy's float32 arithmetic
-			return float64(s.Float32[0] / s.Float32[1] * 100)
+		if s.Float32 != nil { // the bootstrap: a float32 ratio, times 100 in float64, as NumPy has it
+			return 100 * float64(s.Float32[0]/s.Float32[1])
 		}
 		return 100 * float64(s.Int64[0]) / float64(s.Int64[1])
 	})
