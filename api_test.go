@@ -264,7 +264,7 @@ func TestNormalizerInvalidUTF8(t *testing.T) {
 		}
 		return s
 	})
-	long := strings.Repeat("a longer text ", 2000) // past charTablesAfter
+	long := strings.Repeat("a longer text ", 2000) // past charngram.TablesAfter
 	for _, tok := range []Tokenizer{nil, TokenizerChar} {
 		cfg := Config{Tokenizer: tok, Normalizer: bad}
 		for _, tt := range []struct{ hyp, ref string }{{"x", "a"}, {"a", "x"}, {long, "x" + long}} {

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/tokenize"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -471,8 +473,8 @@ func checkRange(t *testing.T, sc Score, what string) {
 // (Score, MarshalBinary) and calls Sentence, which are safe for
 // concurrent use.
 func TestConcurrentStats(t *testing.T) {
-	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	hyps := conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	shared := Chain(NFC, Lowercase)
 	custom := TokenizerFunc(func(dst []string, text string) []string { return py.AppendFields(dst, text) })
 	for _, cfg := range []Config{
@@ -611,7 +613,7 @@ func BenchmarkTokenizeLangs(b *testing.B) {
 		b.Skip("no conformance set")
 	}
 	for _, pair := range []string{"en-zh", "en-ja"} {
-		lines := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		lines := conftest.ReadLines(b, filepath.Join(dir, "data", pair, "ref.txt"))
 		for tok := range numStandardTokenizers {
 			b.Run(pair+"/"+tok.String(), func(b *testing.B) { benchTokenize(b, tok, lines) })
 		}
@@ -624,7 +626,7 @@ func benchTokenize(b *testing.B, tok StandardTokenizer, lines []string) {
 	for _, l := range lines {
 		n += len(l)
 	}
-	var sc tokScratch
+	var sc tokenize.Scratch
 	var dst []string
 	b.SetBytes(int64(n))
 	for b.Loop() {
@@ -634,28 +636,14 @@ func benchTokenize(b *testing.B, tok StandardTokenizer, lines []string) {
 	}
 }
 
-// BenchmarkValidUTF8 checks the en-de conformance set's hypotheses and
-// reference, as Stats.Add does before tokenizing.
-func BenchmarkValidUTF8(b *testing.B) {
-	hyps, refs, n := benchCorpus(b)
-	b.SetBytes(n)
-	for b.Loop() {
-		for i := range hyps {
-			if !validUTF8(hyps[i]) || !validUTF8(refs[i]) {
-				b.Fatal("invalid UTF-8")
-			}
-		}
-	}
-}
-
 // benchLines returns the en-de reference of the conformance set, or our
 // sample when the set is absent.
 func benchLines(b *testing.B) []string {
 	dir := conformanceDirOrEmpty()
 	if dir == "" {
-		return readSegments(b, filepath.Join("testdata", "sample.ref.txt"))
+		return conftest.ReadLines(b, filepath.Join("testdata", "sample.ref.txt"))
 	}
-	return readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	return conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
 }
 
 // reportCPU reports the process's CPU time per iteration since start
@@ -743,7 +731,7 @@ func BenchmarkScoreText(b *testing.B) {
 // (references A and B of the set) or one (char-1ref).
 func BenchmarkCorpusDocs(b *testing.B) {
 	hyps, refs, _ := benchCorpus(b)
-	refs2 := readSegments(b, filepath.Join(conformanceDirOrEmpty(), "data", "en-de", "ref2.txt"))
+	refs2 := conftest.ReadLines(b, filepath.Join(conformanceDirOrEmpty(), "data", "en-de", "ref2.txt"))
 	for _, bm := range []struct {
 		name string
 		tok  StandardTokenizer
@@ -821,8 +809,8 @@ func BenchmarkCorpusLangs(b *testing.B) {
 		b.Skip("no conformance set")
 	}
 	for _, pair := range []string{"en-zh", "en-ja"} {
-		hyps := readSegments(b, filepath.Join(dir, "data", pair, "sys-JDExploreAcademy.txt"))
-		refs := readSegments(b, filepath.Join(dir, "data", pair, "ref.txt"))
+		hyps := conftest.ReadLines(b, filepath.Join(dir, "data", pair, "sys-JDExploreAcademy.txt"))
+		refs := conftest.ReadLines(b, filepath.Join(dir, "data", pair, "ref.txt"))
 		var n int64
 		for i := range hyps {
 			n += int64(len(hyps[i]) + len(refs[i]))
@@ -884,8 +872,8 @@ func benchCorpus(b *testing.B) (hyps, refs []string, bytes int64) {
 	if dir == "" {
 		b.Skip("no conformance set")
 	}
-	hyps = readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
-	refs = readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	hyps = conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs = conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
 	for i := range hyps {
 		bytes += int64(len(hyps[i]) + len(refs[i]))
 	}
@@ -896,8 +884,8 @@ func benchCorpus(b *testing.B) (hyps, refs []string, bytes int64) {
 // reused with Reset gives the same scores, and after warming up allocates
 // only what Score returns.
 func TestSentenceReuse(t *testing.T) {
-	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	hyps := conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	cfg := Config{EffectiveOrder: true}
 	s := Stats{Config: cfg}
 	score := func(i int) Score {

@@ -2,25 +2,6 @@ package bleu
 
 import "github.com/go-bleu/bleu/internal/libm"
 
-// closerRef reports whether a reference of l words is closer in length to
-// a hypothesis of hypLen words than the closest one so far, of best words
-// (best < 0: none yet). Closest means the smallest absolute difference,
-// the shorter reference on a tie, as sacreBLEU's _get_closest_ref_len.
-func closerRef(hypLen, best, l int) bool {
-	if best < 0 {
-		return true
-	}
-	d, bestDiff := absInt(hypLen-l), absInt(hypLen-best)
-	return d < bestDiff || (d == bestDiff && l < best)
-}
-
-func absInt(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // brevityPenalty is BLEU's brevity penalty for a corpus whose hypotheses
 // have hypLen words in all against refLen words of closest references:
 // 1 when the hypotheses are not shorter, 0 when they are empty, and

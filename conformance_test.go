@@ -45,21 +45,6 @@ func forEachConformanceSet(t *testing.T, f func(t *testing.T, set conformanceSet
 // is there, and benchmarks measure on it.
 func conformanceDirOrEmpty() string { return conftest.WMTDir(".") }
 
-// readSegments reads a data file's segments: its lines, split on "\n" with
-// the final empty piece dropped and nothing else removed.
-func readSegments(t testing.TB, path string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(b), "\n")
-	if len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
-}
-
 // goldenConfig is the conformance set's config object.
 type goldenConfig struct {
 	Tokenize       string   `json:"tokenize"`
@@ -231,7 +216,7 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 		mu.Lock()
 		defer mu.Unlock()
 		if files[name] == nil {
-			files[name] = readSegments(t, filepath.Join(data, name))
+			files[name] = conftest.ReadLines(t, filepath.Join(data, name))
 		}
 		return files[name]
 	}
@@ -248,7 +233,7 @@ func checkPairGolden(t *testing.T, c *checks, dir string, b []byte) {
 			cfg := e.Config.config(t)
 			for sys, want := range e.Results {
 				hyps := read(t, g.Systems[sys])
-				for _, s := range statsBothWays(cfg) {
+				for _, s := range statsEachCounter(cfg) {
 					for i, h := range hyps {
 						if err := s.Add(h, refsOf(t, e.Config, i)...); err != nil {
 							t.Fatalf("%s segment %d: %v", sys, i, err)
@@ -362,13 +347,13 @@ func (e *edgeCase) segments(t *testing.T, dir string) (hyps []string, refs [][]*
 	if e.Hyps != nil {
 		return e.Hyps, e.Refs
 	}
-	hyps = readSegments(t, filepath.Join(dir, e.Files.Hyp))
+	hyps = conftest.ReadLines(t, filepath.Join(dir, e.Files.Hyp))
 	for _, f := range []string{e.Files.Ref, e.Files.Ref2} {
 		if f == "" {
 			continue
 		}
 		var stream []*string
-		for _, s := range readSegments(t, filepath.Join(dir, f)) {
+		for _, s := range conftest.ReadLines(t, filepath.Join(dir, f)) {
 			stream = append(stream, &s)
 		}
 		refs = append(refs, stream)
@@ -403,7 +388,7 @@ func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
 			checkEdgeTokenized(t, c, &e, hyps, refs)
 			for _, ce := range e.Corpus {
 				t.Run(ce.ID, func(t *testing.T) {
-					for _, s := range statsBothWays(ce.Config.config(t)) {
+					for _, s := range statsEachCounter(ce.Config.config(t)) {
 						var err error
 						for i, h := range hyps {
 							if err = s.Add(h, segmentRefs(refs, i)...); err != nil {
@@ -526,23 +511,26 @@ func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, ref
 	}
 }
 
-// statsBothWays returns a new Stats of c, and for the char tokenizer a
-// second one that counts its own way (charngram.go) from the first
+// statsEachCounter returns a new Stats of c, and for the char tokenizer a
+// second one that counts with the char tokenizer's counter (internal/charngram) from the first
 // segment, long hypotheses included, where a new Stats takes the token
-// way for its first charTablesAfter bytes, and for its first
-// charLongAfter characters of hypotheses longer than maxCharHyp.
-func statsBothWays(c Config) []*Stats {
-	ways := []*Stats{{Config: c}}
+// way for its first charngram.TablesAfter bytes, and for its first
+// characters of hypotheses longer than charngram.MaxShortHyp.
+func statsEachCounter(c Config) []*Stats {
+	stats := []*Stats{{Config: c}}
 	if t, _ := c.Tokenizer.(StandardTokenizer); t == TokenizerChar {
-		ways = append(ways, charWayStats(c))
+		stats = append(stats, charCounterStats(c))
 	}
-	return ways
+	return stats
 }
 
-// charWayStats returns a new Stats of c that counts the char tokenizer's
-// own way from the first segment, long hypotheses included.
-func charWayStats(c Config) *Stats {
-	return &Stats{Config: c, w: &worker{charText: charTablesAfter, char: charCounter{longText: charLongAfter}}}
+// charCounterStats returns a new Stats of c that counts with the char
+// tokenizer's counter from the first segment, long hypotheses included.
+func charCounterStats(c Config) *Stats {
+	s := &Stats{Config: c, scratch: &scratch{}}
+	s.scratch.char.SkipWarmUp()
+	s.scratch.char.SkipLongWarmUp()
+	return s
 }
 
 // spaceJoinRunes is Python's " ".join(s): sacreBLEU's char tokenizer.

@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+
+	"github.com/go-bleu/bleu/internal/charngram"
 )
 
 // PanicError is the value with which the functions that share their work
@@ -74,7 +76,7 @@ func (c Config) Corpus(hyps []string, refs ...[]string) (Score, error) {
 // Tokenizer and Normalizer must be safe for concurrent use; a panic of
 // theirs reaches the caller as a [*PanicError].
 func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
-	s.own()
+	s.mutating()
 	if err := s.Config.validate(); err != nil {
 		return err
 	}
@@ -85,21 +87,21 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 		return err
 	}
 	j := newCorpusJob(hyps, refs)
-	if s.w == nil {
-		s.w = &worker{}
+	if s.scratch == nil {
+		s.scratch = &scratch{}
 	}
 	// A Stats for each goroutine, each its own allocation so that they
 	// share no cache lines, kept with s's scratch space.
-	for len(s.w.shards) < j.workers {
-		s.w.shards = append(s.w.shards, &Stats{})
+	for len(s.scratch.shards) < j.workers {
+		s.scratch.shards = append(s.scratch.shards, &Stats{})
 	}
-	shards := s.w.shards[:j.workers]
+	shards := s.scratch.shards[:j.workers]
 	if j.charShares(s.Config) {
 		for _, sh := range shards {
-			if sh.w == nil {
-				sh.w = &worker{}
+			if sh.scratch == nil {
+				sh.scratch = &scratch{}
 			}
-			sh.w.charText = charTablesAfter
+			sh.scratch.char.SkipWarmUp()
 		}
 	}
 	if err := j.run(func(w int) corpusError { return j.work(shards[w], s.Config) }); err != nil {
@@ -279,7 +281,7 @@ func (j *corpusJob) charShares(c Config) bool {
 	if st, _ := c.Tokenizer.(segmentTokenizer); st == nil || !st.charTokens() {
 		return false
 	}
-	want, n := charTablesAfter*j.workers, 0
+	want, n := charngram.TablesAfter*j.workers, 0
 	for i, h := range j.hyps {
 		n += len(h)
 		for _, r := range j.refs {
@@ -335,9 +337,9 @@ func (j *corpusJob) work(s *Stats, c Config) corpusError {
 // from the start if charTables.
 func (j *corpusJob) sentences(c Config, charTables, percent bool, out []float64) corpusError {
 	// s only tokenizes and counts: it is emptied for every segment.
-	s := Stats{Config: c, w: &worker{}}
+	s := Stats{Config: c, scratch: &scratch{}}
 	if charTables {
-		s.w.charText = charTablesAfter
+		s.scratch.char.SkipWarmUp()
 	}
 	f := c.formula()
 	// The memory of logarithms (128 KB) pays from a few hundred
@@ -354,8 +356,8 @@ func (j *corpusJob) sentences(c Config, charTables, percent bool, out []float64)
 			return err
 		}
 		// As Stats.Score computes it, but for the Score itself.
-		bp := brevityPenaltyMemo(int64(seg.hypLen), int64(seg.refLen), memo)
-		out[i] = f.percent(bp, seg.matches, seg.totals, nil, memo, false)
+		bp := brevityPenaltyMemo(int64(seg.HypLen), int64(seg.RefLen), memo)
+		out[i] = f.percent(bp, seg.Matches, seg.Totals, nil, memo, false)
 		if !percent {
 			out[i] = fraction(out[i])
 		}

@@ -11,14 +11,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 )
 
 // sampleCorpus returns our sample segments, then random ones up to n.
 func sampleCorpus(t *testing.T, n int, seed uint64) (hyps, refs []string) {
-	hyps = readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs = readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	hyps = conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs = conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	r := rand.New(rand.NewPCG(seed, seed+1))
 	for len(hyps) < n {
 		hyps = append(hyps, randomText(r, 15))
@@ -124,7 +125,7 @@ func TestCorpusProcs(t *testing.T) {
 
 // BenchmarkCorpusParallel is BenchmarkCorpus through Config.Corpus,
 // whose scratch space is new at each call, with 13a and char (whose
-// tables a Stats makes once it has enough text: see charTablesAfter and
+// tables a Stats makes once it has enough text: see charngram.TablesAfter and
 // charLongAfter): compare -cpu 1 and -cpu 2 for the speed-up of sharding.
 func BenchmarkCorpusParallel(b *testing.B) {
 	hyps, refs, n := benchCorpus(b)
@@ -426,13 +427,13 @@ func spinParallel(units []int, hyps, refs []string) (x uint64, last time.Time) {
 
 // TestSentences checks that Sentences gives, segment by segment, the BLEU
 // of Config.Sentence exactly, with one or two reference streams and
-// several configurations (the char tokenizer's own way included), and
+// several configurations (the char tokenizer's counter included), and
 // its errors.
 func TestSentences(t *testing.T) {
 	hyps, refs := sampleCorpus(t, 700, 11)
 	if dir := conformanceDirOrEmpty(); dir != "" {
-		hyps = append(hyps, readSegments(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:300]...)
-		refs = append(refs, readSegments(t, filepath.Join(dir, "data", "en-de", "ref.txt"))[:300]...)
+		hyps = append(hyps, conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:300]...)
+		refs = append(refs, conftest.ReadLines(t, filepath.Join(dir, "data", "en-de", "ref.txt"))[:300]...)
 	}
 	hyps[3], refs[5] = "", "" // an empty hypothesis, an empty reference
 	refs2 := append(refs[1:len(refs):len(refs)], refs[0])

@@ -151,6 +151,66 @@
 // [Score.Quality] maps a corpus score to the customary interpretation
 // bands, with a colour for each, for reports; [Qualities] lists them.
 //
+// # Errors
+//
+// The package never panics on data and never returns NaN or ±Inf. Errors
+// start with "bleu: " and wrap a sentinel where one exists (test with
+// errors.Is); a failed call leaves the statistics unchanged. Counts,
+// totals and scores are sacreBLEU 2.6.0's wherever sacreBLEU accepts the
+// input. "Whitespace" is Python's str.isspace(): \t \n \v \f \r,
+// U+001C–U+001F, space, U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028,
+// U+2029, U+202F, U+205F, U+3000.
+//
+//   - Invalid UTF-8 (stray bytes, Latin-1 text, truncated or overlong
+//     sequences, code points above U+10FFFF, surrogates encoded as bytes,
+//     CESU-8 pairs): an error wrapping [ErrInvalidUTF8], "bleu: invalid
+//     UTF-8 in the hypothesis" or "... in reference N"; a custom
+//     [Normalizer] that returns invalid UTF-8: "... in the Normalizer's
+//     rewrite of the hypothesis".
+//   - A segment without references: an error wrapping [ErrNoReference].
+//     Hypothesis and reference streams of different lengths:
+//     [Stats.AddReaders] names each stream's line count, [Corpus] and
+//     [Stats.AddCorpus] the stream.
+//   - Empty text, or whitespace only: a segment or reference of 0 words. An
+//     empty hypothesis has no n-grams, but its closest reference still
+//     counts in the reference length (BP is 0 when no hypothesis has a
+//     word but some reference does); an empty reference matches nothing.
+//   - NUL, ESC and other control characters, U+200B and other format
+//     characters, U+FFFD and a BOM (U+FEFF) are not whitespace: they are
+//     ordinary characters of their words, as in Python. U+2028, U+2029,
+//     U+0085, U+00A0 and U+001C–U+001F are whitespace; so is \r, so a
+//     trailing \r\n is stripped (13a joins "-\n" but not "-\r\n").
+//   - Texts of any length score in linear time, with memory for a segment
+//     of about 8 bytes a token of hypothesis and references together, plus
+//     60–140 bytes per distinct hypothesis word; the standard tokenizers
+//     make the tokens of a long text a piece at a time, so they take no
+//     memory of their own, while a custom [Tokenizer]'s tokens add 16–20
+//     bytes each. Scratch space of over 32 MB is not kept after the
+//     segment.
+//   - Counts past 2^63−1 (by [Stats.Add], [Stats.Merge] or decoded
+//     statistics): an error wrapping [ErrOverflow]; counts never wrap.
+//     Add-k smoothing saturates.
+//   - Invalid options (SmoothValue NaN, negative or above 2^40, add-k with
+//     a fraction, an unknown [SmoothMethod], MaxOrder negative or above
+//     [MaxMaxOrder]): [Config.Validate]'s error from every entry point;
+//     only [Stats.Score], which has no error return, panics.
+//   - Options that shape the statistics (Tokenizer, Normalizer, Lowercase,
+//     MaxOrder) changed after statistics were added: Add, AddCorpus,
+//     AddReaders, Merge and the encodings return an error naming both;
+//     Score scores the statistics held; [Stats.Reset] allows new options.
+//   - A custom Tokenizer or Normalizer that panics: [Stats.Add],
+//     [Sentence] and [SentenceMatrix] let the panic through on the
+//     caller's goroutine; [Corpus], [Stats.AddCorpus], [Stats.AddReaders]
+//     and [Sentences] re-panic it there as a [*PanicError] once every
+//     goroutine has stopped.
+//   - Encoded statistics that are truncated, corrupted (CRC-32), of another
+//     format or version, inconsistent, or collected with other options:
+//     [Stats.UnmarshalBinary] and [Stats.UnmarshalJSON] return an error and
+//     leave the receiver unchanged.
+//
+// The command line's half of this (files, exit statuses) is in
+// docs/cli.md.
+//
 // # Concurrency and copies
 //
 // A [Stats] must not be used by several goroutines at once (its

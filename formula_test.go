@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/conftest"
 )
 
 // TestOneFormula checks that the score of Stats.Score and the score the
@@ -76,7 +78,7 @@ func testOneFormula(t *testing.T, dir string) {
 	files := map[string][]string{}
 	read := func(path string) []string {
 		if files[path] == nil {
-			files[path] = readSegments(t, path)
+			files[path] = conftest.ReadLines(t, path)
 		}
 		return files[path]
 	}

@@ -11,298 +11,20 @@ import (
 	"errors"
 	"math"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
-	"github.com/go-bleu/bleu/internal/unidata"
-	"github.com/google/go-cmp/cmp"
 )
-
-// pyWhitespace is every code point for which Python 3.11's str.isspace()
-// is true, written out here independently of the package's own tables.
-const pyWhitespace = "\t\n\v\f\r\x1c\x1d\x1e\x1f \u0085\u00a0\u1680" +
-	"\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" +
-	"\u2028\u2029\u202f\u205f\u3000"
-
-// isPyWhitespace reports whether r is Python whitespace.
-func isPyWhitespace(r rune) bool { return strings.ContainsRune(pyWhitespace, r) }
-
-// pyUnits splits s into its characters as the package treats them: code
-// points, and single bytes where s is not valid UTF-8.
-func pyUnits(s string) []string {
-	var units []string
-	for i := 0; i < len(s); {
-		_, n := utf8.DecodeRuneInString(s[i:])
-		units = append(units, s[i:i+n])
-		i += n
-	}
-	return units
-}
-
-// isSpaceUnit reports whether a unit of pyUnits is Python whitespace (an
-// invalid byte is not).
-func isSpaceUnit(u string) bool {
-	r, n := utf8.DecodeRuneInString(u)
-	return !(r == utf8.RuneError && n == 1) && isPyWhitespace(r)
-}
-
-// pySplit is Python's str.split() without arguments, written the
-// straightforward way: runs of non-whitespace characters.
-func pySplit(s string) []string {
-	var words []string
-	var cur strings.Builder
-	for _, u := range pyUnits(s) {
-		if isSpaceUnit(u) {
-			if cur.Len() > 0 {
-				words = append(words, cur.String())
-				cur.Reset()
-			}
-			continue
-		}
-		cur.WriteString(u)
-	}
-	if cur.Len() > 0 {
-		words = append(words, cur.String())
-	}
-	return words
-}
-
-// withoutSpace returns s with every Python whitespace character removed.
-func withoutSpace(s string) string {
-	var b strings.Builder
-	for _, u := range pyUnits(s) {
-		if !isSpaceUnit(u) {
-			b.WriteString(u)
-		}
-	}
-	return b.String()
-}
-
-// diffStrings returns "" when a and b hold the same strings (nil and empty
-// alike) and their cmp.Diff otherwise; it is quick in the common case.
-func diffStrings[T comparable](a, b []T) string {
-	if slices.Equal(a, b) {
-		return ""
-	}
-	return cmp.Diff(a, b)
-}
-
-// diffValues returns "" when a and b are deeply equal and their cmp.Diff
-// otherwise, for the fuzz targets, which compare on every input.
-func diffValues[T any](a, b T) string {
-	if reflect.DeepEqual(a, b) {
-		return ""
-	}
-	return cmp.Diff(a, b)
-}
-
-// fuzzTexts (never written to) are seeds shared by the text targets: punctuation, numbers,
-// entities, CJK, every kind of whitespace, invalid UTF-8, BOMs, NULs.
-var fuzzTexts = []string{
-	"",
-	" ",
-	"Hello, world!",
-	"3.5% of $1,000.00 - e.g. U.S.A. 1-2",
-	"&amp;quot; &lt;b&gt; <skipped> co-\nop",
-	"我爱北京。他说: hello, 世界 \U00020000x \u2010",
-	"a\tb\nc\rd\r\ne\x1cf\x1dg\x1eh\x1fi\u0085j\u00a0k\u1680l\u2000m\u200an\u2028o\u2029p\u202fq\u205fr\u3000s",
-	"\ufeffBOM \ufeff inside\u200b zero width",
-	"NUL\x00byte \x00",
-	"bad \xff utf8 \xed\xa0\x80 surrogate \xc3",
-	"İstanbul ΣΑΣ ὈΔΥΣΣΕΎΣ Straße ǅ",
-	"«Bonjour» — “quotes” ¿qué? 1.000,5 €",
-}
-
-// checkTokens checks the properties every standard tokenizer has on text,
-// and returns the tokens.
-func checkTokens(t *testing.T, tok StandardTokenizer, text string) []string {
-	t.Helper()
-	got := tok.Tokenize([]string{"keep"}, text)
-	if len(got) == 0 || got[0] != "keep" {
-		t.Fatalf("%s.Tokenize(%q) did not append to dst: %q", tok, text, got)
-	}
-	got = got[1:]
-	for _, w := range got {
-		if w == "" {
-			t.Fatalf("%s.Tokenize(%q): empty token in %q", tok, text, got)
-		}
-		for _, u := range pyUnits(w) {
-			if isSpaceUnit(u) {
-				t.Fatalf("%s.Tokenize(%q): token %q contains whitespace %q", tok, text, w, u)
-			}
-		}
-	}
-	// The hot path, with scratch space dirtied by another text, agrees.
-	var sc tokScratch
-	tok.tokenize(&sc, nil, "dirty the scratch space: a, b. 1-2 « x » "+text+text)
-	fast := slices.Clone(tok.tokenize(&sc, nil, text))
-	if d := diffStrings(got, fast); d != "" {
-		t.Fatalf("%s: Tokenize and tokenize differ on %q (-Tokenize +tokenize):\n%s", tok, text, d)
-	}
-	if utf8.ValidString(text) {
-		for _, w := range got {
-			if !utf8.ValidString(w) {
-				t.Fatalf("%s.Tokenize(%q): token %q is not valid UTF-8", tok, text, w)
-			}
-		}
-	}
-	return got
-}
-
-// checkSplitsOnly checks that the tokens are text without its whitespace,
-// cut into pieces: the tokenizer inserted spaces and changed nothing else.
-func checkSplitsOnly(t *testing.T, tok StandardTokenizer, text string, toks []string) {
-	t.Helper()
-	if joined, want := strings.Join(toks, ""), withoutSpace(text); joined != want {
-		t.Fatalf("%s.Tokenize(%q) = %q: joined %q, want %q", tok, text, toks, joined, want)
-	}
-}
-
-// checkAlone checks that every unit for which alone is true is a token of
-// its own.
-func checkAlone(t *testing.T, tok StandardTokenizer, text string, toks []string, alone func(string) bool) {
-	t.Helper()
-	for _, w := range toks {
-		units := pyUnits(w)
-		if len(units) == 1 {
-			continue
-		}
-		for _, u := range units {
-			if alone(u) {
-				t.Fatalf("%s.Tokenize(%q): %q is not a token of its own in %q", tok, text, u, w)
-			}
-		}
-	}
-}
-
-func addTextSeeds(f *testing.F) {
-	for _, s := range fuzzTexts {
-		f.Add(s)
-	}
-}
-
-func FuzzTokenizer13a(f *testing.F) {
-	addTextSeeds(f)
-	f.Fuzz(func(t *testing.T, text string) {
-		toks := checkTokens(t, Tokenizer13a, text)
-		// Rule 1 of 13a puts spaces around these ASCII characters.
-		checkAlone(t, Tokenizer13a, text, toks, func(u string) bool {
-			return len(u) == 1 && u[0] < utf8.RuneSelf && is13aPunct[u[0]]
-		})
-		// Without the replacements (entities, <skipped>, joined lines), 13a
-		// only inserts spaces.
-		if !strings.Contains(text, "&") && !strings.Contains(text, "<skipped>") && !strings.Contains(text, "\n") {
-			checkSplitsOnly(t, Tokenizer13a, text, toks)
-		}
-	})
-}
-
-// FuzzPieceCuts checks the cut of "Tokens a piece at a time": every
-// standard tokenizer gives left+"x y"+right the tokens of left+"x" and
-// then those of "y"+right, with its scanners and with the rules applied
-// literally.
-func FuzzPieceCuts(f *testing.F) {
-	for i, s := range fuzzTexts {
-		f.Add(s, fuzzTexts[(i+1)%len(fuzzTexts)])
-	}
-	f.Fuzz(func(t *testing.T, left, right string) {
-		text := left + "x y" + right
-		cut := len(left) + 1
-		for tok := range numStandardTokenizers {
-			want := tok.Tokenize(nil, text)
-			if got := tok.Tokenize(tok.Tokenize(nil, text[:cut]), text[cut+1:]); !slices.Equal(want, got) {
-				t.Errorf("%s, %q cut at %d: %q, want %q", tok, text, cut, got, want)
-			}
-			if got := append(literalTokens(tok, text[:cut]), literalTokens(tok, text[cut+1:])...); !slices.Equal(literalTokens(tok, text), got) {
-				t.Errorf("%s, %q cut at %d, rules applied literally: %q, want %q", tok, text, cut, got, want)
-			}
-		}
-	})
-}
-
-func FuzzTokenizerIntl(f *testing.F) {
-	addTextSeeds(f)
-	f.Fuzz(func(t *testing.T, text string) {
-		toks := checkTokens(t, TokenizerIntl, text)
-		checkSplitsOnly(t, TokenizerIntl, text, toks)
-		// Rule 3 puts spaces around every symbol (\p{S} of the regex module).
-		checkAlone(t, TokenizerIntl, text, toks, func(u string) bool {
-			r, n := utf8.DecodeRuneInString(u)
-			return !(r == utf8.RuneError && n == 1) && unicode.Is(unidata.RegexS, r)
-		})
-	})
-}
-
-func FuzzTokenizerZh(f *testing.F) {
-	addTextSeeds(f)
-	f.Fuzz(func(t *testing.T, text string) {
-		zh := checkTokens(t, TokenizerZh, text)
-		fixed := checkTokens(t, TokenizerZhFixed, text)
-		for _, c := range []struct {
-			tok  StandardTokenizer
-			toks []string
-			isZh func(rune) bool
-		}{{TokenizerZh, zh, isZhChar}, {TokenizerZhFixed, fixed, isZhCharFixed}} {
-			checkSplitsOnly(t, c.tok, text, c.toks)
-			checkAlone(t, c.tok, text, c.toks, func(u string) bool {
-				r, n := utf8.DecodeRuneInString(u)
-				return !(r == utf8.RuneError && n == 1) && c.isZh(r)
-			})
-		}
-		// The two differ only through their tables.
-		differ := false
-		for _, r := range text {
-			differ = differ || isZhChar(r) != isZhCharFixed(r)
-		}
-		if !differ {
-			if d := diffStrings(zh, fixed); d != "" {
-				t.Fatalf("zh and zh-fixed differ on %q without a character where their tables do (-zh +zh-fixed):\n%s", text, d)
-			}
-		}
-	})
-}
-
-func FuzzTokenizerChar(f *testing.F) {
-	addTextSeeds(f)
-	f.Fuzz(func(t *testing.T, text string) {
-		toks := checkTokens(t, TokenizerChar, text)
-		var want []string
-		for _, u := range pyUnits(text) {
-			if !isSpaceUnit(u) {
-				want = append(want, u)
-			}
-		}
-		if d := diffStrings(want, toks); d != "" {
-			t.Fatalf("char.Tokenize(%q): not one code point per token (-want +got):\n%s", text, d)
-		}
-		for _, w := range toks {
-			if utf8.RuneCountInString(w) != 1 {
-				t.Fatalf("char.Tokenize(%q): token %q is not one code point", text, w)
-			}
-		}
-	})
-}
-
-func FuzzTokenizerNone(f *testing.F) {
-	addTextSeeds(f)
-	f.Fuzz(func(t *testing.T, text string) {
-		toks := checkTokens(t, TokenizerNone, text)
-		if d := diffStrings(pySplit(text), toks); d != "" {
-			t.Fatalf("none.Tokenize(%q) is not Python's split (-split +none):\n%s", text, d)
-		}
-	})
-}
 
 // FuzzLower checks properties of lowercasing that hold for Python's
 // str.lower: only U+0130 becomes two code points (i + U+0307), whitespace
 // is untouched, ASCII lowercases as ASCII, and lowercasing twice changes
 // nothing more.
 func FuzzLower(f *testing.F) {
-	addTextSeeds(f)
+	conftest.AddTextSeeds(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		if !utf8.ValidString(text) {
 			t.Skip("Add rejects invalid UTF-8 before lowercasing")
@@ -324,13 +46,13 @@ func FuzzLower(f *testing.F) {
 		spaces := func(s string) []rune {
 			var sp []rune
 			for _, r := range s {
-				if isPyWhitespace(r) {
+				if conftest.IsPyWhitespace(r) {
 					sp = append(sp, r)
 				}
 			}
 			return sp
 		}
-		if d := diffStrings(spaces(text), spaces(got)); d != "" || len(pySplit(text)) != len(pySplit(got)) {
+		if d := conftest.DiffStrings(spaces(text), spaces(got)); d != "" || len(conftest.PySplit(text)) != len(conftest.PySplit(got)) {
 			t.Fatalf("py.Lower(%q) = %q changed the whitespace (-before +after):\n%s", text, got, d)
 		}
 		isASCII := true
@@ -420,12 +142,12 @@ func FuzzAdd(f *testing.F) {
 			refs := []string{texts[(i+1)%3], texts[(i+2)%3]}[:nr]
 			segs = append(segs, segment{texts[i], refs})
 		}
-		// With char, whole and the shards count its own way from the first
-		// segment, long hypotheses too (a new Stats would take the token
-		// way for texts this small), and Sentence the token way: comparing
-		// them compares the two ways.
-		charWay := func() *Stats { return charWayStats(cfg) }
-		whole := charWay()
+		// With char, whole and the shards count with the char tokenizer's
+		// counter from the first segment, long hypotheses too (a new Stats
+		// would count texts this small by their tokens), and Sentence by
+		// tokens: comparing them compares the two counters.
+		charCounted := func() *Stats { return charCounterStats(cfg) }
+		whole := charCounted()
 		shards := make([]*Stats, len(segs)) // nil for a segment with invalid UTF-8
 		for i, sg := range segs {
 			valid := utf8.ValidString(sg.hyp)
@@ -438,7 +160,7 @@ func FuzzAdd(f *testing.F) {
 				if !errors.Is(err, ErrInvalidUTF8) {
 					t.Fatalf("Add(%q, %q) with invalid UTF-8: err = %v", sg.hyp, sg.refs, err)
 				}
-				if d := diffValues(before, view(whole)); d != "" {
+				if d := conftest.DiffValues(before, view(whole)); d != "" {
 					t.Fatalf("a failed Add changed the statistics:\n%s", d)
 				}
 				continue
@@ -446,7 +168,7 @@ func FuzzAdd(f *testing.F) {
 			if err != nil {
 				t.Fatalf("Add(%q, %q): %v", sg.hyp, sg.refs, err)
 			}
-			shards[i] = charWay()
+			shards[i] = charCounted()
 			if err := shards[i].Add(sg.hyp, sg.refs...); err != nil {
 				t.Fatal(err)
 			}
@@ -475,7 +197,7 @@ func FuzzAdd(f *testing.F) {
 			if total.Len() == 0 {
 				total.Config = cfg // nothing to take the options from
 			}
-			if d := diffValues(want, view(&total)); d != "" {
+			if d := conftest.DiffValues(want, view(&total)); d != "" {
 				t.Fatalf("merging shards in order %v differs from the whole (-whole +merged):\n%s", perm, d)
 			}
 		}
@@ -487,10 +209,10 @@ func FuzzAdd(f *testing.F) {
 		if err := pair.Merge(first); err != nil {
 			t.Fatal(err)
 		}
-		if d := diffValues(want, view(pair)); d != "" {
+		if d := conftest.DiffValues(want, view(pair)); d != "" {
 			t.Fatalf("merging a split differs from the whole (-whole +merged):\n%s", d)
 		}
-		if d := diffValues(whole.Score(), pair.Score()); d != "" {
+		if d := conftest.DiffValues(whole.Score(), pair.Score()); d != "" {
 			t.Fatalf("merged split scores differently (-whole +merged):\n%s", d)
 		}
 
@@ -511,7 +233,7 @@ func FuzzAdd(f *testing.F) {
 			if err := dec(got); err != nil {
 				t.Fatal(err)
 			}
-			if d := diffValues(want, view(got)); d != "" {
+			if d := conftest.DiffValues(want, view(got)); d != "" {
 				t.Fatalf("decoded statistics differ (-original +decoded):\n%s", d)
 			}
 			bin2, _ := got.MarshalBinary()
@@ -618,7 +340,7 @@ func checkDecoded(t *testing.T, s *Stats) {
 		t.Fatal(err)
 	}
 	for _, got := range []*Stats{&fromBin, &fromJSON} {
-		if d := diffValues(view(s), view(got)); d != "" {
+		if d := conftest.DiffValues(view(s), view(got)); d != "" {
 			t.Fatalf("re-encoding changed the statistics (-first +second):\n%s", d)
 		}
 	}
@@ -649,7 +371,7 @@ func FuzzUnmarshalBinary(f *testing.F) {
 					t.Fatalf("error without the bleu: prefix: %v", err)
 				}
 				if r == s {
-					if d := diffValues(before, view(s)); d != "" {
+					if d := conftest.DiffValues(before, view(s)); d != "" {
 						t.Fatalf("a failed UnmarshalBinary changed the receiver:\n%s", d)
 					}
 				}
@@ -686,7 +408,7 @@ func FuzzUnmarshalJSON(f *testing.F) {
 			t.Fatalf("error without the bleu: prefix: %v", err)
 		}
 		if err := s.UnmarshalJSON(data); err != nil {
-			if d := diffValues(before, view(s)); d != "" {
+			if d := conftest.DiffValues(before, view(s)); d != "" {
 				t.Fatalf("a failed UnmarshalJSON changed the receiver:\n%s", d)
 			}
 		} else {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -277,7 +278,7 @@ func TestHostileInput(t *testing.T) {
 			if d := cmp.Diff(tt.hypToks, toks, cmpopts.EquateEmpty()); d != "" {
 				t.Errorf("hypothesis tokens (-want +got):\n%s", d)
 			}
-			for way, s := range statsBothWays(cfg) {
+			for way, s := range statsEachCounter(cfg) {
 				if err := s.Add(tt.hyp, tt.refs...); err != nil {
 					t.Fatal(err)
 				}
@@ -325,14 +326,14 @@ func TestHostileErrors(t *testing.T) {
 		{"invalid at the end of a long reference", "the quick brown fox", []string{"the quick brown fox jumps\xe2\x80"}, ErrInvalidUTF8, "bleu: invalid UTF-8 in reference 1"},
 	}
 	// Every tokenizer (char checks its texts as it reads them), on
-	// statistics fresh and used, and for char both ways.
+	// statistics fresh and used, and for char both regimes.
 	for tok := range numStandardTokenizers {
 		for i := range 4 {
-			used, ways := i%2 == 1, statsBothWays(Config{Tokenizer: tok})
-			if i/2 >= len(ways) {
+			used, counters := i%2 == 1, statsEachCounter(Config{Tokenizer: tok})
+			if i/2 >= len(counters) {
 				continue
 			}
-			s := ways[i/2]
+			s := counters[i/2]
 			if used {
 				if err := s.Add("the cat", "the cat"); err != nil {
 					t.Fatal(err)
@@ -420,14 +421,14 @@ func TestHostileLarge(t *testing.T) {
 		got := s.Score()
 		n := int64(units) * tt.perUnit
 		want := []int64{n, n - 1, n - 2, n - 3}
-		if d := diffStrings(want, got.Totals); d != "" || got.BLEU < 1 || !slices.Equal(got.Counts, got.Totals) {
+		if d := conftest.DiffStrings(want, got.Totals); d != "" || got.BLEU < 1 || !slices.Equal(got.Counts, got.Totals) {
 			t.Errorf("%s on a 1 MB line: BLEU %v, counts %v (-want +got totals):\n%s", tt.tok, got.BLEU, got.Counts, d)
 		}
 	}
 }
 
 // TestLongLineAllocs checks that adding a line twice as long allocates no
-// more often, for every tokenizer (and for char both ways): no allocation
+// more often, for every tokenizer (and for char both regimes): no allocation
 // per word or per block, which would make long lines slow. The counts do
 // not depend on the machine's speed or load, unlike a time limit.
 func TestLongLineAllocs(t *testing.T) {
@@ -435,7 +436,7 @@ func TestLongLineAllocs(t *testing.T) {
 	long, _ := hostileLine(64 << 10)
 	words := strings.Repeat("the ", 8<<10)
 	for tok := range numStandardTokenizers {
-		for way, s := range statsBothWays(Config{Tokenizer: tok}) {
+		for way, s := range statsEachCounter(Config{Tokenizer: tok}) {
 			for _, pair := range [][2]string{{short, long}, {words, words + words}} {
 				// Grown to the longer line first: steady state.
 				if err := s.Add(pair[1], pair[1]); err != nil {

@@ -1,7 +1,6 @@
 package bleu
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
@@ -9,147 +8,18 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/ngram"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/tokenize"
 	"github.com/google/go-cmp/cmp"
 )
 
-// Segments of any length (see "Memory of long segments" in ngram.go and
-// tokenBound in tokenize.go): exact counts past every size where the
+// Segments of any length (see "Memory of long segments" in internal/ngram
+// and TokenBound in internal/tokenize): exact counts past every size where the
 // counter and the tokenizers change how they make room, and the memory a
 // token of such a segment costs.
-
-// TestHugeSegmentCounts compares the counter with naiveStats on segments
-// longer than longChunk words: many distinct words, some longer than 16
-// bytes (the word table and its long words grow in the middle of a
-// segment, the n-gram table past longChunk keys), few distinct words, and
-// references of other lengths, one and two of them.
-func TestHugeSegmentCounts(t *testing.T) {
-	r := rand.New(rand.NewPCG(27, 8))
-	n := longChunk + longChunk/8
-	text := func(n int, word func(i int) string) (string, []string) {
-		ws := make([]string, n)
-		for i := range ws {
-			ws[i] = word(i)
-		}
-		s := strings.Join(ws, " ")
-		return s, strings.Fields(s)
-	}
-	distinct := func(i int) string {
-		if k := r.IntN(3 * n); k%10 == 0 {
-			return fmt.Sprintf("a-word-longer-than-sixteen-bytes-%d", k/10)
-		} else {
-			return fmt.Sprintf("w%d", k)
-		}
-	}
-	few := func(int) string { return []string{"a", "b", "the", "a-word-longer-than-sixteen-bytes"}[r.IntN(4)] }
-	var c ngramCounter
-	for _, tt := range []struct {
-		name string
-		word func(int) string
-		refs []int // reference lengths
-	}{
-		{"distinct words", distinct, []int{n}},
-		{"distinct words, two references", distinct, []int{n - 1000, n + longChunk}},
-		{"few words", few, []int{n + 7}},
-		{"few words, two references", few, []int{longChunk - 1, 2 * n}},
-	} {
-		if testing.Short() && strings.HasSuffix(tt.name, "two references") {
-			continue
-		}
-		hypText, hyp := text(n, tt.word)
-		var refs [][]string
-		var refTexts []string
-		for _, rl := range tt.refs {
-			// The hypothesis's words, shuffled in runs, so that long
-			// n-grams match.
-			rt, rw := text(rl, func(i int) string {
-				if r.IntN(8) == 0 {
-					return tt.word(i)
-				}
-				return hyp[(i+r.IntN(2))%len(hyp)]
-			})
-			refs, refTexts = append(refs, rw), append(refTexts, rt)
-		}
-		want := naiveStats4(hyp, refs)
-		got := counterStats(&c, hyp, hypText, refs, refTexts, 4)
-		if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
-			t.Errorf("%s (-naive +counter):\n%s", tt.name, d)
-		}
-	}
-}
-
-// naiveStats4 is naiveStats for order 4, with n-grams as arrays of word
-// numbers: quicker on segments of a hundred thousand words.
-func naiveStats4(hyp []string, refs [][]string) segmentStats {
-	num := map[string]int32{}
-	return naiveStatsBy(hyp, refs, 4, func(words []string, k int) map[[4]int32]int {
-		m := map[[4]int32]int{}
-		var g [4]int32
-		for i := 0; i+k <= len(words); i++ {
-			for j := range k {
-				id, ok := num[words[i+j]]
-				if !ok {
-					id = int32(len(num)) + 1
-					num[words[i+j]] = id
-				}
-				g[j] = id
-			}
-			m[g]++
-		}
-		return m
-	})
-}
-
-// TestLongTextTokens tokenizes texts longer than longText, where the room
-// made for the tokens is counted (tokenBound), and compares them with the
-// rules applied literally: random text of every class the rules care
-// about, and texts that have as many tokens as tokenBound allows or
-// nearly (all punctuation, one word and spaces, CJK, spaces of other
-// kinds).
-func TestLongTextTokens(t *testing.T) {
-	r := rand.New(rand.NewPCG(27, 9))
-	var random strings.Builder
-	for random.Len() <= longText+1000 {
-		random.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
-	}
-	n := longText + 5
-	texts := map[string]string{
-		"random":              random.String(),
-		"periods":             strings.Repeat(".", n),
-		"symbols":             strings.Repeat("$%(", n/3),
-		"a word, then spaces": "a" + strings.Repeat(" ", n),
-		"spaces, then a word": strings.Repeat(" ", n) + "a",
-		"one-letter words":    strings.Repeat("a ", n/2),
-		"tabs":                strings.Repeat("a\t", n/2),
-		"ideographic spaces":  strings.Repeat("a\u3000", n/4),
-		"CJK":                 strings.Repeat("我。", n/6),
-		"digits and hyphens":  strings.Repeat("1-2.3,", n/6),
-		"one word":            strings.Repeat("x", n),
-	}
-	for name, text := range texts {
-		for _, tok := range []StandardTokenizer{Tokenizer13a, TokenizerIntl, TokenizerZh, TokenizerZhFixed} {
-			got := tok.Tokenize(nil, text)
-			want := literalTokens(tok, text)
-			if len(want) != len(got) || (len(want) > 0 && !slices.Equal(want, got)) {
-				t.Errorf("%s, %s: %d tokens, want %d", name, tok, len(got), len(want))
-			}
-		}
-		// char: every code point but whitespace, an invalid byte on its own.
-		var want []string
-		for i := 0; i < len(text); {
-			r, w := utf8.DecodeRuneInString(text[i:])
-			if !py.IsSpace(r) || (r == utf8.RuneError && w == 1) {
-				want = append(want, text[i:i+w])
-			}
-			i += w
-		}
-		if got := TokenizerChar.Tokenize(nil, text); !slices.Equal(want, got) {
-			t.Errorf("%s, char: %d tokens, want %d", name, len(got), len(want))
-		}
-	}
-}
 
 // BenchmarkLongLine adds one segment whose hypothesis and reference are
 // each a line of a million tokens and reports the bytes allocated per
@@ -186,8 +56,8 @@ func longLines(tb testing.TB) []longLine {
 		{"zipf", hyp, ref},
 	}
 	if dir := conformanceDirOrEmpty(); dir != "" {
-		h := strings.Join(readSegments(tb, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt")), " ")
-		r := strings.Join(readSegments(tb, filepath.Join(dir, "data", "en-de", "ref.txt")), " ")
+		h := strings.Join(conftest.ReadLines(tb, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt")), " ")
+		r := strings.Join(conftest.ReadLines(tb, filepath.Join(dir, "data", "en-de", "ref.txt")), " ")
 		lines = append(lines, longLine{"en-de_x5", strings.Repeat(h+" ", 5), strings.Repeat(r+" ", 5)})
 	}
 	return lines
@@ -252,7 +122,7 @@ func longLineAlloc(tb testing.TB, hyp, ref string) uint64 {
 // the distinct n-grams of every order), and for short hypotheses of a
 // reference of a million tokens (9 to 13; about 50).
 func TestLongSegmentMemory(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || conftest.RaceEnabled {
 		t.Skip("lines of a million tokens a side; the race detector's allocations are larger")
 	}
 	_, zipf := zipfLines(1e6)
@@ -277,84 +147,6 @@ func TestLongSegmentMemory(t *testing.T) {
 	}
 }
 
-// pieceText returns random text of about n bytes: the tokenizers' tricky
-// pieces, words of letters and digits (some longer than 16 bytes, which
-// the counter compares whole), pieces that 13a's rules rewrite into its
-// scratch space, and single spaces between letters, which nextCut takes
-// as cuts. Its words come from a small vocabulary, so that n-grams of
-// every order match across texts.
-func pieceText(r *rand.Rand, n int) string {
-	vocab := []string{"the", "a", "Haus", "2020", "x9", "a-word-longer-than-sixteen-bytes", "and.so.on.and.so.forth.x", "e.g.,x", "e.g.,a-word-longer-than-sixteen-bytes", "1.5", "&amp;", "U.S.", "ab", "cd"}
-	var b strings.Builder
-	for b.Len() < n {
-		switch k := r.IntN(10); {
-		case k < 7:
-			b.WriteString(vocab[r.IntN(len(vocab))])
-			b.WriteByte(' ')
-		case k < 9:
-			b.WriteString("w" + vocab[r.IntN(3)] + " x ")
-		default:
-			if p := trickyPieces[r.IntN(len(trickyPieces))]; utf8.ValidString(p) {
-				b.WriteString(p)
-			}
-		}
-	}
-	return b.String()
-}
-
-// TestPieceCuts checks that every standard tokenizer gives a text the
-// tokens of its pieces (see "Tokens a piece at a time"): at every cut of
-// random text, and at the cuts nextCut picks, whose pieces are at most
-// pieceBytes long where cuts are dense.
-func TestPieceCuts(t *testing.T) {
-	t.Parallel()
-	r := rand.New(rand.NewPCG(27, 10))
-	n := 30000
-	if testing.Short() {
-		n = 3000
-	}
-	for range n {
-		var b strings.Builder
-		for range r.IntN(8) {
-			b.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
-		}
-		b.WriteString([]string{"a", "Z", "9", "word"}[r.IntN(4)])
-		b.WriteByte(' ')
-		b.WriteString([]string{"a", "Z", "0", "x1"}[r.IntN(4)])
-		for range r.IntN(8) {
-			b.WriteString(trickyPieces[r.IntN(len(trickyPieces))])
-		}
-		text := b.String()
-		for i := 1; i+1 < len(text); i++ {
-			if text[i] != ' ' || !isAlnum(text[i-1]) || !isAlnum(text[i+1]) {
-				continue
-			}
-			for tok := range numStandardTokenizers {
-				want := literalTokens(tok, text)
-				got := append(literalTokens(tok, text[:i]), literalTokens(tok, text[i+1:])...)
-				if !slices.Equal(want, got) {
-					t.Errorf("%s, %q cut at %d: %q, want %q", tok, text, i, got, want)
-				}
-			}
-		}
-	}
-
-	text := pieceText(r, 4*pieceBytes)
-	for tok := range numStandardTokenizers {
-		var got []string
-		for from, end := 0, 0; from <= len(text); from = end + 1 {
-			end = nextCut(text, from)
-			if end < len(text) && end-from > pieceBytes {
-				t.Errorf("a piece of %d bytes", end-from)
-			}
-			got = tok.Tokenize(got, text[from:end])
-		}
-		if want := tok.Tokenize(nil, text); !slices.Equal(want, got) {
-			t.Errorf("%s: the pieces give %d tokens, the text %d", tok, len(got), len(want))
-		}
-	}
-}
-
 // TestPiecesMatchWhole adds long segments, counted a piece at a time,
 // and compares their statistics with those of the tokens of the whole
 // texts: every standard tokenizer, one reference and several (long and
@@ -363,11 +155,11 @@ func TestPieceCuts(t *testing.T) {
 func TestPiecesMatchWhole(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(27, 11))
-	size := 3 * longText
+	size := 3 * tokenize.LongText
 	if testing.Short() {
-		size = longText + pieceBytes
+		size = tokenize.LongText + tokenize.PieceBytes
 	}
-	long := func() string { return pieceText(r, size) }
+	long := func() string { return conftest.PieceText(r, size) }
 	cases := []struct {
 		name string
 		hyp  string
@@ -378,7 +170,7 @@ func TestPiecesMatchWhole(t *testing.T) {
 		{"a short reference", long(), []string{"the a Haus 2020"}},
 		{"an empty reference", long(), []string{"", long()}},
 		{"few words, many spaces", "the" + strings.Repeat(" ", size) + "Haus", []string{long()}},
-		{"few words, then many", "x e.g.,a-word-longer-than-sixteen-bytes" + strings.Repeat(" ", pieceBytes) + long(), []string{long()}},
+		{"few words, then many", "x e.g.,a-word-longer-than-sixteen-bytes" + strings.Repeat(" ", tokenize.PieceBytes) + long(), []string{long()}},
 		{"no cuts", strings.Repeat(".a", size/2), []string{strings.Repeat("a.", size/2)}},
 		{"repeated words", strings.Repeat("the a ", size/6), []string{strings.Repeat("a the ", size/5)}},
 		// Hypotheses of sets of one word of positions, of several, and of
@@ -386,10 +178,10 @@ func TestPiecesMatchWhole(t *testing.T) {
 		{"a short hypothesis", "the a Haus 2020 x9 . a the", []string{long(), "the a", long()}},
 		{"a short hypothesis, matched at the end", "zz yy xx ww vv the", []string{long() + " zz yy xx ww"}},
 		{"an empty hypothesis", "", []string{long(), strings.Repeat(" ", size)}},
-		{"a hypothesis of 150 words", pieceText(r, 700), []string{long()}},
-		{"a hypothesis of 256 words", strings.Join(strings.Fields(pieceText(r, 6000))[:256], " "), []string{long()}},
-		{"a hypothesis of 150 words, two references", pieceText(r, 700), []string{long(), long()}},
-		{"a hypothesis of 2,000 words", pieceText(r, 9000), []string{long(), "x"}},
+		{"a hypothesis of 150 words", conftest.PieceText(r, 700), []string{long()}},
+		{"a hypothesis of 256 words", strings.Join(strings.Fields(conftest.PieceText(r, 6000))[:256], " "), []string{long()}},
+		{"a hypothesis of 150 words, two references", conftest.PieceText(r, 700), []string{long(), long()}},
+		{"a hypothesis of 2,000 words", conftest.PieceText(r, 9000), []string{long(), "x"}},
 	}
 	for tok := range numStandardTokenizers {
 		s := Stats{Config: Config{Tokenizer: tok}}
@@ -400,12 +192,12 @@ func TestPiecesMatchWhole(t *testing.T) {
 				t.Fatal(err)
 			}
 			after := s.Score()
-			got := segmentStats{hypLen: int(after.HypLen - before.HypLen), refLen: int(after.RefLen - before.RefLen), matches: make([]int64, 4), totals: make([]int64, 4)}
+			got := ngram.Segment{HypLen: int(after.HypLen - before.HypLen), RefLen: int(after.RefLen - before.RefLen), Matches: make([]int64, 4), Totals: make([]int64, 4)}
 			for k := range 4 {
-				got.matches[k] = after.Counts[k] - before.Counts[k]
-				got.totals[k] = after.Totals[k] - before.Totals[k]
+				got.Matches[k] = after.Counts[k] - before.Counts[k]
+				got.Totals[k] = after.Totals[k] - before.Totals[k]
 			}
-			if d := cmp.Diff(want, got, cmp.AllowUnexported(segmentStats{})); d != "" {
+			if d := cmp.Diff(want, got, cmp.AllowUnexported(ngram.Segment{})); d != "" {
 				t.Errorf("%s, %s (-whole +pieces):\n%s", tok, tt.name, d)
 			}
 		}
@@ -413,11 +205,11 @@ func TestPiecesMatchWhole(t *testing.T) {
 }
 
 // wholeStats counts a segment from the tokens of its whole texts.
-func wholeStats(tok StandardTokenizer, hyp string, refs []string) segmentStats {
+func wholeStats(tok StandardTokenizer, hyp string, refs []string) ngram.Segment {
 	words := func(s string) []string { return tok.Tokenize(nil, py.RStrip(s)) }
 	var rw [][]string
 	for _, r := range refs {
 		rw = append(rw, words(r))
 	}
-	return naiveStats4(words(hyp), rw)
+	return ngram.Segment(conftest.Naive4(words(hyp), rw))
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
 // SentenceMatrix returns the sentence BLEU of every hypothesis against
@@ -40,14 +42,14 @@ func (c Config) SentenceMatrix(hyps, refs []string) ([][]float64, error) {
 	ix := ngramIndex{ids: map[string]uint32{}, pairs: map[uint64]uint32{}}
 	var s Stats
 	s.Config = c
-	s.w = &worker{}
+	s.scratch = &scratch{}
 	profile := func(texts []string, what string) ([]textNgrams, error) {
 		out := make([]textNgrams, len(texts))
 		for i, t := range texts {
-			if !validUTF8(t) {
+			if !utf8x.Valid(t) {
 				return nil, fmt.Errorf("%w in %s %d", ErrInvalidUTF8, what, i)
 			}
-			words, ok := s.words(&s.w.hyp, t)
+			words, ok := s.words(&s.scratch.hyp, t)
 			if !ok {
 				return nil, fmt.Errorf("%w in the Normalizer's rewrite of %s %d", ErrInvalidUTF8, what, i)
 			}

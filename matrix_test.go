@@ -6,12 +6,13 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 )
 
 func TestSentenceMatrix(t *testing.T) {
-	hyps := readSegments(t, filepath.Join("testdata", "sample.hyp.txt"))
-	refs := readSegments(t, filepath.Join("testdata", "sample.ref.txt"))
+	hyps := conftest.ReadLines(t, filepath.Join("testdata", "sample.hyp.txt"))
+	refs := conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 10 {
 		hyps = append(hyps, randomText(r, 10))
@@ -61,9 +62,9 @@ func TestSentenceMatrixConformance(t *testing.T) {
 
 func testSentenceMatrixConformance(t *testing.T, set conformanceSet) {
 	data := filepath.Join(set.Dir, "data", twoRefPairs(set)[0])
-	hyps := readSegments(t, filepath.Join(data, setSystem(set)))[:240]
-	refs := readSegments(t, filepath.Join(data, "ref.txt"))[120:240]
-	if testing.Short() || raceEnabled {
+	hyps := conftest.ReadLines(t, filepath.Join(data, setSystem(set)))[:240]
+	refs := conftest.ReadLines(t, filepath.Join(data, "ref.txt"))[120:240]
+	if testing.Short() || conftest.RaceEnabled {
 		// Enough for the race detector, which makes the full size take
 		// half a minute.
 		hyps, refs = hyps[:60], refs[:40]
@@ -96,8 +97,8 @@ func BenchmarkSentenceMatrix(b *testing.B) {
 	if dir == "" {
 		b.Skip("no conformance set")
 	}
-	hyps := readSegments(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:2000]
-	refs := readSegments(b, filepath.Join(dir, "data", "en-de", "ref.txt"))[:2000]
+	hyps := conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))[:2000]
+	refs := conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))[:2000]
 	b.Run(fmt.Sprintf("%dx%d", len(hyps), len(refs)), func(b *testing.B) {
 		for b.Loop() {
 			if _, err := SentenceMatrix(hyps, refs); err != nil {

@@ -1,264 +1,217 @@
 package bleu
 
 import (
-	"math/bits"
-	"math/rand/v2"
+	"fmt"
 	"slices"
+
+	"github.com/go-bleu/bleu/internal/charngram"
+	"github.com/go-bleu/bleu/internal/ngram"
+	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/tokenize"
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
-// This file counts and clips n-grams, the hot path of BLEU.
-//
-// Nothing outlives a segment but reusable buffers: there is no vocabulary
-// growing with the corpus. Within one segment, the hypothesis words go
-// into a small hash table (which stays in the cache, unlike a corpus-wide
-// map), keyed by their own bytes (see keysOf), and every reference word
-// is looked up in it. What the table holds depends on the length of the
-// hypothesis:
-//
-//   - Up to 64 words (nearly every segment of word-tokenized text), each
-//     hypothesis word has the set of its positions as the bits of a
-//     uint64, and n-grams are matched and clipped by bit operations on
-//     those sets, with no n-gram ever hashed: see "Short hypotheses".
-//   - Up to 64*maxWidth words (256; typical of the char tokenizer), the
-//     same with sets of several words of bits, found by each word's dense
-//     id (numbered as below).
-//   - Beyond, every distinct hypothesis word gets a dense id. Where the
-//     references' words occur in the hypothesis only a few times each
-//     (documents of natural text up to 16,384 words), n-grams are matched
-//     by filtering lists of hypothesis positions: see "Positions instead
-//     of n-gram tables". Otherwise an n-gram of order k > 1 is
-//     identified by the pair (id of its first k-1 words, id of its last
-//     word), which an open-addressing table numbers in turn; counts live
-//     in slices indexed by the ids. Its cost grows with the words, not
-//     with their product, however long or repetitive the segment (see
-//     "Memory of long segments").
-//
-// The buffers are reused from segment to segment, so a segment whose words
-// were seen before allocates nothing. The hypothesis totals need no
-// counting: a text of n words has n-k+1 n-grams of order k.
-//
-// With tables, the orders are counted one after the other, for the
-// hypothesis and the references together, and only where a match is
-// still possible: an n-gram of order k occurs in a text only if both of
-// its (k-1)-grams do. So the n-gram of order k at a hypothesis position is
-// counted only when the (k-1)-grams at that position and the next occur in
-// some reference, and one at a reference position is looked up only when
-// the (k-1)-grams there occur in the hypothesis.
+// How Stats counts the n-grams of a segment: its scratch space, the texts
+// prepared and tokenized, and the tokens handed to the n-gram counter
+// (internal/ngram) or the texts to the char tokenizer's counter
+// (internal/charngram), which do the counting.
 
-// noID marks a word or n-gram that does not occur in the hypothesis.
-const noID = ^uint32(0)
-
-// ngramCounter computes the sufficient statistics of one segment. It is not
-// safe for concurrent use.
-type ngramCounter struct {
-	seed0 uint64     // word hash seed, random per counter
-	words wordTable  // hypothesis word -> dense id
-	table ngramTable // (prefix id, word id) -> dense n-gram id
-
-	// longWords[i] is the hypothesis word in slot i of words if it is
-	// longer than 16 bytes (such words are compared, not only their keys);
-	// other entries are stale.
-	longWords []string
-
-	hypIDs []uint32 // dense word ids of the hypothesis words
-	hypCur []uint32 // by position: id of the n-gram of the current order
-	// hypLive has a bit for each hypothesis position whose n-gram of the
-	// current order occurs in some reference (a bit, not a list of
-	// positions: the sets of a long segment are its largest buffers but
-	// for the ids).
-	hypLive []uint64
-	// refIDs holds the word ids of every reference of the segment, each
-	// followed by a noID separator; words not in the hypothesis are noID.
-	refIDs []uint32
-	refCur []uint32 // parallel to refIDs: id of the current order's n-gram
-	// refLive has a bit for each position in refIDs whose n-gram of the
-	// current order occurs in the hypothesis, refLiveN of them; refEnd[r]
-	// is where reference r ends in refIDs, at its separator.
-	refLive  []uint64
-	refLiveN int
-	refEnd   []int
-
-	// Scratch of finishPositional: the hypothesis positions of each word
-	// (in posList, where posSpan says by word id) and a list being
-	// filtered.
-	posSpan         []posSpan
-	posList, posBuf []int32
-
-	hypCnt []int32 // hypothesis count by dense id
-	refMax []int32 // clip: max count over the references, by dense id
-	refCnt []int32 // count in the current reference, by dense id (refCounts)
-	nextID uint32
-	nWords uint32 // distinct hypothesis words: ids [0, nWords)
-	only   bool   // the segment has a single reference
-	// pieces says that the hypothesis words of a long segment come a
-	// piece of text at a time (beginLong); refBase is where the ids of
-	// the reference being added start in refIDs.
-	pieces  bool
-	refBase int
-
-	// A hypothesis of at most 64*maxWidth words is counted with sets of its
-	// positions instead, width words of bits to a set (see "Short
-	// hypotheses"); width is 0 for the others.
-	width  int
-	nLong  int      // hypothesis words longer than 16 bytes
-	keys   []wkey   // keys of the words of a text
-	refBit []uint64 // by reference position: the word's positions (width 1)
-	free   []uint64 // by order: hypothesis positions not yet matched
-	used   []uint64 // by order: positions matched in some reference
-	// Wider sets: the set of the hypothesis word of id i is sets[o:o+width]
-	// for the offset o = (i+1)*(width+1), sets[:width] is empty, refSet
-	// holds the offset of each reference word's set, and m is scratch
-	// space.
-	sets   []uint64
-	refSet []int32
-	m      []uint64
+// scratch is the scratch space of Add: it makes a steady-state Add free of
+// allocations.
+type scratch struct {
+	// The hypothesis words must outlive the tokenization of the references,
+	// so each side has buffers of its own.
+	hyp, ref tokBuffer
+	counter  ngram.Counter
+	char     charngram.Counter // the char tokenizer's counting
+	seg      ngram.Segment
+	// shards are the Stats of AddCorpus's goroutines, kept warm.
+	shards []*Stats
+	// prepared holds a segment's references normalized (addPrepared).
+	prepared []string
+	// Reset keeps the count slices here, zeroed, for the next Add.
+	spareMatches, spareTotals []int64
 }
 
-// segmentStats are the sufficient statistics of one segment.
-type segmentStats struct {
-	hypLen, refLen int
-	matches        []int64 // clipped matches by order, index 0 = unigrams
-	totals         []int64
+// keepScratch is the most bytes of tokens and word ids a Stats's
+// scratch space keeps room for after a segment (see scratch.bytes).
+const keepScratch = 32 << 20
+
+// tokBuffer is the scratch space of one tokenization.
+type tokBuffer struct {
+	sc   tokenize.Scratch
+	toks []string
+	// text is the text last tokenized, after preprocessing: the tokens
+	// are usually substrings of it, which lets the counter read their
+	// bytes faster.
+	text string
 }
 
-// begin starts a segment with hypothesis words hyp, usually substrings of
-// text: it sets st's totals and hypothesis length and numbers the
-// hypothesis words. The words must stay valid and unchanged until the
-// segment is finished.
-func (c *ngramCounter) begin(st *segmentStats, hyp []string, text string) {
-	order := len(st.matches)
-	setTotals(st, len(hyp))
-	if len(hyp) > 64*maxWidth || (len(hyp) > maxShort && order > 64) {
-		c.beginLong(len(hyp), false)
-		c.addHypWords(hyp, text)
-		c.endHyp(st)
-		return
+// segmentTokenizer returns the Tokenizer as a segmentTokenizer, or nil if
+// it is not one: its Tokenize method then tokenizes.
+func (s *Stats) segmentTokenizer() segmentTokenizer {
+	if s.Tokenizer == nil {
+		return Tokenizer13a
 	}
-	c.seed()
-	c.pieces = false
-	if len(hyp) <= maxShort && len(c.words.slots) == 0 {
-		// A first table, a quarter full at most: a Stats that scores a
-		// single segment (Config.Sentence) allocates half as much, and
-		// one that scores more grows it at the next segment.
-		c.words.reset(2 * len(hyp))
-	} else if len(hyp) <= maxShort {
-		c.words.reset(4 * len(hyp)) // at most an eighth full: fewer collisions
+	st, _ := s.Tokenizer.(segmentTokenizer)
+	return st
+}
+
+// addTokens counts a segment of texts hyp and refs, normalized, into
+// w.seg by their tokens, with st's own tokenize if st is not nil.
+func (s *Stats) addTokens(w *scratch, st segmentTokenizer, hyp string, refs []string) {
+	c := &w.counter
+	if st != nil && (len(hyp) > tokenize.LongText || slices.ContainsFunc(refs, func(r string) bool { return len(r) > tokenize.LongText })) {
+		s.addPieces(w, st, hyp, refs)
 	} else {
-		c.words.reset(2 * len(hyp)) // a quarter
+		c.Begin(&w.seg, s.tokens(&w.hyp, st, hyp), w.hyp.text)
+		for _, r := range refs {
+			c.AddRef(&w.seg, s.tokens(&w.ref, st, r), w.ref.text, len(refs) == 1)
+		}
+		c.Finish(&w.seg)
 	}
-	c.clearCounts()
-	if c.width = (len(hyp) + 63) / 64; c.width <= 1 {
-		c.width = 1
-		c.beginShort(hyp, text, order)
-		return
+	if w.bytes() > keepScratch {
+		// A huge segment's scratch space is not kept for the segments to
+		// come.
+		w.hyp, w.ref, w.counter = tokBuffer{}, tokBuffer{}, ngram.Counter{}
 	}
-	c.numberHyp(hyp, text, len(hyp))
-	c.beginWide(order)
 }
 
-// setTotals sets st's totals and hypothesis length for a hypothesis of n
-// words, its matches to 0 and its reference length to none yet.
-func setTotals(st *segmentStats, n int) {
-	if order := len(st.matches); order == 4 {
-		*(*[4]int64)(st.matches) = [4]int64{}
-		*(*[4]int64)(st.totals) = [4]int64{int64(n), int64(max(0, n-1)), int64(max(0, n-2)), int64(max(0, n-3))}
+// bytes returns the bytes of w's largest buffers, which grow with the
+// tokens of a segment: the tokens, 16 bytes each, and the counter's.
+func (w *scratch) bytes() int {
+	return 16*(cap(w.hyp.toks)+cap(w.ref.toks)) + w.counter.Bytes()
+}
+
+// addPrepared normalizes a segment of valid texts and counts it into
+// w.seg, without tokens if char and the char tokenizer's counter takes the
+// segment, by tokens if not: the texts are normalized once for both. It
+// returns an error wrapping [ErrInvalidUTF8] when the Normalizer's
+// rewrite of a text is not valid UTF-8.
+func (s *Stats) addPrepared(w *scratch, st segmentTokenizer, char bool, hyp string, refs []string) error {
+	hyp, ok := s.prepare(hyp)
+	if !ok {
+		return fmt.Errorf("%w in the Normalizer's rewrite of the hypothesis", ErrInvalidUTF8)
+	}
+	prepared := w.prepared[:0]
+	for i, r := range refs {
+		r, ok := s.prepare(r)
+		if !ok {
+			clear(prepared)
+			w.prepared = prepared
+			return fmt.Errorf("%w in the Normalizer's rewrite of reference %d", ErrInvalidUTF8, i+1)
+		}
+		prepared = append(prepared, r)
+	}
+	if !char || !w.char.Segment(&w.seg, hyp, prepared) {
+		s.addTokens(w, st, hyp, prepared)
+	}
+	// Not kept: they are as long as the texts.
+	clear(prepared)
+	w.prepared = prepared
+	return nil
+}
+
+// prepare normalizes text as the Normalizer and Lowercase say. It
+// reports false when the Normalizer returned text that is not valid UTF-8.
+func (s *Stats) prepare(text string) (string, bool) {
+	if s.Normalizer != nil {
+		text = s.Normalizer.Normalize(text)
+		if !utf8x.Valid(text) {
+			return text, false
+		}
+	}
+	if s.Lowercase {
+		text = py.Lower(text)
+	}
+	return text, true
+}
+
+// words preprocesses and tokenizes one text as sacreBLEU's
+// _preprocess_segment does. The words are valid until b is used again. It
+// reports false, and no words, when the Normalizer returned invalid UTF-8.
+func (s *Stats) words(b *tokBuffer, text string) ([]string, bool) {
+	text, ok := s.prepare(text)
+	if !ok {
+		return nil, false
+	}
+	return s.tokens(b, s.segmentTokenizer(), text), true
+}
+
+// tokens strips a normalized text of trailing whitespace and tokenizes
+// it, with st's own tokenize if st is not nil. The tokens are valid until b is
+// used again.
+func (s *Stats) tokens(b *tokBuffer, st segmentTokenizer, text string) []string {
+	text = py.RStrip(text)
+	b.text = text
+	if st != nil {
+		b.toks = st.tokenize(&b.sc, b.toks[:0], text)
 	} else {
-		for k := range order {
-			st.matches[k] = 0
-			st.totals[k] = int64(max(0, n-k))
+		b.toks = s.Tokenizer.Tokenize(b.toks[:0], text)
+	}
+	return b.toks
+}
+
+// addPieces counts a segment whose hypothesis, normalized, is hyp, with
+// st's tokenizer, as addTokens does, but a piece of text at a time: the
+// hypothesis where it has more words than the sets of positions take (see
+// internal/ngram), and the references longer than tokenize.LongText.
+func (s *Stats) addPieces(w *scratch, st segmentTokenizer, hyp string, refs []string) {
+	c := &w.counter
+	hyp = py.RStrip(hyp)
+	w.hyp.text = hyp
+	// The first pieces, until they have too many words for the sets: a
+	// text of few words is counted as one. Room for the tokens of a
+	// piece after those: see nextCut.
+	toks := slices.Grow(w.hyp.toks[:0], tokenize.PieceBytes+ngram.MaxSetWords+1)
+	from, end := 0, 0
+	for {
+		end = tokenize.NextCut(hyp, from)
+		n := len(toks)
+		toks = st.tokenize(&w.hyp.sc, toks, hyp[from:end])
+		if end == len(hyp) || len(toks) > ngram.MaxSetWords {
+			break
 		}
+		// The next piece's tokenization overwrites this one's rewrites.
+		tokenize.Detach(toks[n:], hyp)
+		from = end + 1
 	}
-	st.hypLen = n
-	st.refLen = -1
-}
-
-// seed gives c its word hash seed, random per counter, on first use.
-func (c *ngramCounter) seed() {
-	if c.seed0 == 0 {
-		c.seed0 = rand.Uint64() | 1
-	}
-}
-
-// clearCounts clears the counts of the segment before, if it had any.
-func (c *ngramCounter) clearCounts() {
-	clear(c.hypCnt[:c.nextID])
-	clear(c.refMax[:c.nextID])
-	c.nextID = 0
-}
-
-// numberHyp gives the hypothesis words hyp, usually substrings of text,
-// their dense ids (in hypIDs, from 0 to nextID) and counts them (in
-// hypCnt), after making the count slices at least need long.
-func (c *ngramCounter) numberHyp(hyp []string, text string, need int) {
-	// (Index 0 exists even for an empty hypothesis: misses add 0 there.)
-	if need = max(1, need); need > len(c.hypCnt) {
-		c.hypCnt = make([]int32, need)
-		c.refMax = make([]int32, need)
-	}
-	c.nLong = 0
-	ids := slices.Grow(c.hypIDs[:0], len(hyp))[:len(hyp)]
-	c.numberWords(ids, hyp, text)
-	c.hypIDs = ids
-}
-
-// numberWords sets ids[p] to the dense id of hypothesis word words[p],
-// usually a substring of text, numbering the new ones, and counts them.
-// The word table has room for them, and the count slices for their ids.
-func (c *ngramCounter) numberWords(ids []uint32, words []string, text string) {
-	keys := c.keysOf(words, text)
-	for p := 0; ; p++ {
-		p, c.nextID = c.words.number(ids, c.hypCnt, keys, p, c.nextID, c.seed0)
-		if p == len(keys) {
-			return
+	w.hyp.toks = toks
+	b := &w.ref
+	if end == len(hyp) && len(toks) <= ngram.MaxSetWords {
+		c.Begin(&w.seg, toks, hyp)
+	} else {
+		c.BeginLong(tokenize.EstimateTokens(len(toks), end, len(hyp)), true)
+		c.AddHypWords(toks, hyp)
+		for end < len(hyp) {
+			from = end + 1
+			end = tokenize.NextCut(hyp, from)
+			toks = st.tokenize(&w.hyp.sc, toks[:0], hyp[from:end])
+			c.AddHypWords(toks, hyp)
 		}
-		id := c.numberLong(keys[p], words[p])
-		c.hypCnt[id]++
-		ids[p] = id
+		w.hyp.toks = toks
+		c.EndHyp(&w.seg)
+		// The counter keeps nothing of the hypothesis's tokens: the
+		// references are tokenized into the same buffers, which a text
+		// without cuts (see nextCut) has made as large as it needs.
+		b = &w.hyp
 	}
-}
-
-// addRef counts the words of one reference of the segment begun, usually
-// substrings of text, and keeps the closest reference length; only says
-// that this is the segment's only reference. The words need not outlive
-// the call.
-func (c *ngramCounter) addRef(st *segmentStats, ref []string, text string, only bool) {
-	if c.width > 0 && closerRef(st.hypLen, st.refLen, len(ref)) {
-		st.refLen = len(ref)
-	}
-	switch c.width {
-	case 0:
-	case 1:
-		c.addRefShort(ref, text)
-		return
-	default:
-		c.addRefWide(ref, text)
-		return
-	}
-	c.beginRef(len(ref), only)
-	c.addRefWords(ref, text)
-	c.endRef(st)
-}
-
-// finish counts the n-grams of order 2 and above and sets st's clipped
-// matches, once every reference has been added.
-func (c *ngramCounter) finish(st *segmentStats) {
-	if c.width == 1 {
-		for k, u := range c.used {
-			st.matches[k] = int64(bits.OnesCount64(u))
+	only := len(refs) == 1
+	for _, r := range refs {
+		if r = py.RStrip(r); len(r) <= tokenize.LongText {
+			c.AddRef(&w.seg, s.tokens(b, st, r), r, only)
+			continue
 		}
-		return
-	}
-	if c.width > 0 {
-		// The matches of each order are the positions taken (in used,
-		// width words an order).
-		for k := range st.matches {
-			var m int
-			for _, u := range c.used[k*c.width : (k+1)*c.width] {
-				m += bits.OnesCount64(u)
+		b.text = r
+		for from := 0; from <= len(r); from = end + 1 {
+			end = tokenize.NextCut(r, from)
+			b.toks = st.tokenize(&b.sc, b.toks[:0], r[from:end])
+			if from == 0 {
+				c.BeginRef(tokenize.EstimateTokens(len(b.toks), end, len(r)), only)
 			}
-			st.matches[k] = int64(m)
+			c.AddRefWords(b.toks, r)
 		}
-		return
+		c.EndRef(&w.seg)
 	}
-	c.finishLong(st, len(st.matches) > 1 && c.positional())
+	c.Finish(&w.seg)
 }

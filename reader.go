@@ -45,7 +45,7 @@ const (
 // The Tokenizer and Normalizer must be safe for concurrent use; a panic of
 // theirs reaches the caller as a [*PanicError].
 func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader) error {
-	s.own()
+	s.mutating()
 	if err := s.Config.validate(); err != nil {
 		return err
 	}

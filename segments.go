@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/go-bleu/bleu/internal/resample"
 )
 
 // Segments keeps the sufficient statistics of every segment of a corpus,
@@ -33,9 +35,9 @@ import (
 type Segments struct {
 	Config
 
-	tok  Stats    // tokenizes and counts; only its scratch space is used
-	rows rowStore // one row per segment
-	sum  Stats    // the sum of the rows (its Config unused)
+	tok  Stats         // tokenizes and counts; only its scratch space is used
+	rows resample.Rows // one row per segment
+	sum  Stats         // the sum of the rows (its Config unused)
 }
 
 // Add adds one segment, a hypothesis and its references, exactly as
@@ -55,30 +57,30 @@ func (s *Segments) Add(hyp string, refs ...string) error {
 	if err != nil {
 		return err
 	}
-	if int64(seg.hypLen) > math.MaxUint32 || int64(seg.refLen) > math.MaxUint32 {
+	if int64(seg.HypLen) > math.MaxUint32 || int64(seg.RefLen) > math.MaxUint32 {
 		// Matches and totals never exceed the hypothesis length.
 		return errors.New("bleu: a segment of more than 4294967295 words is too long for Segments")
 	}
-	if int64(s.rows.n) == maxSegments {
+	if int64(s.rows.Len()) == maxSegments {
 		return errors.New("bleu: more than 4294967294 segments are too many for Segments")
 	}
-	row := s.rows.scratch(rowLen(order))
-	row[0], row[1] = int64(seg.hypLen), int64(seg.refLen)
-	copy(row[2:], seg.matches)
-	copy(row[2+order:], seg.totals)
+	row := s.rows.Scratch(rowLen(order))
+	row[0], row[1] = int64(seg.HypLen), int64(seg.RefLen)
+	copy(row[2:], seg.Matches)
+	copy(row[2+order:], seg.Totals)
 	s.addRow(row, len(refs))
 	return nil
 }
 
 // maxSegments bounds the number of segments so that a segment index fits
-// in a uint32 and NumPy's bounded integers take their 32-bit route.
-const maxSegments = math.MaxUint32 - 1
+// in a uint32 and NumPy's bounded integers take their 32-bit path.
+const maxSegments = resample.MaxRows
 
 // addRow adds a checked row of statistics of a segment with nrefs
 // references.
 func (s *Segments) addRow(row []int64, nrefs int) {
 	order := (len(row) - 2) / 2
-	s.rows.append(row)
+	s.rows.Append(row)
 	// s.sum keeps the totals with the bookkeeping Stats.add does.
 	t := &s.sum
 	if t.matches == nil {
@@ -126,7 +128,7 @@ func (s *Segments) Stats() *Stats {
 // Reset discards the segments, keeping the configuration (which may then
 // change, as before the first Add).
 func (s *Segments) Reset() {
-	s.rows = rowStore{}
+	s.rows = resample.Rows{}
 	s.sum = Stats{}
 	s.tok.Reset()
 }

@@ -5,9 +5,9 @@ package bleu
 // corpus_score(n_bootstrap=n) and Score.estimate_ci of
 // sacrebleu/metrics/base.py). The random numbers, sums and means are
 // NumPy's (package internal/numpy) but for the bootstrap's mean, which is
-// Python's statistics.mean (package internal/py); the loops are in
-// resample.go. Everything here works on
-// per-segment rows of sufficient statistics (segments.go) and never
+// Python's statistics.mean (package internal/py); the loops are the
+// resampling engine's (package internal/resample). Everything here works
+// on per-segment rows of sufficient statistics (segments.go) and never
 // tokenizes again.
 
 import (
@@ -25,6 +25,7 @@ import (
 
 	"github.com/go-bleu/bleu/internal/numpy"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/resample"
 )
 
 // Resample and trial counts sacreBLEU uses by default.
@@ -178,18 +179,19 @@ func (s *Segments) Bootstrap(ctx context.Context, n int, opt SignificanceOptions
 	if opt.KeepSamples {
 		extra = 1
 	}
-	if err := checkMemory(opt, "the bootstrap", resampleMemory(N, n, 1, extra)); err != nil {
+	d := resample.Draw{RNG: opt.Seed.rng(false), Series: []resample.Series{{Rows: &s.rows}}}
+	if err := checkMemory(opt, "the bootstrap", resample.BootstrapMemory([]resample.Draw{d}, n, extra)); err != nil {
 		return Interval{}, err
 	}
 	sc := newScorer(&s.Config, s.order())
 	samples := make([]float64, n)
-	prog := newProgressReporter(opt.Progress, n)
-	d := draw{rng: opt.Seed.rng(false), series: []series{{&s.rows, samples}}}
-	if err := bootstrap(ctx, &sc, N, n, []draw{d}, prog); err != nil {
-		return Interval{}, err
+	d.Series[0].Scores = samples
+	prog := resample.NewProgress(opt.Progress, n)
+	if err := resample.Bootstrap(ctx, &sc, n, []resample.Draw{d}, prog); err != nil {
+		return Interval{}, canceled("bootstrap resampling", err)
 	}
 	slices.Sort(samples)
-	lo, hi := ciBounds(samples)
+	lo, hi := resample.Bounds(samples)
 
 	score := s.Score()
 	score.Signature.Bootstrap = strconv.Itoa(n)
@@ -218,28 +220,10 @@ func toUnit(pct []float64) []float64 {
 	return out
 }
 
-// resampleMemory estimates the bytes a bootstrap of n resamples of N
-// segments takes besides the rows: the index buffers in flight, the scores
-// of series sets of rows, and extra more arrays of n scores (sorted copies,
-// differences). It saturates at math.MaxInt64.
-func resampleMemory(N, n, series, extra int) int64 {
-	idx := satMul(int64(resampleWorkers(n)+1), satMul(int64(N), 4))
-	scores := satMul(int64(series+extra), satMul(int64(n), 8))
-	return satAdd(idx, scores)
-}
-
-func satMul(a, b int64) int64 {
-	if a != 0 && b > math.MaxInt64/a {
-		return math.MaxInt64
-	}
-	return a * b
-}
-
-func satAdd(a, b int64) int64 {
-	if a > math.MaxInt64-b {
-		return math.MaxInt64
-	}
-	return a + b
+// canceled returns the error of a test stopped with the cause err of its
+// context.
+func canceled(what string, err error) error {
+	return fmt.Errorf("bleu: %s stopped: %w", what, err)
 }
 
 // maxTestMemory is what a test may ask for at most whatever the limit:
@@ -271,13 +255,6 @@ func byteSize(n int64) string {
 		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + " MB"
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
-}
-
-// ciBounds returns sacreBLEU's bounds of the 95% interval of sorted scores:
-// x[n//40] and x[n - n//40 - 1].
-func ciBounds(sorted []float64) (lo, hi float64) {
-	n := len(sorted)
-	return sorted[n/40], sorted[n-n/40-1]
 }
 
 // checkResamples returns an error unless n >= 1.
@@ -468,82 +445,55 @@ func paired(ctx context.Context, method PairedMethod, baseline *Segments, system
 // once and the baseline's scores serve its own interval and every
 // comparison.
 func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Segments, systems []*Segments, opt SignificanceOptions) error {
-	n, N, seed := res.N, baseline.Len(), opt.Seed
+	n, seed := res.N, opt.Seed
 	shared := seed.deterministic(true) && seed.deterministic(false)
-	var draws []draw
-	bl := series{&baseline.rows, nil}
-	sys := make([]series, len(systems))
-	blFor := make([]series, len(systems)) // the baseline's scores in comparison i
+	// The draws, and where the scores of the baseline and of system i
+	// (against which the baseline is scored as blFor[i]) are in them.
+	var draws []resample.Draw
+	type at struct{ draw, series int }
+	sys, blFor := make([]at, len(systems)), make([]at, len(systems))
 	if shared {
-		d := draw{rng: seed.rng(false), series: []series{bl}}
+		d := resample.Draw{RNG: seed.rng(false), Series: []resample.Series{{Rows: &baseline.rows}}}
 		for i, s := range systems {
-			sys[i] = series{&s.rows, nil}
-			d.series = append(d.series, sys[i])
+			sys[i] = at{0, 1 + i}
+			d.Series = append(d.Series, resample.Series{Rows: &s.rows})
 		}
-		draws = []draw{d}
+		draws = []resample.Draw{d}
 	} else {
-		draws = []draw{{rng: seed.rng(false), series: []series{bl}}}
+		draws = []resample.Draw{{RNG: seed.rng(false), Series: []resample.Series{{Rows: &baseline.rows}}}}
 		for i, s := range systems {
-			sys[i], blFor[i] = series{&s.rows, nil}, series{&baseline.rows, nil}
-			draws = append(draws, draw{rng: seed.rng(true), series: []series{blFor[i], sys[i]}})
+			blFor[i], sys[i] = at{1 + i, 0}, at{1 + i, 1}
+			draws = append(draws, resample.Draw{RNG: seed.rng(true), Series: []resample.Series{{Rows: &baseline.rows}, {Rows: &s.rows}}})
 		}
 	}
-	count := 0
-	var copies int64 // the largest copy of a draw's rows side by side
-	for _, d := range draws {
-		count += len(d.series)
-		stores := make([]*rowStore, len(d.series))
-		for k, s := range d.series {
-			stores[k] = s.rows
-		}
-		copies = max(copies, interleavedBytes(stores, N))
-	}
-	if err := checkMemory(opt, "the paired bootstrap", satAdd(copies, resampleMemory(N, n, count, 1))); err != nil {
+	if err := checkMemory(opt, "the paired bootstrap", resample.BootstrapMemory(draws, n, 1)); err != nil {
 		return err
 	}
 	// Allocate the scores only now that they fit.
 	for _, d := range draws {
-		for k := range d.series {
-			d.series[k].out = make([]float64, n)
+		for k := range d.Series {
+			d.Series[k].Scores = make([]float64, n)
 		}
 	}
-	bl = draws[0].series[0]
-	for i := range systems {
-		if shared {
-			sys[i], blFor[i] = draws[0].series[1+i], bl
-		} else {
-			blFor[i], sys[i] = draws[1+i].series[0], draws[1+i].series[1]
-		}
-	}
-	prog := newProgressReporter(opt.Progress, n*len(draws))
-	if err := bootstrap(ctx, sc, N, n, draws, prog); err != nil {
-		return err
+	scores := func(a at) []float64 { return draws[a.draw].Series[a.series].Scores }
+	prog := resample.NewProgress(opt.Progress, n*len(draws))
+	if err := resample.Bootstrap(ctx, sc, n, draws, prog); err != nil {
+		return canceled("bootstrap resampling", err)
 	}
 
 	// estimate_ci: NumPy's mean of the sorted scores.
-	sorted := slices.Clone(bl.out)
+	sorted := slices.Clone(draws[0].Series[0].Scores)
 	slices.Sort(sorted)
-	lo, hi := ciBounds(sorted)
+	lo, hi := resample.Bounds(sorted)
 	res.Baseline.setEstimate(numpy.Mean(sorted), 0.5*(hi-lo))
 	diffs := sorted // reused
 	for i := range systems {
 		c := &res.Systems[i]
 		diff := math.Abs(res.Baseline.Score.BLEUPercent - c.Score.BLEUPercent)
-		// sample_diffs = |scores_sys - scores_bl|; stats = diffs - diffs.mean()
-		for r := range diffs {
-			diffs[r] = math.Abs(sys[i].out[r] - blFor[i].out[r])
-		}
-		mean := numpy.Mean(diffs)
-		count := 0
-		for _, d := range diffs {
-			if d-mean > diff {
-				count++
-			}
-		}
-		c.PValue = float64(count+1) / float64(n+1)
-		s := sys[i].out
+		s := scores(sys[i])
+		c.PValue = resample.PValue(resample.PairedCount(s, scores(blFor[i]), diff, diffs), n)
 		slices.Sort(s)
-		lo, hi := ciBounds(s)
+		lo, hi := resample.Bounds(s)
 		c.setEstimate(numpy.Mean(s), 0.5*(hi-lo))
 	}
 	return nil
@@ -554,18 +504,18 @@ func pairedBootstrap(ctx context.Context, sc *scorer, res *Paired, baseline *Seg
 func pairedRandomization(ctx context.Context, sc *scorer, res *Paired, baseline *Segments, systems []*Segments, opt SignificanceOptions) error {
 	n := res.N
 	workers := min(len(systems), runtime.GOMAXPROCS(0))
-	delta := int64(2) // bytes a value of the rows' differences
+	var perWorker int64
 	for _, s := range systems {
-		if baseline.rows.size != 1 || s.rows.size != 1 {
-			delta = 4
-		}
+		perWorker = max(perWorker, resample.RandomizeMemory(&baseline.rows, &s.rows))
 	}
-	N := int64(baseline.Len())
-	perWorker := satAdd(N/8+64, satMul(N, delta*int64(sc.rowLen)))
-	if err := checkMemory(opt, "the approximate randomization", satMul(int64(workers), perWorker)); err != nil {
+	need := perWorker * int64(workers)
+	if perWorker > math.MaxInt64/int64(workers) {
+		need = math.MaxInt64
+	}
+	if err := checkMemory(opt, "the approximate randomization", need); err != nil {
 		return err
 	}
-	prog := newProgressReporter(opt.Progress, n*len(systems))
+	prog := resample.NewProgress(opt.Progress, n*len(systems))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for range workers {
@@ -573,11 +523,11 @@ func pairedRandomization(ctx context.Context, sc *scorer, res *Paired, baseline 
 			for i := range jobs {
 				c := &res.Systems[i]
 				diff := math.Abs(res.Baseline.Score.BLEUPercent - c.Score.BLEUPercent)
-				count, err := randomize(ctx, opt.Seed.rng(true), n, sc, baseline, systems[i], diff, prog)
+				count, err := resample.Randomize(ctx, opt.Seed.rng(true), n, sc, &baseline.rows, &systems[i].rows, diff, prog)
 				if err != nil {
 					continue // ctx is done: the other comparisons stop too
 				}
-				c.PValue = float64(count+1) / float64(n+1)
+				c.PValue = resample.PValue(count, n)
 			}
 		})
 	}
@@ -587,7 +537,7 @@ func pairedRandomization(ctx context.Context, sc *scorer, res *Paired, baseline 
 	close(jobs)
 	wg.Wait()
 	if ctx.Err() != nil {
-		return canceled(ctx, "approximate randomization")
+		return canceled("approximate randomization", context.Cause(ctx))
 	}
 	return nil
 }
@@ -671,6 +621,12 @@ func (sc *scorer) percentOf(hypLen, refLen int64, matches, totals []int64) float
 	copy(row[2:], matches)
 	copy(row[2+sc.order:], totals)
 	return sc.percent(row, false)
+}
+
+// Score returns the BLEU of a sum of rows on the 0–100 scale, for the
+// resampling engine: in the bootstrap, of the float32 sums (see percent).
+func (sc *scorer) Score(s resample.Sum) float64 {
+	return sc.percent(s.Int64, s.Float32 != nil)
 }
 
 // percent returns BLEU on the 0–100 scale (uncapped, so a perfect match

@@ -4,8 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
-
-	"github.com/go-bleu/bleu/internal/numpy"
 )
 
 // syntheticRows returns the rows of n segments of one system as
@@ -78,67 +76,4 @@ func BenchmarkSignificanceMemory(b *testing.B) {
 	b.ReportMetric(rows, "rows-B/seg/sys")
 	b.ReportMetric(test, "test-B/seg/sys")
 	b.ReportMetric(rows+test, "B/seg/sys")
-}
-
-// BenchmarkResampleSum compares, on one resample of 1,000,000 segments of
-// a baseline and 3 systems side by side, the float32 sums in resample
-// order that sacreBLEU's numbers need past 2^24 with exact integer sums,
-// which could ignore the order: "int" gathers in the same order,
-// "counts" counts how often each segment was drawn and then sums the rows
-// in storage order, times their counts (reading memory in sequence rather
-// than at random). The difference between "float32" and "counts" is the
-// price of sacreBLEU's exact numbers.
-func BenchmarkResampleSum(b *testing.B) {
-	const N = 1_000_000
-	var ser []series
-	for k := range 4 {
-		ser = append(ser, series{rows: &syntheticSegments(N, uint64(k+1), 100).rows})
-	}
-	views := interleave(draw{series: ser})
-	idx := make([]uint32, N)
-	numpy.NewPCG64(1).FillIndices(idx, N)
-	b.Run("float32", func(b *testing.B) {
-		acc := [][]float32{make([]float32, 10), make([]float32, 10), make([]float32, 10), make([]float32, 10)}
-		for b.Loop() {
-			sumFloat32(context.Background(), views, idx, acc)
-		}
-	})
-	b.Run("int", func(b *testing.B) {
-		acc := [][]float32{make([]float32, 10), make([]float32, 10), make([]float32, 10), make([]float32, 10)}
-		for b.Loop() {
-			for k := 0; k < N; k += sumChunk {
-				part := idx[k:min(N, k+sumChunk)]
-				for v, view := range views {
-					addExact(view.store.b8, view.stride, view.off, part, acc[v]) // wrong past 2^24: timing only
-				}
-			}
-		}
-	})
-	b.Run("counts", func(b *testing.B) {
-		acc := [][]int64{make([]int64, 10), make([]int64, 10), make([]int64, 10), make([]int64, 10)}
-		counts := make([]uint16, N)
-		for b.Loop() {
-			clear(counts)
-			for _, i := range idx {
-				counts[i]++
-			}
-			st := views[0].store
-			for blk, rows := range st.b8 {
-				c := counts[blk*rowBlockRows:]
-				for r := range len(rows) / st.w {
-					k := int64(c[r])
-					if k == 0 {
-						continue
-					}
-					row := rows[r*st.w : r*st.w+st.w]
-					for v := range views {
-						a := acc[v]
-						for col := range 10 {
-							a[col] += k * int64(row[v*10+col])
-						}
-					}
-				}
-			}
-		}
-	})
 }

@@ -15,8 +15,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/numpy"
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/resample"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -104,10 +106,10 @@ func testConformanceBootstrap(t *testing.T, set conformanceSet) {
 		bs := g.Bootstrap
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			data := filepath.Join(dir, g.DataDir)
-			hyps := readSegments(t, filepath.Join(data, g.Systems[bs.System]))
+			hyps := conftest.ReadLines(t, filepath.Join(data, g.Systems[bs.System]))
 			var refStreams [][]string
 			for _, r := range bs.Config.Refs {
-				refStreams = append(refStreams, readSegments(t, filepath.Join(data, r)))
+				refStreams = append(refStreams, conftest.ReadLines(t, filepath.Join(data, r)))
 			}
 			s := segmentsOf(t, bs.Config.config(t), hyps, streams(refStreams...))
 			seed, err := ParseSeed(bs.Seed)
@@ -156,8 +158,8 @@ func sortedPercents(t testing.TB, s *Segments, n int, seed Seed) []float64 {
 	t.Helper()
 	sc := newScorer(&s.Config, s.order())
 	out := make([]float64, n)
-	d := draw{rng: seed.rng(false), series: []series{{&s.rows, out}}}
-	if err := bootstrap(context.Background(), &sc, s.Len(), n, []draw{d}, newProgressReporter(nil, n)); err != nil {
+	d := resample.Draw{RNG: seed.rng(false), Series: []resample.Series{{Rows: &s.rows, Scores: out}}}
+	if err := resample.Bootstrap(context.Background(), &sc, n, []resample.Draw{d}, nil); err != nil {
 		t.Fatal(err)
 	}
 	slices.Sort(out)
@@ -233,12 +235,12 @@ func testConformancePaired(t *testing.T, set conformanceSet) {
 			data := filepath.Join(dir, "data", g.Pair)
 			var refStreams [][]string
 			for _, r := range g.Config.Refs {
-				refStreams = append(refStreams, readSegments(t, filepath.Join(data, r)))
+				refStreams = append(refStreams, conftest.ReadLines(t, filepath.Join(data, r)))
 			}
 			refs := streams(refStreams...)
 			cfg := g.Config.config(t)
 			load := func(name string) *Segments {
-				return segmentsOf(t, cfg, readSegments(t, filepath.Join(data, "sys-"+name+".txt")), refs)
+				return segmentsOf(t, cfg, conftest.ReadLines(t, filepath.Join(data, "sys-"+name+".txt")), refs)
 			}
 			baseline := load(g.Baseline)
 			var systems []*Segments
@@ -347,7 +349,7 @@ func TestSegmentsMatchStats(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		opts := cmp.Options{cmp.AllowUnexported(Stats{}, fingerprint{}), cmpopts.IgnoreFields(Stats{}, "w", "addr", "opts"), cmpopts.IgnoreInterfaces(struct{ Tokenizer }{})}
+		opts := cmp.Options{cmp.AllowUnexported(Stats{}, fingerprint{}), cmpopts.IgnoreFields(Stats{}, "scratch", "addr", "opts"), cmpopts.IgnoreInterfaces(struct{ Tokenizer }{})}
 		if d := cmp.Diff(&st, seg.Stats(), opts); d != "" {
 			t.Errorf("%+v: Segments.Stats() differs from Stats (-Stats +Segments):\n%s", cfg, d)
 		}
@@ -375,10 +377,10 @@ func TestSegmentsMatchStats(t *testing.T) {
 
 // flatRows returns the rows of s one after another.
 func flatRows(s *Segments) []int64 {
-	w := s.rows.w
+	w := s.rows.Width()
 	out := make([]int64, s.Len()*w)
 	for i := range s.Len() {
-		s.rows.get(i, out[i*w:(i+1)*w])
+		s.rows.Row(i, out[i*w:(i+1)*w])
 	}
 	return out
 }
@@ -504,152 +506,6 @@ func TestScorerAddKFloat32(t *testing.T) {
 	want := sc.percent(rounded, false)
 	if f32 != want || exact == f32 {
 		t.Errorf("add-k on float32 statistics: %v, want %v (exact arithmetic: %v)", f32, want, exact)
-	}
-}
-
-// storeOf returns a rowStore holding rows.
-func storeOf(rows ...[]int64) *rowStore {
-	var r rowStore
-	for _, row := range rows {
-		r.append(row)
-	}
-	return &r
-}
-
-// TestSumFloat32 checks the float32 sums of resampled rows: exact below
-// 2^24, and past it rounded in resample order, as NumPy's
-// stats[idx].sum(0) on a float32 array.
-func TestSumFloat32(t *testing.T) {
-	const big = 1 << 24
-	rows := storeOf([]int64{big, 0}, []int64{1, 0}, []int64{1<<25 + 1, 7})
-	if rows.size != 4 {
-		t.Fatalf("value size %d, want 4", rows.size)
-	}
-	acc := make([]float32, 2)
-	for _, tc := range []struct {
-		idx  []uint32
-		want []float32
-	}{
-		{[]uint32{0, 1, 1}, []float32{big, 0}},      // 2^24+1 rounds to even, twice
-		{[]uint32{1, 1, 0}, []float32{big + 2, 0}},  // 2+2^24 is exact
-		{[]uint32{2}, []float32{1 << 25, 7}},        // a value rounded to float32 first
-		{[]uint32{1, 2, 1}, []float32{1 << 25, 14}}, // ...and sums of it
-		{nil, []float32{0, 0}},
-	} {
-		tc.want[1] = float32(7 * countOf(tc.idx, 2))
-		if !sumFloat32(context.Background(), ownView(rows), tc.idx, [][]float32{acc}) {
-			t.Fatal("sumFloat32 stopped")
-		}
-		if !slices.Equal(acc, tc.want) {
-			t.Errorf("sum of rows %v = %v, want %v", tc.idx, acc, tc.want)
-		}
-	}
-}
-
-// ownView returns the view of a store's own rows.
-func ownView(st *rowStore) []rowView { return []rowView{{st, st.w, 0, st.w}} }
-
-func countOf(idx []uint32, v uint32) int {
-	n := 0
-	for _, x := range idx {
-		if x == v {
-			n++
-		}
-	}
-	return n
-}
-
-// TestRowStoreWidens checks that rows keep their values when the store
-// moves to wider integers, across block boundaries, and that the order-4
-// and other row widths give the same float32 sums.
-func TestRowStoreWidens(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	for _, w := range []int{10, 4} {
-		var st rowStore
-		var want [][]int64
-		for i := range rowBlockRows + 300 {
-			row := make([]int64, w)
-			for c := range row {
-				row[c] = int64(r.IntN(200))
-			}
-			switch i {
-			case 1000:
-				row[w-1] = 60000 // to uint16
-			case rowBlockRows + 5:
-				row[0] = 1<<32 - 1 // to uint32
-			}
-			st.append(row)
-			want = append(want, row)
-			switch {
-			case i < 1000 && st.size != 1, i >= 1000 && i < rowBlockRows+5 && st.size != 2, i >= rowBlockRows+5 && st.size != 4:
-				t.Fatalf("w %d row %d: value size %d", w, i, st.size)
-			}
-		}
-		got := make([]int64, w)
-		for i, row := range want {
-			st.get(i, got)
-			if !slices.Equal(row, got) {
-				t.Fatalf("w %d row %d = %v, want %v", w, i, got, row)
-			}
-		}
-		idx := []uint32{3, rowBlockRows + 1, 1000, 0, rowBlockRows + 299}
-		acc := make([]float32, w)
-		sumFloat32(context.Background(), ownView(&st), idx, [][]float32{acc})
-		wantAcc := make([]float32, w)
-		for c := range w {
-			for _, i := range idx {
-				wantAcc[c] = float32(wantAcc[c] + float32(want[i][c]))
-			}
-		}
-		if !slices.Equal(acc, wantAcc) {
-			t.Errorf("w %d: sums %v, want %v", w, acc, wantAcc)
-		}
-		// Interleaved with a narrower store, the sums are the same.
-		var narrow rowStore
-		for i := range want {
-			row := make([]int64, w)
-			row[0] = int64(i % 7)
-			narrow.append(row)
-		}
-		views := interleave(draw{series: []series{{&narrow, nil}, {&st, nil}, {&narrow, nil}}})
-		if views[0].store.size != 4 || views[1].off != w {
-			t.Errorf("w %d: interleaved as size %d, offset %d", w, views[0].store.size, views[1].off)
-		}
-		accs := [][]float32{make([]float32, w), make([]float32, w), make([]float32, w)}
-		sumFloat32(context.Background(), views, idx, accs)
-		if !slices.Equal(accs[1], wantAcc) || !slices.Equal(accs[0], accs[2]) || accs[0][0] != float32(3%7+(rowBlockRows+1)%7+1000%7+0+(rowBlockRows+299)%7) {
-			t.Errorf("w %d: interleaved sums %v", w, accs)
-		}
-		if st.bytes() < int64(4*w*len(want)) {
-			t.Errorf("w %d: %d bytes for %d uint32 rows", w, st.bytes(), len(want))
-		}
-	}
-}
-
-func TestBitReaderMatchesFillBools(t *testing.T) {
-	for _, tc := range []struct {
-		seed    uint64
-		n, segs int
-	}{{12345, 5, 1984}, {7, 40, 63}, {1, 30, 64}, {2, 20, 65}, {3, 7, 1}, {4, 3, 200}, {5, 9, 128}} {
-		want := make([]bool, tc.n*tc.segs)
-		numpy.NewPCG64(tc.seed).FillBools(want)
-		br := bitReader{p: numpy.NewPCG64(tc.seed)}
-		got := make([]bool, 0, len(want))
-		for range tc.n {
-			for k := 0; k < tc.segs; k += 64 {
-				w := min(64, tc.segs-k)
-				v := br.next(w)
-				for j := range w {
-					got = append(got, v>>j&1 != 0)
-				}
-				if w < 64 && v>>w != 0 {
-					t.Fatalf("next(%d) returned bits above %d", w, w)
-				}
-			}
-		}
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("seed %d, %dx%d (-FillBools +bitReader):\n%s", tc.seed, tc.n, tc.segs, d)
-		}
 	}
 }
 
@@ -1115,9 +971,9 @@ func benchSegments(b *testing.B) (*Segments, *Segments) {
 	if dir := conformanceDirOrEmpty(); dir != "" {
 		data := filepath.Join(dir, "data", "de-en")
 		if _, err := os.Stat(filepath.Join(data, "sys-Online-B.txt")); err == nil {
-			refs := streams(readSegments(b, filepath.Join(data, "ref.txt")))
-			return segmentsOf(b, Config{}, readSegments(b, filepath.Join(data, "sys-JDExploreAcademy.txt")), refs),
-				segmentsOf(b, Config{}, readSegments(b, filepath.Join(data, "sys-Online-B.txt")), refs)
+			refs := streams(conftest.ReadLines(b, filepath.Join(data, "ref.txt")))
+			return segmentsOf(b, Config{}, conftest.ReadLines(b, filepath.Join(data, "sys-JDExploreAcademy.txt")), refs),
+				segmentsOf(b, Config{}, conftest.ReadLines(b, filepath.Join(data, "sys-Online-B.txt")), refs)
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 6))

@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
-	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/ngram"
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
 // Errors that [Stats.Add] returns for data it cannot score. They are
@@ -80,7 +81,7 @@ type Stats struct {
 	// checked against fp: an Add under the same ones needs no fingerprint.
 	opts options
 
-	w *worker // scratch space, created by the first Add
+	scratch *scratch // created by the first Add
 }
 
 // noCopy, as the first field of a struct, makes go vet's copylocks check
@@ -93,36 +94,53 @@ func (*noCopy) Unlock() {}
 // errCopied is the panic of a Stats copied by value and then used.
 const errCopied = "bleu: a Stats (or a Segments) was copied by value after use and the copy then used; copy one with Clone"
 
-// own panics if s is a copy of a Stats that was used; otherwise it marks s
-// as used. Every method that changes s calls it first.
-func (s *Stats) own() {
+// mutating panics if s is a copy of a Stats that was used; otherwise it
+// records s as used, at its address. Every method that changes s calls it
+// first.
+func (s *Stats) mutating() {
 	if s.addr == nil {
 		// Hidden from escape analysis, as strings.Builder hides its own:
 		// a Stats that points to itself would otherwise always be on the
 		// heap (one allocation more for every Sentence).
-		s.addr = self(s)
+		s.addr = (*Stats)(noescape(unsafe.Pointer(s)))
 	} else if s.addr != s {
 		panic(errCopied)
 	}
 }
 
-// readable panics if s is a copy of a Stats that was used. The methods that
+// noescape returns p, hidden from escape analysis as the standard
+// library's noescape hides it (internal/abi.NoEscape, which
+// strings.Builder uses): p passes through a uintptr, which the compiler
+// does not follow. (The standard library converts the uintptr back with
+// unsafe.Pointer(x ^ 0), which go vet's unsafeptr check rejects; reading
+// the variable through a pointer converts it without that check.) The
+// caller keeps the result in a typed pointer, which the runtime adjusts
+// when a stack moves.
+//
+//go:nosplit
+//go:nocheckptr
+func noescape(p unsafe.Pointer) unsafe.Pointer {
+	x := uintptr(p)
+	return *(*unsafe.Pointer)(unsafe.Pointer(&x))
+}
+
+// reading panics if s is a copy of a Stats that was used. The methods that
 // only read s call it first.
-func (s *Stats) readable() {
+func (s *Stats) reading() {
 	if s.addr != nil && s.addr != s {
 		panic(errCopied)
 	}
 }
 
-// held reports whether s holds statistics (of zero or more segments)
+// hasStats reports whether s holds statistics (of zero or more segments)
 // whose options are fixed.
-func (s *Stats) held() bool { return s.matches != nil }
+func (s *Stats) hasStats() bool { return s.matches != nil }
 
 // optionsChanged returns an error if s holds statistics and the options
 // of its Config that shape them are not those the statistics were
 // collected with. It only reads s.
 func (s *Stats) optionsChanged() error {
-	if !s.held() {
+	if !s.hasStats() {
 		return nil
 	}
 	cur := s.Config.statsOptions()
@@ -141,51 +159,17 @@ func (s *Stats) checkOptions() error {
 	if err := s.optionsChanged(); err != nil {
 		return err
 	}
-	if s.held() {
+	if s.hasStats() {
 		s.opts = s.Config.statsOptions()
 	}
 	return nil
 }
 
-// hold records that s now holds statistics collected under its Config's
+// fixOptions records that s now holds statistics collected under its Config's
 // options, whose fingerprint is fp.
-func (s *Stats) hold(fp fingerprint) {
+func (s *Stats) fixOptions(fp fingerprint) {
 	s.fp = fp
 	s.opts = s.Config.statsOptions()
-}
-
-// worker is the scratch space of Add: it makes a steady-state Add free of
-// allocations.
-type worker struct {
-	// The hypothesis words must outlive the tokenization of the references,
-	// so each side has buffers of its own.
-	hyp, ref tokBuffer
-	counter  ngramCounter
-	char     charCounter // the char tokenizer's counting
-	seg      segmentStats
-	// shards are the Stats of AddCorpus's goroutines, kept warm.
-	shards []*Stats
-	// prepared holds a segment's references normalized (addPrepared).
-	prepared []string
-	// charText is the text, in bytes, counted with the char tokenizer,
-	// up to charTablesAfter, from which its tables are used (charReady).
-	charText int
-	// Reset keeps the count slices here, zeroed, for the next Add.
-	spareMatches, spareTotals []int64
-}
-
-// keepScratch is the most bytes of tokens and word ids a worker's
-// scratch space keeps room for after a segment (see scratchBytes).
-const keepScratch = 32 << 20
-
-// tokBuffer is the scratch space of one tokenization.
-type tokBuffer struct {
-	sc   tokScratch
-	toks []string
-	// text is the text last tokenized, after preprocessing: the tokens
-	// are usually substrings of it, which lets the counter read their
-	// bytes faster.
-	text string
 }
 
 // Add adds one segment: a hypothesis and its references, one or more. It
@@ -210,8 +194,8 @@ func (s *Stats) Add(hyp string, refs ...string) error {
 
 // add is Add, returning also the statistics of the segment itself, valid
 // until the next call (for per-segment work such as significance tests).
-func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
-	s.own()
+func (s *Stats) add(hyp string, refs []string) (*ngram.Segment, error) {
+	s.mutating()
 	if err := s.Config.validate(); err != nil {
 		return nil, err
 	}
@@ -222,27 +206,27 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		return nil, ErrNoReference
 	}
 	order := s.order()
-	if s.w == nil {
-		s.w = &worker{}
+	if s.scratch == nil {
+		s.scratch = &scratch{}
 	}
-	w := s.w
-	if len(w.seg.matches) != order {
-		w.seg.matches = make([]int64, order)
-		w.seg.totals = make([]int64, order)
+	w := s.scratch
+	if len(w.seg.Matches) != order {
+		w.seg.Matches = make([]int64, order)
+		w.seg.Totals = make([]int64, order)
 	}
 	// The char tokenizer's tokens are counted without being made
-	// (charngram.go), where that way applies. It reads every character of
+	// (internal/charngram), where it applies. It reads every character of
 	// its texts and refuses invalid UTF-8, so when they are the inputs
 	// themselves they are checked only if it refuses them.
 	st := s.segmentTokenizer()
-	char := st != nil && st.charTokens() && w.charReady(hyp, refs)
+	char := st != nil && st.charTokens() && w.char.Ready(hyp, refs)
 	plain := s.Normalizer == nil && !s.Lowercase
-	if !char || !plain || !w.char.segment(&w.seg, hyp, refs) {
-		if !validUTF8(hyp) {
+	if !char || !plain || !w.char.Segment(&w.seg, hyp, refs) {
+		if !utf8x.Valid(hyp) {
 			return nil, fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
 		}
 		for i, r := range refs {
-			if !validUTF8(r) {
+			if !utf8x.Valid(r) {
 				return nil, fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
 			}
 		}
@@ -261,7 +245,7 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 			s.matches = make([]int64, order)
 			s.totals = make([]int64, order)
 		}
-		s.hold(s.fingerprint())
+		s.fixOptions(s.fingerprint())
 		s.minRefs, s.maxRefs = len(refs), len(refs)
 	}
 
@@ -269,10 +253,10 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 		// The default order, unrolled. Every count is at least 0, so a
 		// sum overflows exactly when it wraps around below 0.
 		sm, st := (*[4]int64)(s.matches), (*[4]int64)(s.totals)
-		wm, wt := (*[4]int64)(w.seg.matches), (*[4]int64)(w.seg.totals)
+		wm, wt := (*[4]int64)(w.seg.Matches), (*[4]int64)(w.seg.Totals)
 		m := [4]int64{sm[0] + wm[0], sm[1] + wm[1], sm[2] + wm[2], sm[3] + wm[3]}
 		t := [4]int64{st[0] + wt[0], st[1] + wt[1], st[2] + wt[2], st[3] + wt[3]}
-		hypLen, refLen := s.hypLen+int64(w.seg.hypLen), s.refLen+int64(w.seg.refLen)
+		hypLen, refLen := s.hypLen+int64(w.seg.HypLen), s.refLen+int64(w.seg.RefLen)
 		if m[0]|m[1]|m[2]|m[3]|t[0]|t[1]|t[2]|t[3]|hypLen|refLen >= 0 {
 			*sm, *st = m, t
 			s.hypLen, s.refLen = hypLen, refLen
@@ -282,126 +266,19 @@ func (s *Stats) add(hyp string, refs []string) (*segmentStats, error) {
 			return &w.seg, nil
 		}
 	}
-	if !s.fits(1, int64(w.seg.hypLen), int64(w.seg.refLen), w.seg.matches, w.seg.totals) {
+	if !s.fits(1, int64(w.seg.HypLen), int64(w.seg.RefLen), w.seg.Matches, w.seg.Totals) {
 		return nil, fmt.Errorf("%w: cannot add a segment to %d segments", ErrOverflow, s.segments)
 	}
 	s.segments++
-	s.hypLen += int64(w.seg.hypLen)
-	s.refLen += int64(w.seg.refLen)
+	s.hypLen += int64(w.seg.HypLen)
+	s.refLen += int64(w.seg.RefLen)
 	for k := range order {
-		s.matches[k] += w.seg.matches[k]
-		s.totals[k] += w.seg.totals[k]
+		s.matches[k] += w.seg.Matches[k]
+		s.totals[k] += w.seg.Totals[k]
 	}
 	s.minRefs = min(s.minRefs, len(refs))
 	s.maxRefs = max(s.maxRefs, len(refs))
 	return &w.seg, nil
-}
-
-// segmentTokenizer returns the Tokenizer's own ways, or nil if it has
-// none: its Tokenize method is then the way.
-func (s *Stats) segmentTokenizer() segmentTokenizer {
-	if s.Tokenizer == nil {
-		return Tokenizer13a
-	}
-	st, _ := s.Tokenizer.(segmentTokenizer)
-	return st
-}
-
-// addTokens counts a segment of texts hyp and refs, normalized, into
-// w.seg by their tokens, with st's route if st is not nil.
-func (s *Stats) addTokens(w *worker, st segmentTokenizer, hyp string, refs []string) {
-	c := &w.counter
-	if st != nil && (len(hyp) > longText || slices.ContainsFunc(refs, func(r string) bool { return len(r) > longText })) {
-		s.addPieces(w, st, hyp, refs)
-	} else {
-		c.begin(&w.seg, s.tokens(&w.hyp, st, hyp), w.hyp.text)
-		for _, r := range refs {
-			c.addRef(&w.seg, s.tokens(&w.ref, st, r), w.ref.text, len(refs) == 1)
-		}
-		c.finish(&w.seg)
-	}
-	if w.scratchBytes() > keepScratch {
-		// A huge segment's scratch space is not kept for the segments to
-		// come.
-		w.hyp, w.ref, w.counter = tokBuffer{}, tokBuffer{}, ngramCounter{}
-	}
-}
-
-// scratchBytes returns the bytes of w's largest buffers, which grow
-// with the tokens of a segment: the tokens, 16 bytes each, and the ids of
-// its words, 4 bytes each.
-func (w *worker) scratchBytes() int {
-	c := &w.counter
-	return 16*(cap(w.hyp.toks)+cap(w.ref.toks)) + 4*(cap(c.hypIDs)+cap(c.hypCur)+cap(c.refIDs)+cap(c.refCur))
-}
-
-// addPrepared normalizes a segment of valid texts and counts it into
-// w.seg, without tokens if char and the char tokenizer's way takes the
-// segment, by tokens if not: the texts are normalized once for both. It
-// returns an error wrapping [ErrInvalidUTF8] when the Normalizer's
-// rewrite of a text is not valid UTF-8.
-func (s *Stats) addPrepared(w *worker, st segmentTokenizer, char bool, hyp string, refs []string) error {
-	hyp, ok := s.prepare(hyp)
-	if !ok {
-		return fmt.Errorf("%w in the Normalizer's rewrite of the hypothesis", ErrInvalidUTF8)
-	}
-	prepared := w.prepared[:0]
-	for i, r := range refs {
-		r, ok := s.prepare(r)
-		if !ok {
-			clear(prepared)
-			w.prepared = prepared
-			return fmt.Errorf("%w in the Normalizer's rewrite of reference %d", ErrInvalidUTF8, i+1)
-		}
-		prepared = append(prepared, r)
-	}
-	if !char || !w.char.segment(&w.seg, hyp, prepared) {
-		s.addTokens(w, st, hyp, prepared)
-	}
-	// Not kept: they are as long as the texts.
-	clear(prepared)
-	w.prepared = prepared
-	return nil
-}
-
-// prepare normalizes text as the Normalizer and Lowercase say. It
-// reports false when the Normalizer returned text that is not valid UTF-8.
-func (s *Stats) prepare(text string) (string, bool) {
-	if s.Normalizer != nil {
-		text = s.Normalizer.Normalize(text)
-		if !validUTF8(text) {
-			return text, false
-		}
-	}
-	if s.Lowercase {
-		text = py.Lower(text)
-	}
-	return text, true
-}
-
-// words preprocesses and tokenizes one text as sacreBLEU's
-// _preprocess_segment does. The words are valid until b is used again. It
-// reports false, and no words, when the Normalizer returned invalid UTF-8.
-func (s *Stats) words(b *tokBuffer, text string) ([]string, bool) {
-	text, ok := s.prepare(text)
-	if !ok {
-		return nil, false
-	}
-	return s.tokens(b, s.segmentTokenizer(), text), true
-}
-
-// tokens strips a normalized text of trailing whitespace and tokenizes
-// it, with st's route if st is not nil. The tokens are valid until b is
-// used again.
-func (s *Stats) tokens(b *tokBuffer, st segmentTokenizer, text string) []string {
-	text = py.RStrip(text)
-	b.text = text
-	if st != nil {
-		b.toks = st.tokenize(&b.sc, b.toks[:0], text)
-	} else {
-		b.toks = s.Tokenizer.Tokenize(b.toks[:0], text)
-	}
-	return b.toks
 }
 
 // Score returns the BLEU score of the statistics added so far, computed
@@ -414,11 +291,11 @@ func (s *Stats) tokens(b *tokBuffer, st segmentTokenizer, text string) []string 
 // ([Config.Validate]): every method that adds statistics reports that as
 // an error first.
 func (s *Stats) Score() Score {
-	s.readable()
+	s.reading()
 	s.Config.check()
 	matches, totals := s.matches, s.totals
 	fp := s.fp
-	if !s.held() {
+	if !s.hasStats() {
 		fp = s.fingerprint()
 		matches = make([]int64, fp.order)
 		totals = matches
@@ -443,7 +320,7 @@ func (s *Stats) Len() int { return s.segments }
 // scratch space, so that reuse does not allocate). A copy of a used Stats
 // becomes, after Reset, a Stats of its own.
 func (s *Stats) Reset() {
-	w := s.w
+	w := s.scratch
 	if s.addr != nil && s.addr != s {
 		// A copy: the scratch space is its original's.
 		w = nil
@@ -453,15 +330,15 @@ func (s *Stats) Reset() {
 		clear(s.totals)
 		w.spareMatches, w.spareTotals = s.matches, s.totals
 	}
-	*s = Stats{Config: s.Config, w: w}
+	*s = Stats{Config: s.Config, scratch: w}
 	if w != nil {
-		s.own()
+		s.mutating()
 	}
 }
 
 // Clone returns a copy of s with statistics of its own.
 func (s *Stats) Clone() *Stats {
-	s.readable()
+	s.reading()
 	c := &Stats{
 		Config:   s.Config,
 		segments: s.segments,
@@ -494,8 +371,8 @@ func (s *Stats) Clone() *Stats {
 // coordinator can gather shards into a plain var total Stats without
 // knowing how they were collected; every later shard must then match.
 func (s *Stats) Merge(other *Stats) error {
-	s.own()
-	other.readable()
+	s.mutating()
+	other.reading()
 	if err := s.Config.validate(); err != nil {
 		return err
 	}
@@ -510,7 +387,7 @@ func (s *Stats) Merge(other *Stats) error {
 	}
 	mine, theirs := s.fp, other.fp
 	adopt := false
-	if !s.held() {
+	if !s.hasStats() {
 		mine = s.fingerprint()
 		if mine != theirs && s.statsOptionsZero() {
 			mine, adopt = theirs, true
@@ -525,10 +402,10 @@ func (s *Stats) Merge(other *Stats) error {
 	if adopt {
 		s.Tokenizer, s.Normalizer, s.Lowercase, s.MaxOrder = other.Tokenizer, other.Normalizer, other.Lowercase, other.MaxOrder
 	}
-	if !s.held() {
+	if !s.hasStats() {
 		s.matches = make([]int64, len(other.matches))
 		s.totals = make([]int64, len(other.totals))
-		s.hold(theirs)
+		s.fixOptions(theirs)
 		s.minRefs, s.maxRefs = other.minRefs, other.maxRefs
 	}
 	s.segments += other.segments

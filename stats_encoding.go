@@ -59,7 +59,7 @@ type encodedStats struct {
 
 // encoded returns the content of s's encoding. It does not modify s.
 func (s *Stats) encoded() (encodedStats, error) {
-	s.readable()
+	s.reading()
 	if err := s.Config.validate(); err != nil {
 		return encodedStats{}, err
 	}
@@ -351,7 +351,7 @@ func (e *encodedStats) validate() error {
 // install replaces the statistics of s with e, after checking or restoring
 // the options (see UnmarshalBinary). On error s is unchanged.
 func (s *Stats) install(e *encodedStats) error {
-	s.own()
+	s.mutating()
 	if err := s.Config.validate(); err != nil {
 		return err
 	}
@@ -367,8 +367,8 @@ func (s *Stats) install(e *encodedStats) error {
 	if e.fp.order > MaxMaxOrder {
 		return fmt.Errorf("bleu: encoded statistics of order %d; at most %d is accepted", e.fp.order, MaxMaxOrder)
 	}
-	*s = Stats{Config: cfg, w: s.w}
-	s.own()
+	*s = Stats{Config: cfg, scratch: s.scratch}
+	s.mutating()
 	if e.segments == 0 {
 		return nil
 	}
@@ -377,7 +377,7 @@ func (s *Stats) install(e *encodedStats) error {
 	s.minRefs, s.maxRefs = int(e.minRefs), int(e.maxRefs)
 	s.matches = append([]int64(nil), e.matches...)
 	s.totals = append([]int64(nil), e.totals...)
-	s.hold(e.fp)
+	s.fixOptions(e.fp)
 	return nil
 }
 

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/conftest"
 )
 
 // floorGolden is what sacreBLEU 2.6.0 prints for the floor-smoothed texts
@@ -57,9 +59,9 @@ func TestUnclampedAboveOne(t *testing.T) {
 	if err := json.Unmarshal(data, &g); err != nil {
 		t.Fatal(err)
 	}
-	refs := readSegments(t, filepath.Join(dir, "floor.ref.txt"))
-	hyps := readSegments(t, filepath.Join(dir, "floor.hyp.txt"))
-	sys2 := readSegments(t, filepath.Join(dir, "floor.sys2.txt"))
+	refs := conftest.ReadLines(t, filepath.Join(dir, "floor.ref.txt"))
+	hyps := conftest.ReadLines(t, filepath.Join(dir, "floor.hyp.txt"))
+	sys2 := conftest.ReadLines(t, filepath.Join(dir, "floor.sys2.txt"))
 	cfg := Config{Smooth: SmoothFloor, SmoothValue: 50}
 
 	var corpus struct {

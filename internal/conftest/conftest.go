@@ -1,5 +1,8 @@
 // Package conftest finds the conformance sets that the tests of package
-// bleu and of the command check against sacreBLEU 2.6.0's goldens.
+// bleu, of its engine (internal/...) and of the command check against
+// sacreBLEU 2.6.0's goldens, and holds the helpers those tests share:
+// [ReadLines], [RaceEnabled], and [Guarded] memory for the assembly
+// kernels' tests.
 //
 // # Sets
 //
@@ -21,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -105,4 +109,19 @@ func abs(t testing.TB, dir string) string {
 		t.Fatal(err)
 	}
 	return a
+}
+
+// ReadLines reads a data file's segments: its lines, split on "\n" with
+// the final empty piece dropped and nothing else removed.
+func ReadLines(t testing.TB, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
 }

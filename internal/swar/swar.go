@@ -68,3 +68,13 @@ func LeadEvents(x, lead uint64) uint64 {
 func ZeroBytes(t uint64) uint64 {
 	return ^((t&^High + 0x7F*Ones) | t)
 }
+
+// B2I is 1 for true and 0 for false; the compiler makes it a SETcc, and
+// the scanners' and counters' loops use it to keep their outcomes out of
+// branches.
+func B2I(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
