@@ -46,9 +46,16 @@ type counter struct {
 	rows   []int64   // the statistics against each reference, width() apiece
 
 	noBits bool     // count with the hash table only (for tests)
-	codes  []uint32 // bit sets' scratch (bits.go)
+	noSort bool     // count without sorting (for tests)
+	codes  []uint32 // bit sets' and sorting's scratch (bits.go, sorted.go)
 	masks  []set128
 	sets   []set128
+	keys   []uint64
+	tmp    []uint64
+	match  []int64
+	// countRuns's tables for lanesFor = (orders, bits a character)
+	lanesFor       [2]int
+	closeAt, incAt [65]uint64
 }
 
 // puncts is Python's string.punctuation, sacreBLEU's CHRF._PUNCTS.
@@ -69,9 +76,17 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 	c.rows = grow(c.rows, w*len(refs))
 	c.prepare(hyp, refs)
 	ntexts := 1 + len(refs)
-	if !c.noBits && bitsFit(c.roff) {
+	// With one reference, sorting, but for the shortest pairs (bit sets
+	// are faster there); with several, bit sets where they fit; else (or
+	// if sorting cannot) the hash table.
+	switch {
+	case c.p.nc == 0:
+	case !c.noBits && bitsFit(c.roff) && (ntexts > 2 || c.roff[2] <= minSortedLen):
 		c.bitOrders(0, c.p.nc, c.runes, c.roff, ntexts)
-	} else {
+	case !c.noSort && ntexts == 2 && c.sortedOrders(0, c.p.nc, c.runes, c.roff):
+	case !c.noBits && bitsFit(c.roff):
+		c.bitOrders(0, c.p.nc, c.runes, c.roff, ntexts)
+	default:
 		for n := 1; n <= c.p.nc; n++ {
 			c.order(n-1, n, c.runes, c.roff, ntexts)
 		}
@@ -99,7 +114,8 @@ const maxKeptScratch = 32 << 20
 // oversized reports whether c's scratch space is past maxKeptScratch
 // bytes.
 func (c *counter) oversized() bool {
-	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)) + 16*(len(c.cells)+len(c.tab.slots)) +
+	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
+		8*(cap(c.keys)+cap(c.tmp)) +
 		40*len(c.words.slots) + cap(c.low)
 	return n > maxKeptScratch
 }

@@ -316,33 +316,39 @@ func TestZeroAndSentinels(t *testing.T) {
 	}
 }
 
-// TestBitsAndTable checks that the two ways of counting, bit sets for
-// short texts and the hash table, give the same statistics, for every
-// option and one to three references.
+// TestBitsAndTable checks that the three ways of counting, sorting (one
+// reference), bit sets for short texts and the hash table, give the same
+// statistics, for every option and one to three references.
 func TestBitsAndTable(t *testing.T) {
 	g := loadGoldens(t)
-	checked := 0
+	checked, sorted := 0, 0
 	for _, gc := range g.Cases {
 		c := configOf(gc.CharOrder, gc.WordOrder, gc.Beta, gc.Lowercase, gc.Whitespace, gc.EpsSmoothing)
 		p := c.params()
-		withBits, withTable := &counter{p: p}, &counter{p: p, noBits: true}
-		a, b := make([]int64, p.width()), make([]int64, p.width())
+		// Sorting where it can (one reference), bit sets where they fit,
+		// the table.
+		ways := []*counter{{p: p, noBits: true}, {p: p, noSort: true}, {p: p, noSort: true, noBits: true}}
+		rows := [][]int64{make([]int64, p.width()), make([]int64, p.width()), make([]int64, p.width())}
 		refs := make([]string, len(gc.Refs))
 		for j, h := range gc.Hyps {
 			for k := range gc.Refs {
 				refs[k] = gc.Refs[k][j]
 			}
-			withBits.segment(a, h, refs)
-			withTable.segment(b, h, refs)
-			if !slices.Equal(a, b) {
-				t.Fatalf("%+v segment %d: bit sets %v, table %v", c, j, a, b)
+			for i, cn := range ways {
+				cn.segment(rows[i], h, refs)
 			}
-			if bitsFit(withBits.roff) {
+			if !slices.Equal(rows[0], rows[2]) || !slices.Equal(rows[1], rows[2]) {
+				t.Fatalf("%+v segment %d: sorting %v, bit sets %v, table %v", c, j, rows[0], rows[1], rows[2])
+			}
+			if bitsFit(ways[1].roff) {
 				checked++
+			}
+			if len(refs) == 1 && p.nc > 0 && fitsLanes(p.nc, ways[0].roff[1], ways[0].roff[2]-ways[0].roff[1]) {
+				sorted++
 			}
 		}
 	}
-	if checked == 0 {
-		t.Fatal("no segment was short enough for the bit sets")
+	if checked == 0 || sorted == 0 {
+		t.Fatalf("%d segments short enough for the bit sets, %d with one reference", checked, sorted)
 	}
 }
