@@ -9,8 +9,10 @@ SACREBLEU_DIR is a checkout of sacreBLEU 2.6.0 (see ../exact/gen.py), run
 with Debian's python3 and its regex, numpy, tabulate and lxml packages.
 
 The texts are ours, from a fixed seed, made for what the --ter-* options
-change: capitals (İ, Σ), punctuation attached to words, numbers with
-periods, commas and dashes, XML entities, CJK text with its punctuation,
+change: capitals (İ, Σ), punctuation attached to words, possessives before
+punctuation (which sacreBLEU's second normalization of the references
+splits), numbers with periods, commas and dashes, XML entities, CJK text
+with its punctuation,
 and hypotheses whose blocks of words are moved (TER's shifts); empty
 references and hypotheses, two reference files, the same references
 tab-separated in one file for -nr 2; and bad input (a short file, invalid
@@ -30,7 +32,7 @@ if not sacrebleu:
 
 words = ("the a The cat Cat dog sat on mat (rug) today, yesterday. quickly! slowly? red blue "
          "İstanbul ΟΔΟΣ Σ naïve co-op U.S. 'quote' 1,000 3.14 12-15 &amp; &quot;hi&quot; &lt;b&gt; "
-         "日本語 テスト 中文，句子。 「引用」 （注） 한국어 x y z").split()
+         "日本語 テスト 中文，句子。 「引用」 （注） 한국어 x y z cat's, dog's. it's").split()
 rng = random.Random(20261207)
 
 
