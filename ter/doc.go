@@ -32,7 +32,8 @@
 // Texts are stripped of trailing whitespace and tokenized by the tercom
 // tokenizer ([Config.Tokenize]): lowercased unless CaseSensitive, then
 // rewritten as Normalized, AsianSupport and NoPunct say, then split on
-// whitespace. The edit distance is a Levenshtein distance computed only in
+// whitespace; references are tokenized twice, as sacreBLEU tokenizes
+// them, which changes them only when Normalized. The edit distance is a Levenshtein distance computed only in
 // a band of 2×25 cells around the diagonal of each row (wider when the
 // lengths differ by more than a factor of 50); the trace of its cheapest
 // path, preferring a match or substitution, then a deletion, then an

@@ -1,6 +1,9 @@
 package ter
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The cases of sacreBLEU 2.6.0's test/test_ter.py, with the exact numbers
 // sacreBLEU computes for them (the test itself compares with 1e-3).
@@ -67,5 +70,54 @@ func TestSacreBLEUTestTokenizerTER(t *testing.T) {
 		if got := tc.c.Tokenize(tc.in); got != tc.want {
 			t.Errorf("%+v Tokenize(%q) = %q, want %q", tc.c, tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestReferencesTokenizedTwice: sacreBLEU 2.6.0 tokenizes every reference
+// twice (TER._cache_references, then _extract_reference_info), and a
+// second normalization splits off the possessive "'s" that the first left
+// before punctuation it only then split off. The numbers are sacreBLEU's
+// TER(**options).corpus_score(hyps, [refs]) and [refs, refs2].
+func TestReferencesTokenizedTwice(t *testing.T) {
+	hyps := []string{"squire 's , x", "it 's . done", "the cat's, the dog's. end's", "日本's,語"}
+	refs := []string{"squire's, x", "it's. done", "The cat's, the dog's. End's", "日本's,語"}
+	refs2 := []string{"squire's x", "it's done.", "the cats' dog's; end", "日本 's , 語"}
+	for _, tc := range []struct {
+		c                 Config
+		edits, edits2     int64
+		refLen, refLen2   float64
+		percent, percent2 float64
+	}{
+		{Config{Normalized: true}, 6, 6, 22, 19.5, 27.27272727272727, 30.76923076923077},
+		{Config{Normalized: true, AsianSupport: true, NoPunct: true}, 4, 4, 18, 16.5, 22.22222222222222, 24.242424242424242},
+		{Config{Normalized: true, CaseSensitive: true}, 8, 8, 22, 19.5, 36.36363636363637, 41.02564102564102},
+	} {
+		for _, run := range []struct {
+			refs    [][]string
+			edits   int64
+			refLen  float64
+			percent float64
+		}{
+			{[][]string{refs}, tc.edits, tc.refLen, tc.percent},
+			{[][]string{refs, refs2}, tc.edits2, tc.refLen2, tc.percent2},
+		} {
+			sc, err := tc.c.Corpus(hyps, run.refs...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sc.Edits != run.edits || sc.RefLength != run.refLen || sc.TERPercent != run.percent {
+				t.Errorf("%+v, %d references: %d edits, %v words, %v; sacreBLEU %d, %v, %v",
+					tc.c, len(run.refs), sc.Edits, sc.RefLength, sc.TERPercent, run.edits, run.refLen, run.percent)
+			}
+		}
+	}
+	// Sentence scores, as sacreBLEU's sentence_score, which takes the same
+	// path.
+	got, err := Config{Normalized: true}.SentencesPercent(hyps, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []float64{0, 0, 40, 50}; !slices.Equal(got, want) {
+		t.Errorf("SentencesPercent = %v, sacreBLEU %v", got, want)
 	}
 }

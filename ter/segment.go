@@ -1,6 +1,9 @@
 package ter
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // worker is the scratch space of one goroutine: it tokenizes segments
 // and computes their statistics.
@@ -36,6 +39,15 @@ func (w *worker) segment(c *Config, hyp string, refs []string) (edits int64, ref
 	// reference are all noWord.
 	for k, r := range refs {
 		w.words = w.tok.words(c, w.words[:0], r)
+		if c.Normalized {
+			// sacreBLEU tokenizes references twice (_cache_references
+			// preprocesses them and _extract_reference_info again), and
+			// normalizing is not idempotent: "squire's, x" becomes
+			// "squire's , x", then "squire 's , x". Lowercasing and
+			// removing punctuation are, so only Normalized needs the
+			// second pass.
+			w.words = w.tok.words(c, w.words[:0], strings.Join(w.words, " "))
+		}
 		if len(w.words) > maxWords {
 			return 0, 0, fmt.Errorf("%w: reference %d has %d words, more than %d", ErrOverflow, k+1, len(w.words), maxWords)
 		}

@@ -11,9 +11,11 @@ import (
 // Tokenize returns text as sacreBLEU 2.6.0's TercomTokenizer under c
 // returns it: the words of the text, after the rewrites c asks for, joined
 // by single spaces. It is the tokenization [Stats.Add] applies to every
-// hypothesis and reference, after stripping trailing whitespace as
-// Python's str.rstrip does. text must be valid UTF-8 (Add checks it; here
-// an invalid byte is kept as it is).
+// hypothesis, after stripping trailing whitespace as Python's str.rstrip
+// does; a reference is tokenized twice, c.Tokenize(c.Tokenize(ref)), as
+// sacreBLEU does (which only Normalized can tell from once: "'s," becomes
+// "'s ," and then " 's ,"). text must be valid UTF-8 (Add checks it;
+// here an invalid byte is kept as it is).
 //
 // The rewrites, in sacreBLEU's order:
 //   - unless CaseSensitive, Python's str.lower (Unicode 14.0, as Python

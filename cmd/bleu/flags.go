@@ -20,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/ter"
 )
 
 // options is a parsed command line. Its zero value is not meaningful; use
@@ -50,13 +51,15 @@ type options struct {
 	testSet, origLang, subset, download *string
 	echo                                []string
 	list, citation                      bool
-	keep                                []bool   // the segments -t's --origlang/--subset select
-	detailStdin                         []byte   // standard input kept for -d with -t
-	terOptions                          []string // TER options given
+	keep                                []bool // the segments -t's --origlang/--subset select
+	detailStdin                         []byte // standard input kept for -d with -t
 
 	// chrF (-m chrf): sacreBLEU's --chrf-* options, with its defaults.
 	chrfCharOrder, chrfWordOrder, chrfBeta int
 	chrfWhitespace, chrfLowercase, chrfEps bool
+
+	// TER (-m ter): sacreBLEU's --ter-* options.
+	ter ter.Config
 
 	// Significance testing.
 	confidence, pairedAR, pairedBS    bool
@@ -167,9 +170,6 @@ func optionTable() []*optSpec {
 		}
 	}
 	ptr := func(s string) *string { return &s }
-	ter := func(name string) func(*options, []value) {
-		return func(o *options, _ []value) { o.terOptions = append(o.terOptions, name) }
-	}
 	return []*optSpec{
 		{names: []string{"-h", "--help"}, special: specialHelp},
 		{names: []string{"--citation", "--cite"}, apply: flag(func(o *options) { o.citation = true })},
@@ -196,10 +196,10 @@ func optionTable() []*optSpec {
 		{names: []string{"--chrf-whitespace"}, apply: flag(func(o *options) { o.chrfWhitespace = true })},
 		{names: []string{"--chrf-lowercase"}, apply: flag(func(o *options) { o.chrfLowercase = true })},
 		{names: []string{"--chrf-eps-smoothing"}, apply: flag(func(o *options) { o.chrfEps = true })},
-		{names: []string{"--ter-case-sensitive"}, apply: ter("--ter-case-sensitive")},
-		{names: []string{"--ter-asian-support"}, apply: ter("--ter-asian-support")},
-		{names: []string{"--ter-no-punct"}, apply: ter("--ter-no-punct")},
-		{names: []string{"--ter-normalized"}, apply: ter("--ter-normalized")},
+		{names: []string{"--ter-case-sensitive"}, apply: flag(func(o *options) { o.ter.CaseSensitive = true })},
+		{names: []string{"--ter-asian-support"}, apply: flag(func(o *options) { o.ter.AsianSupport = true })},
+		{names: []string{"--ter-no-punct"}, apply: flag(func(o *options) { o.ter.NoPunct = true })},
+		{names: []string{"--ter-normalized"}, apply: flag(func(o *options) { o.ter.Normalized = true })},
 		{names: []string{"--confidence", "-ci"}, apply: flag(func(o *options) { o.confidence = true })},
 		{names: []string{"--confidence-n", "-cin"}, nargs: nargsOne, kind: kindInt, apply: integer(func(o *options, i int) { o.confidenceN = i })},
 		{names: []string{"--paired-ar", "-par"}, mutex: 1, apply: flag(func(o *options) { o.pairedAR = true })},

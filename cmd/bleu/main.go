@@ -1,5 +1,5 @@
-// Command bleu scores machine translation output with BLEU and chrF, as a
-// drop-in for sacreBLEU 2.6.0's `sacrebleu -m bleu chrf`: the same command
+// Command bleu scores machine translation output with BLEU, chrF and TER,
+// as a drop-in for sacreBLEU 2.6.0's `sacrebleu -m bleu chrf ter`: the same command
 // lines, the same standard output byte for byte (except the signature's
 // version field, which gives this implementation's version), the same exit
 // status.
@@ -59,8 +59,8 @@
 // different lengths, invalid UTF-8, an unavailable tokenizer, an invalid
 // SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
 // own checks exit with 1; 2 for a command line that cannot be parsed or
-// asks for something this implementation does not do (TER, significance
-// tests and -f html with chrF), and where sacreBLEU fails with a Python
+// asks for something this implementation does not do (significance tests
+// and -f html with chrF or TER), and where sacreBLEU fails with a Python
 // traceback on a command line
 // it accepts (such as -i with no files, except in JSON, where both print
 // an empty list). When an input has several faults, the one reported is
@@ -252,11 +252,6 @@ func (c *cli) execute(o *options) error {
 	if o.compat != "" {
 		return c.runCompat(o)
 	}
-	for _, m := range o.metrics {
-		if m == "ter" {
-			return unsupportedf("TER is not implemented (-m takes bleu and chrf)")
-		}
-	}
 	if c.sets == nil {
 		c.sets = newTestSets(c.sacrebleuDir())
 	}
@@ -438,8 +433,8 @@ input:
                          (not in sacreBLEU)
 
 metrics:
-  -m, --metrics {bleu,chrf} [...]
-                         the metrics (default bleu); ter is not implemented
+  -m, --metrics {bleu,chrf,ter} [...]
+                         the metrics (default bleu)
   -cc, --chrf-char-order N
                          chrF character n-gram order (default 6)
   -cw, --chrf-word-order N
@@ -448,6 +443,11 @@ metrics:
   --chrf-whitespace      count whitespace in chrF character n-grams
   --chrf-lowercase       lowercase for chrF
   --chrf-eps-smoothing   chrF++.py's eps smoothing instead of effective order
+  --ter-case-sensitive   TER keeps the case (by default it lowercases)
+  --ter-normalized       TER normalizes: XML entities, punctuation split off
+  --ter-no-punct         TER removes punctuation
+  --ter-asian-support    TER's --ter-normalized and --ter-no-punct also
+                         treat CJK characters and punctuation
 
 test sets (sacreBLEU's, downloaded into its cache: $SACREBLEU, or
 ~/.sacrebleu; a set already there needs no network):
@@ -525,10 +525,7 @@ fresh random numbers on every run):
                          systems by the Holm-Bonferroni method (not in
                          sacreBLEU)
 
-accepted for sacreBLEU compatibility, with an error: -t/--test-set,
---download, --list, --echo, --citation/--cite, -ol/--origlang, --subset;
-the TER options are accepted and ignored. --confidence, the paired tests
-and -f html are for -m bleu alone.
+--confidence, the paired tests and -f html are for -m bleu alone.
 
 Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
 Exit status: 0 success, 1 bad input, 2 bad usage, 17 lines with the wrong

@@ -689,7 +689,9 @@ func TestBadInput(t *testing.T) {
 		{"fractional add-k", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "add-k", "-sv", "0.5"}, "", 2, []string{"whole-number -sv"}},
 		{"huge floor value", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "1e300"}, "", 2, []string{"must be at most 2^40"}},
 		{"negative floor", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "-1"}, "", 2, []string{"finite number >= 0, not -1.0"}},
-		{"TER", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "ter"}, "", 2, []string{"TER is not implemented"}},
+		{"TER with a confidence interval", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "ter", "-ci"}, "", 2, []string{"implemented for -m bleu alone"}},
+		{"TER with a paired test", []string{f("ref.txt"), "-i", f("hyp.txt"), f("ref.txt"), "-m", "bleu", "ter", "-pbs"}, "", 2, []string{"implemented for -m bleu alone"}},
+		{"TER in HTML", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "ter", "-f", "html"}, "", 2, []string{"-f html is implemented for -m bleu alone"}},
 		{"chrF with a test", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-ci"}, "", 2, []string{"implemented for -m bleu alone"}},
 		{"chrF order below 0", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-cc", "-1"}, "", 2, []string{"must be at least 0"}},
 		{"chrF without orders", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-cc", "0"}, "", 2, []string{"needs a -cw/--chrf-word-order above 0"}},
@@ -852,9 +854,6 @@ func TestHelp(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", res.RC, res.Stderr)
 	}
 	for _, s := range optionTable() {
-		if strings.HasPrefix(s.names[0], "--ter") {
-			continue
-		}
 		for _, n := range s.names {
 			if !strings.Contains(res.Stdout, n) {
 				t.Errorf("the help does not mention %s", n)

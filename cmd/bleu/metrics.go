@@ -2,8 +2,7 @@ package main
 
 // The metrics of -m, behind one interface: what the command needs of a
 // metric to score systems with it and print its scores as sacreBLEU
-// does. BLEU and chrF implement it; TER plugs in as a third
-// implementation, and a name in metricsFor.
+// does. BLEU, chrF and TER implement it.
 
 import (
 	"slices"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/chrf"
+	"github.com/go-bleu/bleu/ter"
 )
 
 // metric is one of sacreBLEU's metrics as a command line configures it.
@@ -92,8 +92,10 @@ func metricsFor(o *options, s scoring) ([]metric, error) {
 				return nil, err
 			}
 			ms = append(ms, chrfMetric{cfg})
+		case "ter":
+			ms = append(ms, terMetric{o.ter})
 		default:
-			return nil, unsupportedf("%s is not implemented; -m takes bleu and chrf", strings.ToUpper(name))
+			return nil, unsupportedf("%s is not implemented; -m takes bleu, chrf and ter", strings.ToUpper(name))
 		}
 	}
 	slices.SortFunc(ms, func(a, b metric) int { return strings.Compare(a.key(), b.key()) })
@@ -155,15 +157,25 @@ func (chrfMetric) key() string { return "CHRF" }
 func (m chrfMetric) newStats() metricStats { return chrfStats{&chrf.Stats{Config: m.cfg}} }
 
 func (m chrfMetric) sentences(hyps []string, refs [][]string, out []metricScore) (int, error) {
-	pc, err := m.cfg.SentencesPercent(hyps, refs...)
+	return sentencesWith(hyps, refs, out, m.cfg.SentencesPercent, func(hyp string, refs []string) (metricScore, error) {
+		one := chrf.Stats{Config: m.cfg}
+		err := one.Add(hyp, refs...)
+		return chrfStats{&one}.score(), err
+	})
+}
+
+// sentencesWith writes the sentence scores of a metric to out: the
+// percentages that all computes for every segment at once, each under the
+// name and signature of the score that one returns for a single segment.
+// When all fails, the index returned is that of the first segment one
+// fails on.
+func sentencesWith(hyps []string, refs [][]string, out []metricScore,
+	all func(hyps []string, refs ...[]string) ([]float64, error),
+	one func(hyp string, refs []string) (metricScore, error)) (int, error) {
+	pc, err := all(hyps, refs...)
 	if err != nil {
-		// Find the segment: the first whose sentence score fails.
-		seg := make([]string, len(refs))
 		for j, h := range hyps {
-			for k := range refs {
-				seg[k] = refs[k][j]
-			}
-			if _, err := m.cfg.Sentence(h, seg...); err != nil {
+			if _, err := one(h, column(refs, j)); err != nil {
 				return j, err
 			}
 		}
@@ -172,12 +184,10 @@ func (m chrfMetric) sentences(hyps []string, refs [][]string, out []metricScore)
 	if len(hyps) == 0 {
 		return 0, nil
 	}
-	var one chrf.Stats
-	one.Config = m.cfg
-	if err := one.Add(hyps[0], column(refs, 0)...); err != nil {
+	tmpl, err := one(hyps[0], column(refs, 0))
+	if err != nil {
 		return 0, err
 	}
-	tmpl := chrfStats{&one}.score()
 	for j, v := range pc {
 		out[j] = tmpl
 		out[j].percent = v
@@ -200,4 +210,28 @@ type chrfStats struct{ *chrf.Stats }
 func (c chrfStats) score() metricScore {
 	sc := c.Stats.Score()
 	return metricScore{name: sc.Name, percent: sc.ChrFPercent, sig: sc.Signature.String(), short: sc.Signature.Short()}
+}
+
+// terMetric is TER.
+type terMetric struct{ cfg ter.Config }
+
+func (terMetric) key() string { return "TER" }
+
+func (m terMetric) newStats() metricStats { return terStats{&ter.Stats{Config: m.cfg}} }
+
+func (m terMetric) sentences(hyps []string, refs [][]string, out []metricScore) (int, error) {
+	return sentencesWith(hyps, refs, out, m.cfg.SentencesPercent, func(hyp string, refs []string) (metricScore, error) {
+		one := ter.Stats{Config: m.cfg}
+		err := one.Add(hyp, refs...)
+		return terStats{&one}.score(), err
+	})
+}
+
+// terStats is a system's TER statistics. sacreBLEU's TER score has no
+// verbose part: its text is "TER|signature = 51.8".
+type terStats struct{ *ter.Stats }
+
+func (t terStats) score() metricScore {
+	sc := t.Stats.Score()
+	return metricScore{name: "TER", percent: sc.TERPercent, sig: sc.Signature.String(), short: sc.Signature.Short()}
 }

@@ -1,7 +1,7 @@
 package main
 
-// Scoring with the metrics of -m other than BLEU alone (-m chrf, -m bleu
-// chrf): sacreBLEU's main() for several metrics, and its
+// Scoring with the metrics of -m other than BLEU alone (-m chrf, -m ter,
+// -m bleu chrf ter): sacreBLEU's main() for several metrics, and its
 // print_single_results and print_results_table.
 
 import (

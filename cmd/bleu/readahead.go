@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/chrf"
+	"github.com/go-bleu/bleu/ter"
 )
 
 // Reading ahead. Reading and stripping the lines of a segment takes a
@@ -188,12 +189,15 @@ func (b *batch) badLine(j int) error {
 // segment's lines that is not valid UTF-8, in the order they were read
 // (the segments before j have been scored, so theirs are valid).
 func (b *batch) failure(j int, err error) error {
-	if errors.Is(err, bleu.ErrInvalidUTF8) || errors.Is(err, chrf.ErrInvalidUTF8) {
+	if errors.Is(err, bleu.ErrInvalidUTF8) || errors.Is(err, chrf.ErrInvalidUTF8) || errors.Is(err, ter.ErrInvalidUTF8) {
 		if bad := b.badLine(j); bad != nil {
 			return bad
 		}
 	}
-	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "bleu: "), "chrf: ")
+	msg := err.Error()
+	for _, p := range [...]string{"bleu: ", "chrf: ", "ter: "} {
+		msg = strings.TrimPrefix(msg, p)
+	}
 	return inputErrorf("bleu: line %d: %s", b.first+j+1, msg)
 }
 

@@ -510,6 +510,13 @@ def scoring_cases():
         x + ["-i", h("xml-en-de-1.txt"), "-m", "bleu", "chrf", "-d"],
         x + ["-i", h("xml-en-de-1.txt"), "-m", "chrf", "-cw", "2", "-d", "--subset", "news"],
         ["-t", "wmt19", "-l", "en-de", "-i", h("wmt19-en-de.txt"), "-m", "chrf", "bleu", "-d"],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "ter"],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "ter", "--ter-normalized", "--origlang", "en", "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), h("xml-en-de-2.txt"), "-m", "bleu", "chrf", "ter", "-f", "text"],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "ter", "-sl", "--subset", "news"],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "ter", "bleu", "chrf", "-d"],
+        x + ["-i", h("xml-en-de-1.txt"), "-m", "ter", "--ter-no-punct", "-d", "--origlang", "en"],
+        ["-t", "wmt19", "-l", "en-de", "-i", h("wmt19-en-de.txt"), "-m", "chrf", "ter", "-d", "-w", "4"],
     ]
 
 

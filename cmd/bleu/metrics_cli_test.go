@@ -15,7 +15,20 @@ import (
 // one and two reference files and -nr, sentence scores, -m bleu chrf in
 // JSON, text (aligned at "="), -b, and the tables of several systems
 // (from files and from standard input) with their signatures.
-func TestCLIChrF(t *testing.T) {
+func TestCLIChrF(t *testing.T) { testGoldenRuns(t, "chrf") }
+
+// TestCLITER does the same with testdata/ter/golden.json: -m ter with
+// each --ter-* option and their combinations, one and two reference files
+// and -nr, sentence scores, -m bleu chrf ter in every output form (JSON
+// object and list, text lines, -b, -sh, text and LaTeX tables of several
+// systems from files and from standard input), -d without a test set, and
+// bad input.
+func TestCLITER(t *testing.T) { testGoldenRuns(t, "ter") }
+
+// testGoldenRuns runs the command lines of testdata/dir/golden.json in
+// testdata/dir and compares standard output and exit status with
+// sacreBLEU's.
+func testGoldenRuns(t *testing.T, dir string) {
 	var golden struct {
 		Runs []struct {
 			Args   []string `json:"args"`
@@ -24,7 +37,7 @@ func TestCLIChrF(t *testing.T) {
 			Stdout string   `json:"stdout"`
 		} `json:"runs"`
 	}
-	dir := filepath.Join("testdata", "chrf")
+	dir = filepath.Join("testdata", dir)
 	readJSON(t, filepath.Join(dir, "golden.json"), &golden)
 	t.Chdir(dir)
 	if len(golden.Runs) == 0 {
