@@ -8,11 +8,10 @@
 // It reads the files with [bleubeam.ReadFiles], scores them with
 // [bleubeam.Corpus] for BLEU and [bleubeam.ChrFCorpus] for chrF, and prints
 // one line a metric of -m (BLEU alone by default), aligned as bleu aligns
-// them. Beam's own flags
-// (--runner, --endpoint, --project, --region, --temp_location, …) may
-// stand anywhere; write them as --name=value, or place them after "--".
-// Without --runner the pipeline runs on prism, Beam's local runner, in
-// this process.
+// them. Beam's own flags (--runner, --endpoint, --project, --region,
+// --temp_location, …) may stand anywhere; write them as --name=value, or
+// place them after "--". Without --runner the pipeline runs on prism,
+// Beam's local runner, in this process.
 //
 // The options that bleu takes here are those that change a single corpus
 // score: -m/--metrics (bleu, chrf), -tok/--tokenize (13a, intl, zh, char,
@@ -20,8 +19,8 @@
 // -sv/--smooth-value, -cc/--chrf-char-order, -cw/--chrf-word-order,
 // --chrf-beta, --chrf-whitespace, --chrf-lowercase, --chrf-eps-smoothing,
 // -w/--width, -b/--score-only, -sh/--short and -f/--format text (the only
-// format). Any
-// other bleu option is an error. Exit status 0 on success, 1 when the
+// format). Any other bleu option is an error, -m ter among them. As with
+// bleu, -m takes every name after it. Exit status 0 on success, 1 when the
 // pipeline fails, 2 on a usage error.
 package main
 
