@@ -9,7 +9,17 @@ import (
 )
 
 func init() {
-	registerMetric[chrfMetric, chrf.Stats, *chrf.Stats, ChrFScore]()
+	registerMetric[chrfMetric, chrf.Stats, *chrf.Stats, ChrFScore](encodeChrFAcc, decodeChrFAcc)
+}
+
+// encodeChrFAcc and decodeChrFAcc are chrF's accumulator coder (see
+// registerMetric for why they are functions of their own).
+func encodeChrFAcc(a *statsAcc[chrfMetric, chrf.Stats]) ([]byte, error) {
+	return encodeStatsAcc[chrfMetric, chrf.Stats, *chrf.Stats, ChrFScore](a)
+}
+
+func decodeChrFAcc(b []byte) (*statsAcc[chrfMetric, chrf.Stats], error) {
+	return decodeStatsAcc[chrfMetric, chrf.Stats, *chrf.Stats, ChrFScore](b)
 }
 
 // ChrFScore is a chrF score as a plain value that Beam encodes without a
@@ -129,12 +139,4 @@ func ChrFSentences(s beam.Scope, c chrf.Config, col beam.PCollection) beam.PColl
 // panicking.
 func TryChrFSentences(s beam.Scope, c chrf.Config, col beam.PCollection) (beam.PCollection, error) {
 	return trySentences[chrfMetric, chrf.Stats, *chrf.Stats, ChrFScore](s, chrfMetric{c}, col)
-}
-
-// must returns col, or panics with err.
-func must(col beam.PCollection, err error) beam.PCollection {
-	if err != nil {
-		panic(err)
-	}
-	return col
 }

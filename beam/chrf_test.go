@@ -200,8 +200,8 @@ func TestChrFInvalidConfig(t *testing.T) {
 // TestChrFAccumulatorCoder round-trips accumulators under every option
 // and rejects cut encodings and statistics of other options.
 func TestChrFAccumulatorCoder(t *testing.T) {
-	encode := encodeStatsAcc[chrfMetric, chrf.Stats, *chrf.Stats, ChrFScore]
-	decode := decodeStatsAcc[chrfMetric, chrf.Stats, *chrf.Stats, ChrFScore]
+	encode := encodeChrFAcc
+	decode := decodeChrFAcc
 	for _, c := range chrfConfigs {
 		f := &statsFn[chrfMetric, chrf.Stats, *chrf.Stats, ChrFScore]{Metric: chrfMetric{c}}
 		a, err := f.CreateAccumulator()

@@ -48,13 +48,20 @@ type stats[T any] interface {
 
 // registerMetric registers with Beam the functions, iterators, emitters
 // and the accumulator coder of metric M. Call it from an init function.
-func registerMetric[M metric[T, Sc], T any, P stats[T], Sc any]() {
+//
+// enc and dec must be encodeStatsAcc and decodeStatsAcc of M, each called
+// from a plain function of its own: Beam finds a coder's functions by
+// their symbol names, and every instantiation of a generic function has
+// the same one ("encodeStatsAcc[...]"), so that, given the generic
+// functions themselves, a worker would decode one metric's accumulators
+// with another's decoder.
+func registerMetric[M metric[T, Sc], T any, P stats[T], Sc any](enc func(*statsAcc[M, T]) ([]byte, error), dec func([]byte) (*statsAcc[M, T], error)) {
 	register.Combiner3[*statsAcc[M, T], Segment, Sc](&statsFn[M, T, P, Sc]{})
 	register.DoFn3x1[[]byte, func(*Sc) bool, func(Sc), error](&statsEmptyFn[M, T, Sc]{})
 	register.DoFn2x3[beam.X, Segment, beam.X, Sc, error](&statsSentenceFn[M, T, P, Sc]{})
 	register.Iter1[Sc]()
 	register.Emitter1[Sc]()
-	beam.RegisterCoder(reflect.TypeOf((*statsAcc[M, T])(nil)), encodeStatsAcc[M, T, P, Sc], decodeStatsAcc[M, T, P, Sc])
+	beam.RegisterCoder(reflect.TypeOf((*statsAcc[M, T])(nil)), enc, dec)
 }
 
 // tryCorpus is the generic form of [TryCorpus]: one score of metric m for
@@ -223,4 +230,12 @@ func decodeStatsAcc[M metric[T, Sc], T any, P stats[T], Sc any](b []byte) (*stat
 	}
 	a.stats = st
 	return a, nil
+}
+
+// must returns col, or panics with err.
+func must(col beam.PCollection, err error) beam.PCollection {
+	if err != nil {
+		panic(err)
+	}
+	return col
 }
