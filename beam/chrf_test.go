@@ -252,3 +252,21 @@ func joinKeyedChrF(k string, s ChrFScore) keyedChrFScore { return keyedChrFScore
 func init() {
 	beam.RegisterFunction(joinKeyedChrF)
 }
+
+// TestBLEUAndChrFOnePipeline scores one collection with both metrics in
+// one pipeline, where each metric's accumulators must meet their own
+// coder.
+func TestBLEUAndChrFOnePipeline(t *testing.T) {
+	segs := corpus(t, 200)
+	for _, r := range runners {
+		t.Run(r.name, func(t *testing.T) {
+			p, s := beam.NewPipelineWithRoot()
+			col := beam.Reshuffle(s, shards(s, segs, 4))
+			passert.Equals(s, Corpus(s, Options{}, col), want(t, Options{}, segs))
+			passert.Equals(s, ChrFCorpus(s, chrfConfigs[1], col), chrfWant(t, chrfConfigs[1], segs))
+			if _, err := r.run(context.Background(), p); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

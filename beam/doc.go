@@ -44,13 +44,13 @@
 //
 // # Metrics
 //
-// The chrF transforms are written once, generically, over what they need
-// of a metric: its options as a value encoding/json round-trips, its Stats
+// The transforms are written once, generically, over what they need of a
+// metric: its options as a value encoding/json round-trips, its Stats
 // (Add, Merge, Reset, Len and the checked binary encoding) and its score
 // as a plain value. Beam's Go SDK registers each instantiation of the
 // generic combiner under its own type name, so another metric of the same
 // shape, such as TER, takes a file like chrf.go: its options and score
-// types and one registration.
+// types, two one-line coder functions and one registration.
 //
 // # Runners
 //
