@@ -1,16 +1,18 @@
 package bleubeam
 
-// The transforms of the metrics beside BLEU, written once over a small
-// interface: a metric's options as a plain value that Beam ships as JSON,
-// its Stats (Add, Merge, the checked binary encoding) and its score as a
-// plain value. chrF is one instantiation (chrf.go); a metric of the same
-// shape plugs in with a file of the same size: its options type, its
-// score type and a call to registerMetric.
+// The transforms of every metric, written once over a small interface: a
+// metric's options as a plain value that Beam ships as JSON, its Stats
+// (Add, Merge, Reset, Len, the checked binary encoding) and its score as
+// a plain value. BLEU (combine.go) and chrF (chrf.go) are instantiations;
+// a metric of the same shape plugs in with a file like chrf.go: its
+// options type, its score type, two one-line coder functions and a call
+// to registerMetric.
 //
-// Beam's Go SDK finds the functions of a pipeline by the names of their
+// Beam's Go SDK finds the DoFns of a pipeline by the names of their
 // types, and an instantiated generic type has a name of its own
 // ("statsFn[…chrfMetric,…]"), so each instantiation is registered like
-// any other type, in an init function.
+// any other type, in an init function. Functions are another matter (see
+// registerMetric).
 
 import (
 	"encoding/binary"
