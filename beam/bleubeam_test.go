@@ -294,7 +294,7 @@ func TestOptionsErrors(t *testing.T) {
 // and rejects a corrupted encoding.
 func TestAccumulatorCoder(t *testing.T) {
 	for _, opts := range optionSets {
-		f := &corpusFn{Options: opts}
+		f := &statsFn[bleuMetric, bleu.Stats, *bleu.Stats, Score]{Metric: bleuMetric{opts}}
 		a, err := f.CreateAccumulator()
 		if err != nil {
 			t.Fatal(err)
@@ -304,11 +304,11 @@ func TestAccumulatorCoder(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		b, err := encodeAccumulator(a)
+		b, err := encodeBLEUAcc(a)
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := decodeAccumulator(b)
+		d, err := decodeBLEUAcc(b)
 		if err != nil {
 			t.Fatalf("%+v: %v", opts, err)
 		}
@@ -316,7 +316,7 @@ func TestAccumulatorCoder(t *testing.T) {
 			t.Errorf("%+v: decoded %v, want %v", opts, got, w)
 		}
 		for _, cut := range []int{0, 1, len(b) / 2, len(b) - 1} {
-			if _, err := decodeAccumulator(b[:cut]); err == nil {
+			if _, err := decodeBLEUAcc(b[:cut]); err == nil {
 				t.Errorf("%+v: an encoding cut to %d bytes decoded", opts, cut)
 			}
 		}

@@ -1,10 +1,10 @@
-// Package bleubeam scores machine translation with BLEU in Apache Beam
-// pipelines, for corpora and collections of systems too large for one
-// machine: it makes [bleu.Stats] a Beam combiner, so that each worker
-// counts the segments it holds and only the statistics, a few hundred
-// bytes, travel to be merged. The scores are those of the bleu package,
-// and so sacreBLEU's, to the last bit, whatever the order of the segments
-// and however the runner splits them.
+// Package bleubeam scores machine translation with BLEU and chrF in Apache
+// Beam pipelines, for corpora and collections of systems too large for one
+// machine: it makes [bleu.Stats] and [chrf.Stats] Beam combiners, so that
+// each worker counts the segments it holds and only the statistics, a few
+// hundred bytes, travel to be merged. The scores are those of the bleu and
+// chrf packages, and so sacreBLEU's, to the last bit, whatever the order
+// of the segments and however the runner splits them.
 //
 // Import it under that name:
 //
@@ -22,10 +22,14 @@
 //   - [CorpusPerKey] gives one per key: per system, per document, per test
 //     set;
 //   - [Sentences] gives the sentence BLEU of every segment, keeping its key;
+//   - [ChrFCorpus], [ChrFCorpusPerKey] and [ChrFSentences] do the same
+//     for chrF and chrF++, as a [ChrFScore];
 //   - [ReadFiles] reads a hypothesis file and reference files line by line
 //     into segments, through Beam's file systems.
 //
-// A [Score] is a plain value, which Beam encodes without help.
+// A [Score] and a [ChrFScore] are plain values, which Beam encodes without
+// help. To score one collection with both metrics, apply both transforms
+// to it: each counts its own statistics.
 //
 // # Options
 //
@@ -35,7 +39,18 @@
 // normalizer is registered under a name with [RegisterTokenizer] or
 // [RegisterNormalizer], in an init function, as Beam's own registrations
 // are, so that every worker finds it by that name, also when it decodes
-// statistics that another worker collected.
+// statistics that another worker collected. chrF has no such parts: a
+// [chrf.Config] is a plain value and travels as it is.
+//
+// # Metrics
+//
+// The transforms are written once, generically, over what they need of a
+// metric: its options as a value encoding/json round-trips, its Stats
+// (Add, Merge, Reset, Len and the checked binary encoding) and its score
+// as a plain value. Beam's Go SDK registers each instantiation of the
+// generic combiner under its own type name, so another metric of the same
+// shape, such as TER, takes a file like chrf.go: its options and score
+// types, two one-line coder functions and one registration.
 //
 // # Runners
 //

@@ -9,12 +9,14 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	bleubeam "github.com/go-bleu/bleu/beam"
+	"github.com/go-bleu/bleu/chrf"
 )
 
 func init() {
 	register.Function1x0(printScore)
 	register.Function2x0(printKeyed)
 	register.Function1x2(bySystem)
+	register.Function2x0(printChrF)
 }
 
 // systemSegment is a segment of one system's output.
@@ -25,6 +27,7 @@ type systemSegment struct {
 
 func printScore(s bleubeam.Score)                         { fmt.Println(s.Text(2)) }
 func printKeyed(k string, s bleubeam.Score)               { fmt.Printf("%s: %.2f\n", k, s.Percent) }
+func printChrF(k string, s bleubeam.ChrFScore)            { fmt.Printf("%s: %s\n", k, s.Text(2)) }
 func bySystem(x systemSegment) (string, bleubeam.Segment) { return x.System, x.Seg }
 
 // Corpus BLEU of a PCollection of segments, run on prism in this process.
@@ -58,4 +61,22 @@ func ExampleCorpusPerKey() {
 	// Unordered output:
 	// a: 100.00
 	// b: 5.97
+}
+
+// chrF++ per system: chrf.Config is a plain value and travels with the
+// pipeline as it is.
+func ExampleChrFCorpusPerKey() {
+	p, s := beam.NewPipelineWithRoot()
+	ref := []string{"The house is small and the garden is green."}
+	keyed := beam.ParDo(s, bySystem, beam.Create(s,
+		systemSegment{"a", bleubeam.Segment{Hyp: "the house is small and the garden is green.", Refs: ref}},
+		systemSegment{"b", bleubeam.Segment{Hyp: "The home is tiny and its garden green.", Refs: ref}},
+	))
+	beam.ParDo0(s, printChrF, bleubeam.ChrFCorpusPerKey(s, chrf.Config{WordOrder: 2}, keyed))
+	if _, err := prism.Execute(context.Background(), p); err != nil {
+		fmt.Println(err)
+	}
+	// Unordered output:
+	// a: chrF2++|nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:0.1.0 = 95.05
+	// b: chrF2++|nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:0.1.0 = 37.27
 }

@@ -2,13 +2,8 @@ package bleubeam
 
 import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/go-bleu/bleu"
 )
-
-func init() {
-	register.DoFn2x3[beam.X, Segment, beam.X, Score, error](&sentenceFn{})
-}
 
 // Sentences returns the sentence BLEU of every segment of col, a
 // PCollection of KV<K, [Segment]> with a key of any type (a segment's id,
@@ -19,46 +14,10 @@ func init() {
 // It panics if opts do not resolve (see [Options.Config]); [TrySentences]
 // returns the error instead.
 func Sentences(s beam.Scope, opts Options, col beam.PCollection) beam.PCollection {
-	out, err := TrySentences(s, opts, col)
-	if err != nil {
-		panic(err)
-	}
-	return out
+	return must(TrySentences(s, opts, col))
 }
 
 // TrySentences is [Sentences] returning an error instead of panicking.
 func TrySentences(s beam.Scope, opts Options, col beam.PCollection) (beam.PCollection, error) {
-	if _, err := opts.Config(); err != nil {
-		return beam.PCollection{}, err
-	}
-	s = s.Scope("bleu.Sentences")
-	outs, err := beam.TryParDo(s, &sentenceFn{Options: opts}, col)
-	if err != nil {
-		return beam.PCollection{}, err
-	}
-	return outs[0], nil
-}
-
-// sentenceFn scores each segment with a Stats kept for the bundle, which
-// Reset, Add and Score make equal to Config.Sentence without its set-up.
-type sentenceFn struct {
-	Options Options `json:"options"`
-	stats   *bleu.Stats
-}
-
-func (f *sentenceFn) Setup() error {
-	c, err := f.Options.Config()
-	if err != nil {
-		return err
-	}
-	f.stats = &bleu.Stats{Config: c}
-	return nil
-}
-
-func (f *sentenceFn) ProcessElement(key beam.X, seg Segment) (beam.X, Score, error) {
-	f.stats.Reset()
-	if err := f.stats.Add(seg.Hyp, seg.Refs...); err != nil {
-		return nil, Score{}, err
-	}
-	return key, newScore(f.stats.Score(), 1), nil
+	return trySentences[bleuMetric, bleu.Stats, *bleu.Stats, Score](s, bleuMetric{opts}, col)
 }

@@ -1,20 +1,26 @@
 // Command bleu-beam scores a corpus with an Apache Beam pipeline and prints
-// the line that the bleu command prints with -f text for the same files:
+// what the bleu command prints with -f text for the same files:
 //
-//	bleu-beam [beam flags] REF... -i HYP [-tok T] [-lc] [-s M] [-sv V] [-w N] [-b] [-sh] [-f text]
+//	bleu-beam [beam flags] REF... -i HYP [-m bleu chrf] [-tok T] [-lc] [-s M] [-sv V]
+//	    [-cc N] [-cw N] [--chrf-beta N] [--chrf-whitespace] [--chrf-lowercase] [--chrf-eps-smoothing]
+//	    [-w N] [-b] [-sh] [-f text]
 //
 // It reads the files with [bleubeam.ReadFiles], scores them with
-// [bleubeam.Corpus] and prints the one score. Beam's own flags
-// (--runner, --endpoint, --project, --region, --temp_location, …) may
-// stand anywhere; write them as --name=value, or place them after "--".
-// Without --runner the pipeline runs on prism, Beam's local runner, in
-// this process.
+// [bleubeam.Corpus] for BLEU and [bleubeam.ChrFCorpus] for chrF, and prints
+// one line a metric of -m (BLEU alone by default), aligned as bleu aligns
+// them. Beam's own flags (--runner, --endpoint, --project, --region,
+// --temp_location, …) may stand anywhere; write them as --name=value, or
+// place them after "--". Without --runner the pipeline runs on prism,
+// Beam's local runner, in this process.
 //
 // The options that bleu takes here are those that change a single corpus
-// score: -tok/--tokenize (13a, intl, zh, char, none, ja-mecab; zh-fixed), -lc/
-// --lowercase, -s/--smooth-method, -sv/--smooth-value, -w/--width,
-// -b/--score-only, -sh/--short and -f/--format text (the only format). Any
-// other bleu option is an error. Exit status 0 on success, 1 when the
+// score: -m/--metrics (bleu, chrf), -tok/--tokenize (13a, intl, zh, char,
+// none, ja-mecab; zh-fixed), -lc/--lowercase, -s/--smooth-method,
+// -sv/--smooth-value, -cc/--chrf-char-order, -cw/--chrf-word-order,
+// --chrf-beta, --chrf-whitespace, --chrf-lowercase, --chrf-eps-smoothing,
+// -w/--width, -b/--score-only, -sh/--short and -f/--format text (the only
+// format). Any other bleu option is an error, -m ter among them. As with
+// bleu, -m takes every name after it. Exit status 0 on success, 1 when the
 // pipeline fails, 2 on a usage error.
 package main
 
@@ -25,13 +31,13 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
@@ -39,21 +45,27 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	bleubeam "github.com/go-bleu/bleu/beam"
+	"github.com/go-bleu/bleu/chrf"
 )
-
-func init() {
-	register.DoFn2x1[context.Context, bleubeam.Score, error](&printFn{})
-}
 
 // args are the bleu options of a command line.
 type args struct {
 	refs      []string
 	hyp       string
+	metrics   []string // -m, once each, in the order bleu prints them
 	opts      bleubeam.Options
+	chrf      chrf.Config
 	width     int
 	scoreOnly bool
 	short     bool
 	out       string // where printFn writes; "" is standard output
+}
+
+// chrfArgs are the --chrf-* options as bleu takes them, with its
+// defaults, before they become a chrf.Config.
+type chrfArgs struct {
+	charOrder, wordOrder, beta       int
+	whitespace, lowercase, epsSmooth bool
 }
 
 func main() {
@@ -68,7 +80,7 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 		err = flag.CommandLine.Parse(beamArgs)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "bleu-beam: %v\nusage: bleu-beam [beam flags] REF... -i HYP [-tok T] [-lc] [-s M] [-sv V] [-w N] [-b] [-sh] [-f text]\n", err)
+		fmt.Fprintf(stderr, "bleu-beam: %v\nusage: bleu-beam [beam flags] REF... -i HYP [-m bleu chrf] [-tok T] [-lc] [-s M] [-sv V] [-cc N] [-cw N] [--chrf-beta N] [--chrf-whitespace] [--chrf-lowercase] [--chrf-eps-smoothing] [-w N] [-b] [-sh] [-f text]\n", err)
 		return 2
 	}
 	if flag.Lookup("runner").Value.String() == "" || flag.Lookup("runner").Value.String() == "direct" {
@@ -100,12 +112,12 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 		// Share the counting out among the workers of a distributed runner.
 		segs = beam.Reshuffle(s, segs)
 	}
-	scored, err := bleubeam.TryCorpus(s, a.opts, segs)
+	lines, err := scoreLines(s, a, segs)
 	if err != nil {
 		fmt.Fprintln(stderr, "bleu-beam:", strings.TrimPrefix(err.Error(), "bleubeam: "))
 		return 2
 	}
-	beam.ParDo0(s, &printFn{Hyp: a.hyp, Path: a.out, Width: a.width, ScoreOnly: a.scoreOnly, Short: a.short}, scored)
+	beam.ParDo0(s, &printFn{Hyp: a.hyp, Path: a.out}, lines)
 	if err := beamx.Run(ctx, p); err != nil {
 		fmt.Fprintln(stderr, "bleu-beam:", cause(err))
 		return 1
@@ -113,52 +125,10 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// printFn writes the score as bleu -f text does, to standard output when
-// Path is empty and otherwise to the file Path. On a distributed runner
-// standard output is the worker's, so give -o a path on a shared file
-// system (such as gs://…) to collect the line there.
-type printFn struct {
-	Hyp       string `json:"hyp"`
-	Path      string `json:"path"`
-	Width     int    `json:"width"`
-	ScoreOnly bool   `json:"score_only"`
-	Short     bool   `json:"short"`
-}
-
-func (f *printFn) ProcessElement(ctx context.Context, sc bleubeam.Score) error {
-	if sc.Segments == 0 {
-		return fmt.Errorf("bleubeam: %s is empty: there are no hypotheses to score", f.Hyp)
-	}
-	line := strconv.FormatFloat(sc.Percent, 'f', f.Width, 64)
-	if !f.ScoreOnly {
-		if f.Short {
-			sc.Signature = sc.ShortSignature
-		}
-		line = sc.Text(f.Width)
-	}
-	if f.Path == "" {
-		_, err := io.WriteString(os.Stdout, line+"\n")
-		return err
-	}
-	fs, err := filesystem.New(ctx, f.Path)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	w, err := fs.OpenWrite(ctx, f.Path)
-	if err != nil {
-		return err
-	}
-	if _, err := io.WriteString(w, line+"\n"); err != nil {
-		w.Close()
-		return err
-	}
-	return w.Close()
-}
-
 // parse splits argv into bleu's options and Beam's flags.
 func parse(argv []string) (args, []string, error) {
 	a := args{width: 1}
+	ca := chrfArgs{charOrder: 6, beta: 2}
 	var beamArgs []string
 	value := func(i *int, name string) (string, error) {
 		if *i+1 >= len(argv) {
@@ -181,6 +151,19 @@ func parse(argv []string) (args, []string, error) {
 			v, err = value(&i, name)
 			return v
 		}
+		// intValue sets *dst to the option's value, an int.
+		intValue := func(dst *int) {
+			v := takeValue()
+			if err != nil {
+				return
+			}
+			n, perr := strconv.Atoi(v)
+			if perr != nil {
+				err = fmt.Errorf("argument %s: invalid int value: '%s'", name, v)
+				return
+			}
+			*dst = n
+		}
 		switch name {
 		case "--":
 			beamArgs = append(beamArgs, argv[i+1:]...)
@@ -195,6 +178,30 @@ func parse(argv []string) (args, []string, error) {
 				i++
 				hyps = append(hyps, argv[i])
 			}
+		case "-m", "--metrics":
+			a.metrics = a.metrics[:0]
+			if hasVal {
+				a.metrics = append(a.metrics, val)
+			}
+			for i+1 < len(argv) && !strings.HasPrefix(argv[i+1], "-") {
+				i++
+				a.metrics = append(a.metrics, argv[i])
+			}
+			if len(a.metrics) == 0 {
+				err = fmt.Errorf("argument -m/--metrics: expected at least one argument")
+			}
+		case "-cc", "--chrf-char-order":
+			intValue(&ca.charOrder)
+		case "-cw", "--chrf-word-order":
+			intValue(&ca.wordOrder)
+		case "--chrf-beta":
+			intValue(&ca.beta)
+		case "--chrf-whitespace":
+			ca.whitespace = true
+		case "--chrf-lowercase":
+			ca.lowercase = true
+		case "--chrf-eps-smoothing":
+			ca.epsSmooth = true
 		case "-tok", "--tokenize":
 			a.opts.Tokenizer = takeValue()
 		case "-lc", "--lowercase":
@@ -251,7 +258,67 @@ func parse(argv []string) (args, []string, error) {
 	if a.opts.Smooth == "" {
 		a.opts.Smooth = "exp"
 	}
+	ms, err := metricsOf(a.metrics)
+	if err != nil {
+		return args{}, nil, err
+	}
+	a.metrics = ms
+	if slices.Contains(ms, "chrf") {
+		if a.chrf, err = ca.config(); err != nil {
+			return args{}, nil, err
+		}
+	}
 	return a, beamArgs, nil
+}
+
+// metricsOf returns the metrics of -m once each, in the order bleu (and
+// sacreBLEU) computes and prints them: by name, BLEU before chrF. No -m
+// is BLEU alone.
+func metricsOf(names []string) ([]string, error) {
+	if len(names) == 0 {
+		return []string{"bleu"}, nil
+	}
+	var ms []string
+	for _, name := range names {
+		switch name {
+		case "bleu", "chrf":
+		case "ter":
+			return nil, fmt.Errorf("TER is not supported here; -m takes bleu and chrf")
+		default:
+			return nil, fmt.Errorf("argument --metrics/-m: invalid choice: '%s' (choose from 'bleu', 'chrf', 'ter')", name)
+		}
+		if !slices.Contains(ms, name) {
+			ms = append(ms, name)
+		}
+	}
+	slices.Sort(ms)
+	return ms, nil
+}
+
+// config returns the chrF configuration of the --chrf-* options, with
+// bleu's checks and messages: sacreBLEU takes any integers, and fails on
+// orders below 0 or both 0.
+func (ca chrfArgs) config() (chrf.Config, error) {
+	cc, cw, beta := ca.charOrder, ca.wordOrder, ca.beta
+	switch {
+	case cc < 0 || cw < 0:
+		return chrf.Config{}, fmt.Errorf("-cc/--chrf-char-order and -cw/--chrf-word-order must be at least 0, not %d and %d", cc, cw)
+	case cc == 0 && cw == 0:
+		return chrf.Config{}, fmt.Errorf("-cc/--chrf-char-order 0 needs a -cw/--chrf-word-order above 0")
+	case cc > chrf.MaxOrder || cw > chrf.MaxOrder:
+		return chrf.Config{}, fmt.Errorf("chrF n-gram orders above %d are not supported", chrf.MaxOrder)
+	case beta < -chrf.MaxBeta || beta > chrf.MaxBeta:
+		return chrf.Config{}, fmt.Errorf("--chrf-beta must be between %d and %d in this implementation, not %d", -chrf.MaxBeta, chrf.MaxBeta, beta)
+	}
+	c := chrf.Config{CharOrder: cc, WordOrder: cw, Beta: beta, Lowercase: ca.lowercase,
+		Whitespace: ca.whitespace, EpsSmoothing: ca.epsSmooth}
+	if cc == 0 {
+		c.CharOrder = chrf.NoCharNGrams
+	}
+	if beta == 0 {
+		c.Beta = chrf.BetaZero
+	}
+	return c, nil
 }
 
 // cause returns the last line of a pipeline's error that comes from this
@@ -265,7 +332,7 @@ func cause(err error) string {
 		if m, ok := strings.CutPrefix(l, "bleubeam: "); ok {
 			return m
 		}
-		if strings.HasPrefix(l, "bleu: ") {
+		if strings.HasPrefix(l, "bleu: ") || strings.HasPrefix(l, "chrf: ") {
 			return l
 		}
 	}

@@ -69,6 +69,11 @@ func TestSameLineAsBleu(t *testing.T) {
 		{ref, "-i", hyp, "-s", "add-k", "-b", "-w", "16"},
 		{ref, "-i", hyp, "-tok", "none", "-s", "none", "--width=16"},
 		{jaRef, "-i", jaHyp, "-tok", "ja-mecab", "-w", "4"},
+		{ref, "-i", hyp, "-m", "chrf"},
+		{ref, ref2, "-i", hyp, "-m", "chrf", "bleu", "-cw", "2", "-w", "3", "-sh", "-lc"},
+		{ref, "-i", hypGz, "-m", "bleu", "chrf", "-cc", "0", "-cw", "3", "--chrf-beta", "0", "--chrf-lowercase",
+			"--chrf-whitespace", "--chrf-eps-smoothing", "-b", "-w", "5"},
+		{ref, ref2, "-i", hyp, "-m", "chrf", "--chrf-beta=-3", "-cc", "4", "--chrf-eps-smoothing", "-w", "16"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			want, err := exec.Command(bleu, append(args, "-f", "text")...).Output()
@@ -116,6 +121,13 @@ func TestErrors(t *testing.T) {
 		{[]string{"-i", one}, 2, "at least one reference file"},
 		{[]string{two, "-i", one, "-f", "json"}, 2, "only text"},
 		{[]string{two, "-i", one, "-tok", "nope"}, 2, `tokenizer "nope"`},
+		{[]string{two, "-i", one, "-m", "ter"}, 2, "TER is not supported here"},
+		{[]string{two, "-i", one, "-m", "bleu", two}, 2, "invalid choice: '" + two + "'"},
+		{[]string{two, "-i", one, "-m", "chrf", "-cc", "0"}, 2, "needs a -cw/--chrf-word-order above 0"},
+		{[]string{two, "-i", one, "-m", "chrf", "-cw", "-1"}, 2, "must be at least 0"},
+		{[]string{two, "-i", one, "-m", "chrf", "-cc", "x"}, 2, "argument -cc: invalid int value: 'x'"},
+		{[]string{two, "-i", bad, "-m", "chrf"}, 1, bad + ":2: invalid UTF-8"},
+		{[]string{empty, "-i", empty, "-m", "chrf"}, 1, empty + " is empty"},
 	} {
 		var stderr bytes.Buffer
 		rc := run(context.Background(), c.args, &stderr, &stderr)
