@@ -113,7 +113,7 @@ func expParts(x float64) (v dd, k int) {
 // Exp returns e^x rounded to the nearest float64 (see the package doc).
 // Special cases, overflow and subnormal results are math.Exp's.
 func Exp(x float64) float64 {
-	if !(x > -708 && x < 709) {
+	if !ExpRounded(x) {
 		return math.Exp(x)
 	}
 	if y, ok := fastExp(x); ok {
@@ -122,11 +122,20 @@ func Exp(x float64) float64 {
 	return slowExp(x)
 }
 
+// ExpRounded reports whether Exp(x) is computed here, correctly rounded;
+// elsewhere it is math.Exp's, whose last bit depends on the architecture
+// (amd64 has an assembly version).
+func ExpRounded(x float64) bool { return x > -708 && x < 709 }
+
+// LogRounded reports whether Log(x) is computed here, correctly rounded
+// (log(1) = 0 is math.Log's, and exact); elsewhere it is math.Log's.
+func LogRounded(x float64) bool { return x > 0x1p-900 && x < 0x1p900 }
+
 // Log returns the natural logarithm of x rounded to the nearest float64
 // (see the package doc). Special cases and arguments below 2^-900 or above
 // 2^900 are math.Log's.
 func Log(x float64) float64 {
-	if !(x > 0x1p-900 && x < 0x1p900) || x == 1 {
+	if !LogRounded(x) || x == 1 {
 		return math.Log(x)
 	}
 	if y, ok := fastLog(x); ok {
