@@ -324,9 +324,7 @@ func (c *cli) execute(o *options) error {
 		s, warnings, err = c.configure(o)
 	}
 	if err == nil && !onlyBLEU(o) {
-		if o.confidence || o.paired() {
-			err = unsupportedf("--confidence and the paired tests are implemented for -m bleu alone")
-		} else if o.format == "html" {
+		if o.format == "html" {
 			err = unsupportedf("-f html is implemented for -m bleu alone")
 		} else {
 			ms, err = metricsFor(o, s)
