@@ -25,16 +25,25 @@ func TestCLIChrF(t *testing.T) { testGoldenRuns(t, "chrf") }
 // bad input.
 func TestCLITER(t *testing.T) { testGoldenRuns(t, "ter") }
 
+// TestCLISignificance does the same with testdata/sig/golden.json:
+// --confidence, --paired-bs and --paired-ar with -m chrf, -m ter and
+// several metrics at once (in the order -m gives them), three systems
+// from files and from standard input, JSON, text and LaTeX, -b and -sh,
+// custom SACREBLEU_SEED values, and the combinations sacreBLEU refuses
+// (exit status 1).
+func TestCLISignificance(t *testing.T) { testGoldenRuns(t, "sig") }
+
 // testGoldenRuns runs the command lines of testdata/dir/golden.json in
 // testdata/dir and compares standard output and exit status with
 // sacreBLEU's.
 func testGoldenRuns(t *testing.T, dir string) {
 	var golden struct {
 		Runs []struct {
-			Args   []string `json:"args"`
-			Stdin  string   `json:"stdin"`
-			RC     int      `json:"rc"`
-			Stdout string   `json:"stdout"`
+			Args   []string          `json:"args"`
+			Env    map[string]string `json:"env"` // SACREBLEU_SEED, or nothing
+			Stdin  string            `json:"stdin"`
+			RC     int               `json:"rc"`
+			Stdout string            `json:"stdout"`
 		} `json:"runs"`
 	}
 	dir = filepath.Join("testdata", dir)
@@ -52,7 +61,7 @@ func testGoldenRuns(t *testing.T, dir string) {
 			}
 			stdin = string(data)
 		}
-		got := runCLI(t, stdin, run.Args...)
+		got := runCLIEnv(t, run.Env, stdin, run.Args...)
 		want := result{Stdout: ourVersion.Replace(run.Stdout), RC: run.RC}
 		got.Stderr = ""
 		if got != want {
