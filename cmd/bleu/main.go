@@ -523,7 +523,7 @@ fresh random numbers on every run):
                          systems by the Holm-Bonferroni method (not in
                          sacreBLEU)
 
---confidence, the paired tests and -f html are for -m bleu alone.
+-f html is for -m bleu alone.
 
 Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
 Exit status: 0 success, 1 bad input, 2 bad usage, 17 lines with the wrong

@@ -66,8 +66,8 @@ func (m *metricScore) signature(short bool) string {
 }
 
 // onlyBLEU reports whether -m asks for BLEU alone, which the BLEU-only
-// paths of the command run (significance tests, the HTML report, the
-// sentence scores' fast path).
+// paths of the command run (its corpus scores and significance tests,
+// the HTML report, the sentence scores' fast path).
 func onlyBLEU(o *options) bool {
 	for _, m := range o.metrics {
 		if m != "bleu" {
