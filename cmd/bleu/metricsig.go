@@ -176,13 +176,26 @@ func (m chrfMetric) newRows() rowStats {
 }
 
 func (c *chrfRows) Add(hyp string, refs ...string) error {
+	if int64(c.rows.Len()) >= resample.MaxRows {
+		return errTooManySegments
+	}
 	var err error
 	if c.buf, err = c.st.AddRow(c.buf[:0], hyp, refs...); err != nil {
 		return err
 	}
+	for _, v := range c.buf {
+		if v > math.MaxUint32 {
+			// n-gram counts never exceed the characters of a segment.
+			return errors.New("bleu: a segment of more than 4294967295 characters is too long for a significance test")
+		}
+	}
 	c.rows.Append(c.buf)
 	return nil
 }
+
+// errTooManySegments is the error of a segment past the most that a
+// significance test holds.
+var errTooManySegments = fmt.Errorf("bleu: more than %d segments are too many for a significance test", int64(resample.MaxRows))
 
 // AddCorpus adds the segments one by one (see bleuRows.AddCorpus).
 func (c *chrfRows) AddCorpus(hyps []string, refs ...[]string) error {
@@ -236,6 +249,9 @@ func (t *terRows) Add(hyp string, refs ...string) error {
 }
 
 func (t *terRows) AddCorpus(hyps []string, refs ...[]string) error {
+	if int64(t.rows.Len())+int64(len(hyps)) > resample.MaxRows {
+		return errTooManySegments
+	}
 	var err error
 	if t.buf, err = t.st.AddCorpusRows(t.buf[:0], hyps, refs...); err != nil {
 		return err
@@ -269,13 +285,34 @@ func pairedSeed(seed bleu.Seed) string {
 }
 
 // checkMemory returns an error (exit status 1) when a test needs more
-// memory than opt allows.
+// memory than opt allows, as package bleu's tests do.
 func checkMemory(opt bleu.SignificanceOptions, what string, need int64) error {
-	if opt.MemoryLimit > 0 && need > opt.MemoryLimit {
-		return fmt.Errorf("bleu: %s needs about %d MB of memory, more than the %d MB available; use fewer resamples or trials",
-			what, need>>20, opt.MemoryLimit>>20)
+	limit := min(opt.MemoryLimit, maxTestMemory)
+	if limit <= 0 {
+		limit = maxTestMemory
+	}
+	if need > limit {
+		return fmt.Errorf("bleu: %s needs about %s of memory, more than the %s available; use fewer resamples or trials", what, byteSize(need), byteSize(limit))
 	}
 	return nil
+}
+
+// maxTestMemory is what a test may ask for at most whatever the limit:
+// 2 GB on 32-bit platforms, where larger arrays cannot be made, 128 TB
+// on 64-bit ones.
+const maxTestMemory = 1 << (31 + 16*(^uint(0)>>63))
+
+// byteSize formats a number of bytes for a message ("1.5 GB").
+func byteSize(n int64) string {
+	switch {
+	case n >= 1e15:
+		return ">1000 TB"
+	case n >= 1e9:
+		return strconv.FormatFloat(float64(n)/1e9, 'f', 1, 64) + " GB"
+	case n >= 1e6:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + " MB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // canceled wraps the engine's error, the context's cause.
