@@ -11,7 +11,9 @@ with Debian's python3 and its regex, numpy, tabulate and lxml packages.
 
 The texts are those of ../chrf and ../ter (made by their gen.py, which
 must run first); the hypotheses, the second system and the second
-references serve as three systems. The numbers of resamples and trials
+references serve as three systems. Tiny files of this directory, written
+here, hold the edge cases: empty files, empty segments (TER's 0 and 100
+for empty references), a single word. The numbers of resamples and trials
 are small to keep sacreBLEU fast; SACREBLEU_SEED is set per run ("env",
 unset when absent). Seed 0 and none are left out: their comparisons are
 unseeded.
@@ -32,6 +34,10 @@ one_c = [C + "ref.txt", "-i", C + "hyp.txt"]
 three_c = [C + "ref.txt", "-i", C + "hyp.txt", C + "sys2.txt", C + "ref2.txt"]
 one_t = [T + "ref.txt", "-i", T + "hyp.txt"]
 three_t = [T + "ref.txt", "-i", T + "hyp.txt", T + "sys2.txt", T + "ref2.txt"]
+tiny = {"empty.txt": "", "blank.txt": "\n\n\n", "h.txt": "a b\n\nc\n", "h2.txt": "x\n\ny\n"}
+for name, text in tiny.items():
+    with open(os.path.join(here, name), "w", encoding="utf-8") as f:
+        f.write(text)
 runs = []
 for args, env, stdin in (
     # --confidence of one system.
@@ -62,6 +68,14 @@ for args, env, stdin in (
     (three_t + ["-m", "ter", "chrf", "bleu", "-par", "-parn", "50", "-f", "text"], {}, None),
     (three_t + ["-m", "bleu", "chrf", "ter", "-par", "-parn", "50", "-w", "16"], {}, None),
     (three_t + ["-m", "bleu", "ter", "-par", "-parn", "40", "-f", "latex"], {}, None),
+    # Edge cases.
+    (["blank.txt", "-i", "h.txt", "h2.txt", "blank.txt", "-m", "ter", "chrf", "-pbs", "-pbsn", "20", "-w", "16"], {}, None),
+    (["blank.txt", "-i", "h.txt", "h2.txt", "blank.txt", "-m", "ter", "chrf", "-par", "-parn", "20", "-w", "16"], {}, None),
+    (["blank.txt", "-i", "h.txt", "-m", "ter", "chrf", "-ci", "-cin", "20", "-w", "16"], {}, None),
+    (["h.txt", "-i", "blank.txt", "h2.txt", "-m", "ter", "chrf", "bleu", "-pbs", "-pbsn", "20", "-w", "16"], {}, None),
+    (["h.txt", "-i", "blank.txt", "-m", "ter", "chrf", "bleu", "-ci", "-cin", "20", "-w", "16", "-f", "text"], {}, None),
+    (["empty.txt", "-i", "empty.txt", "-m", "chrf", "-ci", "-cin", "10"], {}, None),
+    (["empty.txt", "-i", "empty.txt", "empty.txt", "-m", "ter", "-pbs", "-pbsn", "10"], {}, None),
     # What sacreBLEU refuses.
     (one_t + ["-m", "ter", "-sl", "-ci"], {}, None),
     (one_t + ["-m", "chrf", "-pbs"], {}, None),
