@@ -3,9 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -66,6 +68,45 @@ func testGoldenRuns(t *testing.T, dir string) {
 		got.Stderr = ""
 		if got != want {
 			t.Errorf("bleu %s: (-sacreBLEU +ours)\n%s", strings.Join(run.Args, " "), cmp.Diff(want, got))
+		}
+	}
+}
+
+// TestCLISignificanceWMT compares the paired tests with -m bleu chrf ter
+// on the four de-en systems of the WMT conformance set, at sacreBLEU's
+// default numbers of resamples and trials, with sacreBLEU's output in
+// testdata/sig/wmt.json (made by its wmt_gen.py). It skips when the set is
+// absent.
+func TestCLISignificanceWMT(t *testing.T) {
+	wmt := conftest.WMTDir(moduleRoot)
+	if wmt == "" {
+		t.Skip("no WMT conformance set")
+	}
+	var golden struct {
+		Runs []struct {
+			Dir    string   `json:"dir"`
+			Args   []string `json:"args"`
+			RC     int      `json:"rc"`
+			Stdout string   `json:"stdout"`
+		} `json:"runs"`
+	}
+	readJSON(t, filepath.Join("testdata", "sig", "wmt.json"), &golden)
+	if len(golden.Runs) == 0 {
+		t.Fatal("no runs in wmt.json")
+	}
+	for _, run := range golden.Runs {
+		args := slices.Clone(run.Args)
+		for i, a := range args {
+			if strings.HasSuffix(a, ".txt") {
+				args[i] = filepath.Join(wmt, run.Dir, a)
+			}
+		}
+		got := runCLIEnv(t, nil, "", args...)
+		// The systems are named by their paths.
+		stdout := strings.ReplaceAll(got.Stdout, filepath.Join(wmt, run.Dir)+string(filepath.Separator), "")
+		if got.RC != run.RC || stdout != ourVersion.Replace(run.Stdout) {
+			t.Errorf("bleu %s: exit %d (want %d)\n%s", strings.Join(run.Args, " "), got.RC, run.RC,
+				cmp.Diff(ourVersion.Replace(run.Stdout), stdout))
 		}
 	}
 }
