@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 
 	"github.com/go-bleu/bleu"
 )
@@ -130,7 +131,11 @@ func (c *cli) runTest(o *options, label string, seed bleu.Seed, test func(contex
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return &exitError{code: interruptedStatus, msg: "bleu: interrupted"}
 	}
-	return &exitError{code: 1, msg: err.Error()}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "bleu: ") { // package chrf's and ter's errors
+		msg = "bleu: " + msg
+	}
+	return &exitError{code: 1, msg: msg}
 }
 
 // memoryLimit returns the memory a test may take: the least of the Go
