@@ -42,6 +42,14 @@
 // rows and sacreBLEU's formula of their sums, in the int64 arithmetic of
 // its approximate randomization and the float32 of its bootstrap.
 //
+// # Significance tests
+//
+// [Segments] keeps every segment's row; [Segments.Bootstrap] is
+// sacreBLEU's --confidence, [PairedBootstrap] and [PairedRandomization]
+// its --paired-bs and --paired-ar, with its seeds ([bleu.Seed]) and its
+// numbers to the last bit, through the resampling engine that package
+// bleu's tests use too.
+//
 // # Cost
 //
 // The character n-grams of a hypothesis and its one reference (of up to

@@ -317,3 +317,40 @@ func TestThreeReferencesInOrder(t *testing.T) {
 		t.Errorf("AddCorpus %+v, AddReaders %+v, Add %+v", corpus.Score(), readers.Score(), want)
 	}
 }
+
+// TestAddCorpusRows checks that AddCorpusRows adds what AddCorpus adds and
+// appends what Rows returns, and leaves both unchanged on error.
+func TestAddCorpusRows(t *testing.T) {
+	hyps := []string{"a b c", "", "x y z w", "d e f g h a b c"}
+	refs := [][]string{{"a b c", "a", "", "a b c d e f g h"}, {"a c b", "", "x", "h"}}
+	want, err := Config{}.Rows(hyps, refs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain, withRows Stats
+	if err := plain.AddCorpus(hyps, refs...); err != nil {
+		t.Fatal(err)
+	}
+	prefix := [][2]float64{{7, 8}}
+	got, err := withRows.AddCorpusRows(prefix, hyps, refs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := append([][2]float64{{7, 8}}, want...); !reflect.DeepEqual(got, w) {
+		t.Errorf("rows %v, want %v", got, w)
+	}
+	if a, b := plain.Score(), withRows.Score(); a != b {
+		t.Errorf("Score %+v, AddCorpus gives %+v", b, a)
+	}
+	bad := []string{"a", "caf\xe9"}
+	got, err = withRows.AddCorpusRows(prefix, bad, []string{"a", "b"})
+	if !errors.Is(err, ErrInvalidUTF8) || len(got) != 1 {
+		t.Errorf("invalid UTF-8: %v, %d rows", err, len(got))
+	}
+	if a, b := plain.Score(), withRows.Score(); a != b {
+		t.Errorf("after an error: Score %+v, want %+v", b, a)
+	}
+	if _, err := withRows.AddCorpusRows(nil, hyps, refs[0][:1]); err == nil {
+		t.Error("streams of different lengths: no error")
+	}
+}

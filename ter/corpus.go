@@ -251,3 +251,25 @@ func lower(a *atomic.Int64, v int64) {
 		}
 	}
 }
+
+// AddCorpusRows is [Stats.AddCorpus] that also appends every segment's
+// row (as [Config.Rows] returns them) to dst and returns it, computing
+// each segment's TER once: what a significance test keeps of a system. On
+// error s is unchanged and dst is returned as it was.
+func (s *Stats) AddCorpusRows(dst [][2]float64, hyps []string, refs ...[]string) ([][2]float64, error) {
+	s.own()
+	if err := s.optionsChanged(); err != nil {
+		return dst, err
+	}
+	if err := checkStreams(hyps, refs); err != nil || len(hyps) == 0 {
+		return dst, err
+	}
+	rows, err := s.Config.rows(context.Background(), hyps, refs)
+	if err != nil {
+		return dst, err
+	}
+	if err := s.addRows(rows, len(refs)); err != nil {
+		return dst, err
+	}
+	return append(dst, rows...), nil
+}

@@ -25,7 +25,11 @@
 // files line by line. [Config.Sentence] and [Config.Sentences] score
 // segments one by one, and [Config.Rows] returns the per-segment
 // statistics that significance tests resample, with the formulas
-// [PercentFromFloat32Sums] and [PercentFromSums].
+// [PercentFromFloat32Sums] and [PercentFromSums]. [Segments] keeps every
+// segment's row for significance tests: [Segments.Bootstrap] is
+// sacreBLEU's --confidence, [PairedBootstrap] and [PairedRandomization]
+// its --paired-bs and --paired-ar, with its seeds ([bleu.Seed]) and its
+// numbers to the last bit.
 //
 // # What sacreBLEU does, and so this package
 //

@@ -40,7 +40,8 @@
 // standard error shows a progress bar for long inputs (not with -q).
 //
 // Significance tests are sacreBLEU's, with its numbers for the same seed
-// (SACREBLEU_SEED, default 12345): --confidence prints a bootstrap 95%
+// (SACREBLEU_SEED, default 12345), for every metric of -m alone or
+// together (metricsig.go): --confidence prints a bootstrap 95%
 // confidence interval of one system; --paired-bs and --paired-ar compare
 // every system with the first, the baseline, and print p-values (and for
 // --paired-bs bootstrap means and intervals) in a table or JSON list.
@@ -59,8 +60,8 @@
 // different lengths, invalid UTF-8, an unavailable tokenizer, an invalid
 // SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
 // own checks exit with 1; 2 for a command line that cannot be parsed or
-// asks for something this implementation does not do (significance tests
-// and -f html with chrF or TER), and where sacreBLEU fails with a Python
+// asks for something this implementation does not do (-f html with chrF
+// or TER), and where sacreBLEU fails with a Python
 // traceback on a command line
 // it accepts (such as -i with no files, except in JSON, where both print
 // an empty list). When an input has several faults, the one reported is
@@ -324,9 +325,7 @@ func (c *cli) execute(o *options) error {
 		s, warnings, err = c.configure(o)
 	}
 	if err == nil && !onlyBLEU(o) {
-		if o.confidence || o.paired() {
-			err = unsupportedf("--confidence and the paired tests are implemented for -m bleu alone")
-		} else if o.format == "html" {
+		if o.format == "html" {
 			err = unsupportedf("-f html is implemented for -m bleu alone")
 		} else {
 			ms, err = metricsFor(o, s)
@@ -525,7 +524,7 @@ fresh random numbers on every run):
                          systems by the Holm-Bonferroni method (not in
                          sacreBLEU)
 
---confidence, the paired tests and -f html are for -m bleu alone.
+-f html is for -m bleu alone.
 
 Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
 Exit status: 0 success, 1 bad input, 2 bad usage, 17 lines with the wrong

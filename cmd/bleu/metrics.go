@@ -20,6 +20,10 @@ type metric interface {
 	key() string
 	// newStats returns the empty statistics of one system.
 	newStats() metricStats
+	// newRows returns the empty statistics of one system with a row per
+	// segment, for the significance tests.
+	newRows() rowStats
+	pairedTester
 }
 
 // sentenceMetric is a metric that scores segments alone (-sl), which
@@ -45,11 +49,12 @@ type metricStats interface {
 
 // metricScore is a score as sacreBLEU's Score.format prints it.
 type metricScore struct {
-	name    string  // "BLEU", "chrF2++"
-	percent float64 // on the 0–100 scale
-	verbose string  // what follows the score in text ("" for none)
-	sig     string  // the signature, long form
-	short   string  // and short
+	name    string      // "BLEU", "chrF2++"
+	percent float64     // on the 0–100 scale
+	verbose string      // what follows the score in text ("" for none)
+	sig     string      // the signature, long form
+	short   string      // and short
+	ci      *confidence // bootstrap estimate (--confidence), or nil
 }
 
 // signature returns the long or short signature.
@@ -61,8 +66,8 @@ func (m *metricScore) signature(short bool) string {
 }
 
 // onlyBLEU reports whether -m asks for BLEU alone, which the BLEU-only
-// paths of the command run (significance tests, the HTML report, the
-// sentence scores' fast path).
+// paths of the command run (its corpus scores and significance tests,
+// the HTML report, the sentence scores' fast path).
 func onlyBLEU(o *options) bool {
 	for _, m := range o.metrics {
 		if m != "bleu" {

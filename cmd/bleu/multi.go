@@ -5,10 +5,13 @@ package main
 // print_single_results and print_results_table.
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/go-bleu/bleu"
 )
 
 // scoreMetrics scores every system with every metric in one pass over the
@@ -37,7 +40,11 @@ func (c *cli) scoreMetrics(o *options, ms []metric, enc encoding) error {
 			systems = make([][]metricStats, len(b.hyps))
 			for i := range systems {
 				for _, m := range ms {
-					systems[i] = append(systems[i], m.newStats())
+					if o.keepsRows() {
+						systems[i] = append(systems[i], m.newRows())
+					} else {
+						systems[i] = append(systems[i], m.newStats())
+					}
 				}
 			}
 			tokenized = make([]int, len(b.hyps))
@@ -62,6 +69,9 @@ func (c *cli) scoreMetrics(o *options, ms []metric, enc encoding) error {
 	prog.done()
 	names := cp.systemNames()
 	c.warnTokenized(o, names, tokenized)
+	if o.paired() {
+		return c.pairedMetrics(o, ms, pairedNames(names, cp.stdinSystems), systems)
+	}
 	scores := make([][]metricScore, len(systems))
 	for i, sys := range systems {
 		for _, st := range sys {
@@ -71,6 +81,11 @@ func (c *cli) scoreMetrics(o *options, ms []metric, enc encoding) error {
 	if len(scores) > 1 {
 		printMetricTable(c.out, names, scores, o)
 		return nil
+	}
+	if o.bootstrap() {
+		if err := c.confidenceMetrics(o, systems[0], scores[0]); err != nil {
+			return err
+		}
 	}
 	lines := make([]string, len(scores[0]))
 	for k, sc := range scores[0] {
@@ -161,11 +176,20 @@ func (c *cli) metricSentences(o *options, m sentenceMetric, enc encoding) error 
 // is_json) of a score without a bootstrap estimate.
 func formatMetric(sc metricScore, width int, scoreOnly bool, sig string, isJSON bool) string {
 	s := fixed(sc.percent, width)
+	if sc.ci.shown() {
+		s += " (" + sc.ci.text(width) + ")"
+	}
 	if isJSON && !scoreOnly {
 		obj := jsonObject{
 			{"name", sc.name},
 			{"score", pyRounded(sc.percent, width)},
 			{"signature", sig},
+		}
+		if ci := sc.ci; ci.shown() {
+			obj = append(obj,
+				jsonField{"confidence_mean", pyRounded(ci.mean, width)},
+				jsonField{"confidence_var", pyRounded(ci.halfWidth, width)},
+				jsonField{"confidence", ci.text(width)})
 		}
 		if sc.verbose != "" {
 			obj = append(obj, jsonField{"verbose_score", sc.verbose})
@@ -266,4 +290,85 @@ func printMetricTable(w io.Writer, names []string, scores [][]metricScore, o *op
 		sigs[k] = namedSignature{sc.name, sc.signature(o.short)}
 	}
 	printSignatures(w, sigs)
+}
+
+// confidenceMetrics replaces each score of one system by its bootstrap
+// estimate (--confidence), metric after metric as sacreBLEU's
+// corpus_score(n_bootstrap=n) computes them, each from a fresh generator.
+func (c *cli) confidenceMetrics(o *options, stats []metricStats, scores []metricScore) error {
+	seed, err := c.seed()
+	if err != nil {
+		return err
+	}
+	for k, st := range stats {
+		err := c.runTest(o, "bootstrap resampling", seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
+			var err error
+			scores[k], err = st.(rowStats).bootstrap(ctx, o.confidenceN, opt)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pairedMetrics runs --paired-bs or --paired-ar of every system against
+// the first under every metric, in the order of -m as sacreBLEU's
+// PairedTest takes them, and prints the results.
+func (c *cli) pairedMetrics(o *options, ms []metric, names []string, systems [][]metricStats) error {
+	seed, err := c.seed()
+	if err != nil {
+		return err
+	}
+	n := o.pairedN()
+	order := pairedOrder(o, ms)
+	for _, k := range order {
+		c.infof(o, "Pre-computing %s statistics for %s", ms[k].key(), pyRepr(names[0]))
+	}
+	test, label := "approximate randomization test (# trials", "approximate randomization"
+	if o.pairedBS {
+		test, label = "paired bootstrap resampling test (# resamples", "paired bootstrap resampling"
+	}
+	for _, name := range names[1:] {
+		for _, k := range order {
+			c.infof(o, "Computing %s for %s and extracting sufficient statistics", systems[0][k].score().name, pyRepr(name))
+			c.infof(o, " > Performing %s: %d)", test, n)
+		}
+	}
+	if o.pairedJobs < 0 {
+		// sacreBLEU fails in multiprocessing.Pool with a ValueError.
+		return &exitError{code: 1, msg: fmt.Sprintf("bleu: -j/--paired-jobs must be at least 0, not %d", o.pairedJobs)}
+	}
+	pms := make([]pairedMetric, len(order))
+	for j, k := range order {
+		rows := make([]rowStats, len(systems))
+		for i := range systems {
+			rows[i] = systems[i][k].(rowStats)
+		}
+		err := c.runTest(o, label, seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
+			var err error
+			pms[j], err = ms[k].paired(ctx, o.pairedBS, rows, n, opt)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	printPairedMetrics(c.out, names, pms, o)
+	return nil
+}
+
+// pairedOrder returns the indices in ms of the metrics in the order -m
+// first names them.
+func pairedOrder(o *options, ms []metric) []int {
+	var order []int
+	for _, name := range o.metrics {
+		for k, m := range ms {
+			if m.key() == strings.ToUpper(name) && !slices.Contains(order, k) {
+				order = append(order, k)
+			}
+		}
+	}
+	return order
 }

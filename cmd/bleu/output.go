@@ -178,38 +178,37 @@ func tableFormatFor(o *options) tableFormat {
 	return fancyGrid
 }
 
-// printPaired prints the results of a paired test (print_results_table
-// with PairedTest's results): a JSON list of each system's score, p-value
-// and (paired bootstrap only) mean and 95% half-width, all unrounded, or a
-// table of the formatted values followed by sacreBLEU's explanation of the
-// test and the signature. names[0] is the baseline's. With --paired-holm
-// each system also gets its Holm–Bonferroni adjusted p-value, which
-// sacreBLEU does not print: the JSON field "p_value_holm", and in tables a
-// "(Holm p = ...)" line and a note saying what it is.
+// printPaired prints package bleu's results of a paired test.
 func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
-	bs := res.Method == bleu.BootstrapResampling
-	estimate := func(i int) bleu.Estimate {
-		if i == 0 {
-			return res.Baseline
-		}
-		return res.Systems[i-1].Estimate
-	}
+	printPairedMetrics(w, names, []pairedMetric{bleuPaired(res)}, o)
+}
+
+// printPairedMetrics is sacreBLEU's print_results_table of a paired test
+// with one or more metrics: a JSON list of objects (the system, and each
+// metric's significance.Result), or a table of the scores with their
+// estimates and p-values, its explanation, and the metrics' signatures.
+func printPairedMetrics(w io.Writer, names []string, pms []pairedMetric, o *options) {
+	bs := o.pairedBS
 	if o.format == "json" {
 		list := make(jsonList, len(names))
 		for i, name := range names {
-			est := estimate(i)
-			var p, holm, mean, ci any // null unless set
-			if i > 0 {
-				p, holm = res.Systems[i-1].PValue, res.Systems[i-1].HolmPValue
+			obj := jsonObject{{"system", name}}
+			for _, pm := range pms {
+				r := pm.results[i]
+				var p, holm, mean, ci any // null unless set
+				if r.compared {
+					p, holm = r.p, r.holm
+				}
+				if r.bootstrap {
+					mean, ci = r.mean, r.ci
+				}
+				fields := jsonObject{{"score", r.score}, {"p_value", p}, {"mean", mean}, {"ci", ci}}
+				if o.pairedHolm {
+					fields = append(fields, jsonField{"p_value_holm", holm})
+				}
+				obj = obj.set(pm.name, fields)
 			}
-			if bs {
-				mean, ci = est.MeanPercent, est.CIPercent
-			}
-			fields := jsonObject{{"score", est.Score.BLEUPercent}, {"p_value", p}, {"mean", mean}, {"ci", ci}}
-			if o.pairedHolm {
-				fields = append(fields, jsonField{"p_value_holm", holm})
-			}
-			list[i] = jsonObject{{"system", name}, {"BLEU", fields}}
+			list[i] = obj
 		}
 		fmt.Fprintln(w, encodeJSON(list, 4, true))
 		return
@@ -228,30 +227,45 @@ func printPaired(w io.Writer, names []string, res bleu.Paired, o *options) {
 		}
 		return s
 	}
-	header := "BLEU"
-	if bs {
-		header += " (μ ± 95% CI)"
-	}
-	t := table{headers: []string{"System", header}, align: []string{"right", "center"}, floatDecimals: o.width}
-	for i, name := range names {
-		est := estimate(i)
-		cell := fixed(est.Score.BLEUPercent, o.width)
+	t := table{headers: []string{"System"}, align: []string{"right"}, floatDecimals: o.width}
+	for _, pm := range pms {
+		header := pm.name
 		if bs {
-			cell += " (" + fixed(est.MeanPercent, o.width) + " ± " + fixed(est.CIPercent, o.width) + ")"
+			header += " (μ ± 95% CI)"
 		}
-		if i > 0 {
-			c := res.Systems[i-1]
-			cell += sep + pValue("p", c.PValue)
-			if o.pairedHolm {
-				cell += sep + pValue("Holm p", c.HolmPValue)
+		t.headers = append(t.headers, header)
+		t.align = append(t.align, "center")
+	}
+	for i, name := range names {
+		row := []string{name}
+		for _, pm := range pms {
+			r := pm.results[i]
+			cell := fixed(r.score, o.width)
+			if r.bootstrap {
+				cell += " (" + fixed(r.mean, o.width) + " ± " + fixed(r.ci, o.width) + ")"
 			}
+			if r.compared {
+				cell += sep + pValue("p", r.p)
+				if o.pairedHolm {
+					cell += sep + pValue("Holm p", r.holm)
+				}
+			}
+			row = append(row, cell)
 		}
-		t.rows = append(t.rows, []string{name, cell})
+		t.rows = append(t.rows, row)
 	}
 	fmt.Fprintln(w, t.render(tableFormatFor(o)))
 	fmt.Fprintln(w)
 	printPairedNotes(w, names, o)
-	printSignatures(w, []namedSignature{{"BLEU", signatureString(res.Signature, o.short)}})
+	sigs := make([]namedSignature, len(pms))
+	for k, pm := range pms {
+		sig := pm.sig
+		if o.short {
+			sig = pm.short
+		}
+		sigs[k] = namedSignature{pm.name, sig}
+	}
+	printSignatures(w, sigs)
 }
 
 // printPairedNotes prints sacreBLEU's explanation of a paired test, and

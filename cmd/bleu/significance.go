@@ -1,8 +1,9 @@
 package main
 
 // Significance tests: --confidence (a bootstrap confidence interval of one
-// system) and --paired-bs / --paired-ar (each system against the first),
-// run by the library on per-segment rows of statistics, with sacreBLEU
+// system) and --paired-bs / --paired-ar (each system against the first)
+// with -m bleu alone, run by package bleu on per-segment rows of
+// statistics (metricsig.go runs them for the other metrics), with sacreBLEU
 // 2.6.0's checks, messages and seeds (SACREBLEU_SEED, read only when a
 // test runs). While a test runs, a progress bar is drawn on a terminal
 // (not with -q), and an interrupt (Ctrl-C) stops it within moments with
@@ -15,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 
 	"github.com/go-bleu/bleu"
 )
@@ -129,7 +131,11 @@ func (c *cli) runTest(o *options, label string, seed bleu.Seed, test func(contex
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return &exitError{code: interruptedStatus, msg: "bleu: interrupted"}
 	}
-	return &exitError{code: 1, msg: err.Error()}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "bleu: ") { // package chrf's and ter's errors
+		msg = "bleu: " + msg
+	}
+	return &exitError{code: 1, msg: msg}
 }
 
 // memoryLimit returns the memory a test may take: the least of the Go

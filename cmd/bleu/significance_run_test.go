@@ -22,6 +22,10 @@ func TestSignificanceInterrupted(t *testing.T) {
 		{ref, "-i", a, "-ci"},
 		{ref, "-i", a, b, "--paired-bs"},
 		{ref, "-i", a, b, "--paired-ar"},
+		{ref, "-i", a, "-ci", "-m", "chrf"},
+		{ref, "-i", a, "-ci", "-m", "bleu", "ter"},
+		{ref, "-i", a, b, "--paired-bs", "-m", "ter", "chrf"},
+		{ref, "-i", a, b, "--paired-ar", "-m", "chrf", "bleu", "ter"},
 	} {
 		var out, errb bytes.Buffer
 		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, lookupEnv: lookupIn(nil), now: time.Now, ctx: ctx}
@@ -45,6 +49,9 @@ func TestSignificanceMemoryError(t *testing.T) {
 		{ref, "-i", a, "-ci", "-cin", "2000000000"},
 		{ref, "-i", a, b, "--paired-bs", "-pbsn", "2000000000"},
 		{ref, "-i", a, b, "-f", "html", "-ci", "-cin", "2000000000"},
+		{ref, "-i", a, "-ci", "-cin", "2000000000", "-m", "chrf"},
+		{ref, "-i", a, b, "--paired-bs", "-pbsn", "2000000000", "-m", "ter"},
+		{ref, "-i", a, b, "--paired-bs", "-pbsn", "2000000000", "-m", "bleu", "chrf"},
 	} {
 		var out, errb bytes.Buffer
 		c := &cli{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, lookupEnv: lookupIn(nil), now: time.Now}
