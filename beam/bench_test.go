@@ -10,6 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/go-bleu/bleu/chrf"
+	"github.com/go-bleu/bleu/ter"
 )
 
 func init() {
@@ -33,8 +34,9 @@ func (f *genFn) ProcessElement(_ []byte, emit func(Segment)) {
 }
 
 // BenchmarkCorpusPrism scores a corpus of 1,000,000 generated segments of
-// about 20 words with Corpus (bleu) and ChrFCorpus (chrf) on prism in this
-// process, and reports segments a second. Each iteration is a whole
+// about 20 words with Corpus (bleu), ChrFCorpus (chrf) and TERCorpus (ter;
+// one reference, so the score checked is exactly ter.Corpus's) on prism in
+// this process, and reports segments a second. Each iteration is a whole
 // pipeline: generation, counting, combining, and checking the score.
 // "fused" counts the segments where they are made, as a runner does when
 // a source is read in parallel; "reshuffled" first sends every segment
@@ -52,6 +54,7 @@ func BenchmarkCorpusPrism(b *testing.B) {
 	}{
 		{"bleu", func(s beam.Scope, col beam.PCollection) beam.PCollection { return Corpus(s, Options{}, col) }, want(b, Options{}, segs)},
 		{"chrf", func(s beam.Scope, col beam.PCollection) beam.PCollection { return ChrFCorpus(s, chrf.Config{}, col) }, chrfWant(b, chrf.Config{}, segs)},
+		{"ter", func(s beam.Scope, col beam.PCollection) beam.PCollection { return TERCorpus(s, ter.Config{}, col) }, terWant(b, ter.Config{}, segs)},
 	}
 	segs = nil
 	for _, m := range metrics {

@@ -1,10 +1,13 @@
-// Package bleubeam scores machine translation with BLEU and chrF in Apache
-// Beam pipelines, for corpora and collections of systems too large for one
-// machine: it makes [bleu.Stats] and [chrf.Stats] Beam combiners, so that
-// each worker counts the segments it holds and only the statistics, a few
-// hundred bytes, travel to be merged. The scores are those of the bleu and
-// chrf packages, and so sacreBLEU's, to the last bit, whatever the order
-// of the segments and however the runner splits them.
+// Package bleubeam scores machine translation with BLEU, chrF and TER in
+// Apache Beam pipelines, for corpora and collections of systems too large
+// for one machine: it makes [bleu.Stats], [chrf.Stats] and [ter.Stats]
+// Beam combiners, so that each worker counts the segments it holds and
+// only the statistics, a few hundred bytes, travel to be merged. The
+// scores are those of the bleu, chrf and ter packages, and so sacreBLEU's,
+// to the last bit, whatever the order of the segments and however the
+// runner splits them; the one exception is corpus TER with a number of
+// references a segment other than 1, 2 or 4, whose reference length is a
+// sum of rounded floats in an order Beam does not fix (see [TERCorpus]).
 //
 // Import it under that name:
 //
@@ -24,12 +27,14 @@
 //   - [Sentences] gives the sentence BLEU of every segment, keeping its key;
 //   - [ChrFCorpus], [ChrFCorpusPerKey] and [ChrFSentences] do the same
 //     for chrF and chrF++, as a [ChrFScore];
+//   - [TERCorpus], [TERCorpusPerKey] and [TERSentences] do the same for
+//     TER, as a [TERScore];
 //   - [ReadFiles] reads a hypothesis file and reference files line by line
 //     into segments, through Beam's file systems.
 //
-// A [Score] and a [ChrFScore] are plain values, which Beam encodes without
-// help. To score one collection with both metrics, apply both transforms
-// to it: each counts its own statistics.
+// A [Score], a [ChrFScore] and a [TERScore] are plain values, which Beam
+// encodes without help. To score one collection with several metrics,
+// apply their transforms to it: each counts its own statistics.
 //
 // # Options
 //
@@ -39,8 +44,9 @@
 // normalizer is registered under a name with [RegisterTokenizer] or
 // [RegisterNormalizer], in an init function, as Beam's own registrations
 // are, so that every worker finds it by that name, also when it decodes
-// statistics that another worker collected. chrF has no such parts: a
-// [chrf.Config] is a plain value and travels as it is.
+// statistics that another worker collected. chrF and TER have no such
+// parts: a [chrf.Config] or a [ter.Config] is a plain value and travels as
+// it is.
 //
 // # Metrics
 //
@@ -48,9 +54,9 @@
 // metric: its options as a value encoding/json round-trips, its Stats
 // (Add, Merge, Reset, Len and the checked binary encoding) and its score
 // as a plain value. Beam's Go SDK registers each instantiation of the
-// generic combiner under its own type name, so another metric of the same
-// shape, such as TER, takes a file like chrf.go: its options and score
-// types, two one-line coder functions and one registration.
+// generic combiner under its own type name, so each metric (chrf.go,
+// ter.go) takes a file of its options and score types, two one-line coder
+// functions and one registration.
 //
 // # Runners
 //

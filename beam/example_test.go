@@ -10,6 +10,7 @@ import (
 
 	bleubeam "github.com/go-bleu/bleu/beam"
 	"github.com/go-bleu/bleu/chrf"
+	"github.com/go-bleu/bleu/ter"
 )
 
 func init() {
@@ -17,6 +18,7 @@ func init() {
 	register.Function2x0(printKeyed)
 	register.Function1x2(bySystem)
 	register.Function2x0(printChrF)
+	register.Function1x0(printTER)
 }
 
 // systemSegment is a segment of one system's output.
@@ -28,6 +30,7 @@ type systemSegment struct {
 func printScore(s bleubeam.Score)                         { fmt.Println(s.Text(2)) }
 func printKeyed(k string, s bleubeam.Score)               { fmt.Printf("%s: %.2f\n", k, s.Percent) }
 func printChrF(k string, s bleubeam.ChrFScore)            { fmt.Printf("%s: %s\n", k, s.Text(2)) }
+func printTER(s bleubeam.TERScore)                        { fmt.Println(s.Text(2)) }
 func bySystem(x systemSegment) (string, bleubeam.Segment) { return x.System, x.Seg }
 
 // Corpus BLEU of a PCollection of segments, run on prism in this process.
@@ -79,4 +82,22 @@ func ExampleChrFCorpusPerKey() {
 	// Unordered output:
 	// a: chrF2++|nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:0.1.0 = 95.05
 	// b: chrF2++|nrefs:1|case:mixed|eff:yes|nc:6|nw:2|space:no|version:0.1.0 = 37.27
+}
+
+// Corpus TER with tercom's normalization and punctuation removed. With
+// one reference a segment (or two, or four) the score is ter.Corpus's to
+// the last bit.
+func ExampleTERCorpus() {
+	p, s := beam.NewPipelineWithRoot()
+	segs := beam.Create(s,
+		bleubeam.Segment{Hyp: "The cat sat on the mat.", Refs: []string{"The cat sat on the mat."}},
+		bleubeam.Segment{Hyp: "A dog barks at night.", Refs: []string{"At night, the dog barked."}},
+	)
+	c := ter.Config{Normalized: true, NoPunct: true}
+	beam.ParDo0(s, printTER, bleubeam.TERCorpus(s, c, segs))
+	if _, err := prism.Execute(context.Background(), p); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// TER|nrefs:1|case:lc|tok:tercom|norm:yes|punct:no|asian:no|version:0.1.0 = 27.27
 }

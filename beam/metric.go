@@ -3,8 +3,8 @@ package bleubeam
 // The transforms of every metric, written once over a small interface: a
 // metric's options as a plain value that Beam ships as JSON, its Stats
 // (Add, Merge, Reset, Len, the checked binary encoding) and its score as
-// a plain value. BLEU (combine.go) and chrF (chrf.go) are instantiations;
-// a metric of the same shape plugs in with a file like chrf.go: its
+// a plain value. BLEU (combine.go), chrF (chrf.go) and TER (ter.go) are
+// instantiations; a metric of the same shape plugs in with such a file: its
 // options type, its score type, two one-line coder functions and a call
 // to registerMetric.
 //

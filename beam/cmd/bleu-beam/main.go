@@ -1,27 +1,36 @@
 // Command bleu-beam scores a corpus with an Apache Beam pipeline and prints
 // what the bleu command prints with -f text for the same files:
 //
-//	bleu-beam [beam flags] REF... -i HYP [-m bleu chrf] [-tok T] [-lc] [-s M] [-sv V]
+//	bleu-beam [beam flags] REF... -i HYP [-m bleu chrf ter] [-tok T] [-lc] [-s M] [-sv V]
 //	    [-cc N] [-cw N] [--chrf-beta N] [--chrf-whitespace] [--chrf-lowercase] [--chrf-eps-smoothing]
+//	    [--ter-case-sensitive] [--ter-asian-support] [--ter-no-punct] [--ter-normalized]
 //	    [-w N] [-b] [-sh] [-f text]
 //
 // It reads the files with [bleubeam.ReadFiles], scores them with
-// [bleubeam.Corpus] for BLEU and [bleubeam.ChrFCorpus] for chrF, and prints
-// one line a metric of -m (BLEU alone by default), aligned as bleu aligns
-// them. Beam's own flags (--runner, --endpoint, --project, --region,
+// [bleubeam.Corpus] for BLEU, [bleubeam.ChrFCorpus] for chrF and
+// [bleubeam.TERCorpus] for TER, and prints one line a metric of -m (BLEU
+// alone by default), aligned as bleu aligns them. Beam's own flags (--runner, --endpoint, --project, --region,
 // --temp_location, …) may stand anywhere; write them as --name=value, or
 // place them after "--". Without --runner the pipeline runs on prism,
 // Beam's local runner, in this process.
 //
 // The options that bleu takes here are those that change a single corpus
-// score: -m/--metrics (bleu, chrf), -tok/--tokenize (13a, intl, zh, char,
-// none, ja-mecab; zh-fixed), -lc/--lowercase, -s/--smooth-method,
+// score: -m/--metrics (bleu, chrf, ter), -tok/--tokenize (13a, intl, zh,
+// char, none, ja-mecab; zh-fixed), -lc/--lowercase, -s/--smooth-method,
 // -sv/--smooth-value, -cc/--chrf-char-order, -cw/--chrf-word-order,
 // --chrf-beta, --chrf-whitespace, --chrf-lowercase, --chrf-eps-smoothing,
-// -w/--width, -b/--score-only, -sh/--short and -f/--format text (the only
-// format). Any other bleu option is an error, -m ter among them. As with
-// bleu, -m takes every name after it. Exit status 0 on success, 1 when the
-// pipeline fails, 2 on a usage error.
+// --ter-case-sensitive, --ter-asian-support, --ter-no-punct,
+// --ter-normalized, -w/--width, -b/--score-only, -sh/--short and
+// -f/--format text (the only format). Any other bleu option is an error.
+// As with bleu, -m takes every name after it. Exit status 0 on success, 1
+// when the pipeline fails, 2 on a usage error.
+//
+// Every score is bleu's to the last bit, but TER's with three reference
+// files (or any number but one, two or four): its reference length is then
+// a sum of rounded floats in an order the runner picks, which may differ
+// from bleu's in the last bits (see [bleubeam.TERCorpus]), and so the
+// printed score may differ in its last digit when the score lies that
+// close to a rounding boundary of -w digits.
 package main
 
 import (
@@ -46,6 +55,7 @@ import (
 
 	bleubeam "github.com/go-bleu/bleu/beam"
 	"github.com/go-bleu/bleu/chrf"
+	"github.com/go-bleu/bleu/ter"
 )
 
 // args are the bleu options of a command line.
@@ -55,6 +65,7 @@ type args struct {
 	metrics   []string // -m, once each, in the order bleu prints them
 	opts      bleubeam.Options
 	chrf      chrf.Config
+	ter       ter.Config
 	width     int
 	scoreOnly bool
 	short     bool
@@ -80,7 +91,7 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 		err = flag.CommandLine.Parse(beamArgs)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "bleu-beam: %v\nusage: bleu-beam [beam flags] REF... -i HYP [-m bleu chrf] [-tok T] [-lc] [-s M] [-sv V] [-cc N] [-cw N] [--chrf-beta N] [--chrf-whitespace] [--chrf-lowercase] [--chrf-eps-smoothing] [-w N] [-b] [-sh] [-f text]\n", err)
+		fmt.Fprintf(stderr, "bleu-beam: %v\nusage: bleu-beam [beam flags] REF... -i HYP [-m bleu chrf] [-tok T] [-lc] [-s M] [-sv V] [-cc N] [-cw N] [--chrf-beta N] [--chrf-whitespace] [--chrf-lowercase] [--chrf-eps-smoothing] [--ter-case-sensitive] [--ter-asian-support] [--ter-no-punct] [--ter-normalized] [-w N] [-b] [-sh] [-f text]\n", err)
 		return 2
 	}
 	if flag.Lookup("runner").Value.String() == "" || flag.Lookup("runner").Value.String() == "direct" {
@@ -202,6 +213,14 @@ func parse(argv []string) (args, []string, error) {
 			ca.lowercase = true
 		case "--chrf-eps-smoothing":
 			ca.epsSmooth = true
+		case "--ter-case-sensitive":
+			a.ter.CaseSensitive = true
+		case "--ter-asian-support":
+			a.ter.AsianSupport = true
+		case "--ter-no-punct":
+			a.ter.NoPunct = true
+		case "--ter-normalized":
+			a.ter.Normalized = true
 		case "-tok", "--tokenize":
 			a.opts.Tokenizer = takeValue()
 		case "-lc", "--lowercase":
@@ -272,7 +291,7 @@ func parse(argv []string) (args, []string, error) {
 }
 
 // metricsOf returns the metrics of -m once each, in the order bleu (and
-// sacreBLEU) computes and prints them: by name, BLEU before chrF. No -m
+// sacreBLEU) computes and prints them: by name, BLEU, chrF, TER. No -m
 // is BLEU alone.
 func metricsOf(names []string) ([]string, error) {
 	if len(names) == 0 {
@@ -281,9 +300,7 @@ func metricsOf(names []string) ([]string, error) {
 	var ms []string
 	for _, name := range names {
 		switch name {
-		case "bleu", "chrf":
-		case "ter":
-			return nil, fmt.Errorf("TER is not supported here; -m takes bleu and chrf")
+		case "bleu", "chrf", "ter":
 		default:
 			return nil, fmt.Errorf("argument --metrics/-m: invalid choice: '%s' (choose from 'bleu', 'chrf', 'ter')", name)
 		}
@@ -322,7 +339,8 @@ func (ca chrfArgs) config() (chrf.Config, error) {
 }
 
 // cause returns the last line of a pipeline's error that comes from this
-// module or the bleu library ("bleubeam: …", "bleu: …"), which says what
+// module or the bleu libraries ("bleubeam: …", "bleu: …", "chrf: …",
+// "ter: …"), which says what
 // went wrong without the runner's account of where, or else the error.
 func cause(err error) string {
 	msg := err.Error()
@@ -332,7 +350,7 @@ func cause(err error) string {
 		if m, ok := strings.CutPrefix(l, "bleubeam: "); ok {
 			return m
 		}
-		if strings.HasPrefix(l, "bleu: ") || strings.HasPrefix(l, "chrf: ") {
+		if strings.HasPrefix(l, "bleu: ") || strings.HasPrefix(l, "chrf: ") || strings.HasPrefix(l, "ter: ") {
 			return l
 		}
 	}

@@ -74,6 +74,12 @@ func TestSameLineAsBleu(t *testing.T) {
 		{ref, "-i", hypGz, "-m", "bleu", "chrf", "-cc", "0", "-cw", "3", "--chrf-beta", "0", "--chrf-lowercase",
 			"--chrf-whitespace", "--chrf-eps-smoothing", "-b", "-w", "5"},
 		{ref, ref2, "-i", hyp, "-m", "chrf", "--chrf-beta=-3", "-cc", "4", "--chrf-eps-smoothing", "-w", "16"},
+		{ref, "-i", hyp, "-m", "ter"},
+		{ref, ref2, "-i", hyp, "-m", "ter", "--ter-case-sensitive", "-w", "16"},
+		{ref, ref2, "-i", hypGz, "-m", "ter", "chrf", "bleu", "--ter-normalized", "--ter-no-punct", "-sh", "-w", "3"},
+		{ref, "-i", hyp, "-m", "bleu", "ter", "--ter-no-punct", "--ter-case-sensitive", "-b", "-w", "5"},
+		{jaRef, "-i", jaHyp, "-m", "ter", "--ter-asian-support", "--ter-normalized", "--ter-no-punct", "-w", "4"},
+		{jaRef, "-i", jaHyp, "-m", "ter", "--ter-asian-support", "-sh"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			want, err := exec.Command(bleu, append(args, "-f", "text")...).Output()
@@ -121,13 +127,15 @@ func TestErrors(t *testing.T) {
 		{[]string{"-i", one}, 2, "at least one reference file"},
 		{[]string{two, "-i", one, "-f", "json"}, 2, "only text"},
 		{[]string{two, "-i", one, "-tok", "nope"}, 2, `tokenizer "nope"`},
-		{[]string{two, "-i", one, "-m", "ter"}, 2, "TER is not supported here"},
+		{[]string{two, "-i", one, "-m", "ter", "--ter-nope"}, 2, "unsupported argument --ter-nope"},
 		{[]string{two, "-i", one, "-m", "bleu", two}, 2, "invalid choice: '" + two + "'"},
 		{[]string{two, "-i", one, "-m", "chrf", "-cc", "0"}, 2, "needs a -cw/--chrf-word-order above 0"},
 		{[]string{two, "-i", one, "-m", "chrf", "-cw", "-1"}, 2, "must be at least 0"},
 		{[]string{two, "-i", one, "-m", "chrf", "-cc", "x"}, 2, "argument -cc: invalid int value: 'x'"},
 		{[]string{two, "-i", bad, "-m", "chrf"}, 1, bad + ":2: invalid UTF-8"},
 		{[]string{empty, "-i", empty, "-m", "chrf"}, 1, empty + " is empty"},
+		{[]string{two, "-i", bad, "-m", "ter"}, 1, bad + ":2: invalid UTF-8"},
+		{[]string{empty, "-i", empty, "-m", "ter"}, 1, empty + " is empty"},
 	} {
 		var stderr bytes.Buffer
 		rc := run(context.Background(), c.args, &stderr, &stderr)

@@ -19,6 +19,7 @@ import (
 func init() {
 	register.DoFn1x1[bleubeam.Score, line](&bleuLineFn{})
 	register.DoFn1x1[bleubeam.ChrFScore, line](&chrfLineFn{})
+	register.DoFn1x1[bleubeam.TERScore, line](&terLineFn{})
 	register.DoFn3x1[context.Context, int, func(*line) bool, error](&printFn{})
 	register.Iter1[line]()
 }
@@ -70,6 +71,22 @@ func (f *chrfLineFn) ProcessElement(sc bleubeam.ChrFScore) line {
 	return line{Index: f.Format.Index, Text: text, Segments: sc.Segments}
 }
 
+// terLineFn formats a TER score.
+type terLineFn struct {
+	Format format `json:"format"`
+}
+
+func (f *terLineFn) ProcessElement(sc bleubeam.TERScore) line {
+	text := strconv.FormatFloat(sc.Percent, 'f', f.Format.Width, 64)
+	if !f.Format.ScoreOnly {
+		if f.Format.Short {
+			sc.Signature = sc.ShortSignature
+		}
+		text = sc.Text(f.Format.Width)
+	}
+	return line{Index: f.Format.Index, Text: text, Segments: sc.Segments}
+}
+
 // scoreLines scores segs with every metric of a and returns their
 // formatted lines gathered under one key, for printFn.
 func scoreLines(s beam.Scope, a args, segs beam.PCollection) (beam.PCollection, error) {
@@ -88,6 +105,9 @@ func scoreLines(s beam.Scope, a args, segs beam.PCollection) (beam.PCollection, 
 		case "chrf":
 			scored, err = bleubeam.TryChrFCorpus(s, a.chrf, segs)
 			fn = &chrfLineFn{Format: f}
+		case "ter":
+			scored, err = bleubeam.TryTERCorpus(s, a.ter, segs)
+			fn = &terLineFn{Format: f}
 		default:
 			panic("bleu-beam: no metric " + m) // parse lets no other through
 		}
