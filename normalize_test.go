@@ -1,6 +1,10 @@
-package bleu
+package bleu_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/go-bleu/bleu"
+)
 
 // TestStandardNormalizers checks the built-in normalizers on exact texts,
 // among them the supplementary-plane cases that golang.org/x/text before
@@ -10,21 +14,21 @@ import "testing"
 // lowered below it.
 func TestStandardNormalizers(t *testing.T) {
 	tests := []struct {
-		n        StandardNormalizer
+		n        bleu.StandardNormalizer
 		in, want string
 	}{
-		{NFC, "", ""},
-		{NFC, "cafe\u0301", "café"},
-		{NFC, "café", "café"},
-		{NFC, "ﬁ ２", "ﬁ ２"},
-		{NFC, "가e\u0301", "가é"},
-		{NFC, "\U00020041\u0300", "\U00020041\u0300"},
-		{NFC, "\U00010041\u0307", "\U00010041\u0307"},
-		{NFC, "\u0300\U00011f41", "\U00011f41\u0300"}, // canonical order: ccc 9 before 230
-		{NFKC, "ﬁ ２ x²", "fi 2 x2"},
-		{NFKC, "ｶﾞ", "ガ"},
-		{NFKC, "\U00020041\u0300", "\U00020041\u0300"},
-		{Lowercase, "ÀB İ", "àb i̇"},
+		{bleu.NFC, "", ""},
+		{bleu.NFC, "cafe\u0301", "café"},
+		{bleu.NFC, "café", "café"},
+		{bleu.NFC, "ﬁ ２", "ﬁ ２"},
+		{bleu.NFC, "가e\u0301", "가é"},
+		{bleu.NFC, "\U00020041\u0300", "\U00020041\u0300"},
+		{bleu.NFC, "\U00010041\u0307", "\U00010041\u0307"},
+		{bleu.NFC, "\u0300\U00011f41", "\U00011f41\u0300"}, // canonical order: ccc 9 before 230
+		{bleu.NFKC, "ﬁ ２ x²", "fi 2 x2"},
+		{bleu.NFKC, "ｶﾞ", "ガ"},
+		{bleu.NFKC, "\U00020041\u0300", "\U00020041\u0300"},
+		{bleu.Lowercase, "ÀB İ", "àb i̇"},
 	}
 	for _, tt := range tests {
 		if got := tt.n.Normalize(tt.in); got != tt.want {

@@ -1,46 +1,17 @@
-package bleu
+package bleu_test
 
 import (
 	"context"
-	"math/rand/v2"
 	"testing"
+
+	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/conftest"
 )
 
-// syntheticRows returns the rows of n segments of one system as
-// [hyp len, ref len, matches..., totals...] at order 4: hypothesis lengths
-// of 1 to 60 words, reference lengths near them, and matches that thin out
-// with the order, like a fair MT system. Systems made with the same refSeed
-// share their reference lengths.
-func syntheticRows(n int, sysSeed, refSeed uint64) [][]int64 {
-	rs := rand.New(rand.NewPCG(sysSeed, 1))
-	rr := rand.New(rand.NewPCG(refSeed, 2))
-	rows := make([][]int64, n)
-	for i := range rows {
-		ref := int64(1 + rr.IntN(60))
-		hyp := max(1, ref+int64(rs.IntN(9))-4)
-		row := make([]int64, rowLen(4))
-		row[0], row[1] = hyp, ref
-		q := 0.4 + 0.5*rs.Float64()
-		prev := hyp
-		for k := range 4 {
-			tot := max(0, hyp-int64(k))
-			m := min(tot, int64(float64(prev)*q))
-			row[2+k], row[6+k] = m, tot
-			prev = m
-		}
-		rows[i] = row
-	}
-	return rows
-}
-
-// syntheticSegments returns the Segments of syntheticRows, built without
-// tokenizing.
-func syntheticSegments(n int, sysSeed, refSeed uint64) *Segments {
-	s := new(Segments)
-	for _, row := range syntheticRows(n, sysSeed, refSeed) {
-		s.appendRow(row)
-	}
-	return s
+// syntheticSegments returns the Segments of n segments of conftest's
+// synthetic rows, built without tokenizing.
+func syntheticSegments(n int, sysSeed, refSeed uint64) *bleu.Segments {
+	return bleu.SegmentsOfRows(conftest.SyntheticRows(n, sysSeed, refSeed))
 }
 
 // BenchmarkPaired1M is the size of a large WMT test: 1,000,000 segments, a
@@ -52,10 +23,10 @@ func BenchmarkPaired1M(b *testing.B) {
 	}
 	const N = 1_000_000
 	base := syntheticSegments(N, 1, 100)
-	systems := []*Segments{syntheticSegments(N, 2, 100), syntheticSegments(N, 3, 100), syntheticSegments(N, 4, 100)}
+	systems := []*bleu.Segments{syntheticSegments(N, 2, 100), syntheticSegments(N, 3, 100), syntheticSegments(N, 4, 100)}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PairedBootstrap(context.Background(), base, systems, DefaultResamples, SignificanceOptions{}); err != nil {
+		if _, err := bleu.PairedBootstrap(context.Background(), base, systems, bleu.DefaultResamples, bleu.SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -31,11 +31,11 @@ func charSegment(c *charngram.Counter, hyp string, refs []string, order int) (ng
 // as they are and lowercased (the references normalized apart), and with
 // the references swapped. Both counters run in a Stats, as Add does them.
 func TestCharSeveralReferences(t *testing.T) {
-	forEachConformanceSet(t, testCharSeveralReferences)
+	conftest.ForEach(t, ".", testCharSeveralReferences)
 }
 
-func testCharSeveralReferences(t *testing.T, set conformanceSet) {
-	for _, pair := range twoRefPairs(set) {
+func testCharSeveralReferences(t *testing.T, set conftest.Set) {
+	for _, pair := range conftest.TwoRefPairs(set) {
 		hyps, ref, ref2 := twoRefPair(t, set, pair)
 		for _, lower := range []bool{false, true} {
 			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
@@ -68,28 +68,11 @@ func testCharSeveralReferences(t *testing.T, set conformanceSet) {
 	}
 }
 
-// twoRefPairs returns the set's pairs that have two references.
-func twoRefPairs(s conformanceSet) []string {
-	if s.Name == conftest.Portable {
-		return []string{"en", "mul", "zh"}
-	}
-	return []string{"en-de", "de-en", "en-zh"}
-}
-
-// setSystem returns the file name of a system output every pair of the
-// set has.
-func setSystem(s conformanceSet) string {
-	if s.Name == conftest.Portable {
-		return "sys-A.txt"
-	}
-	return "sys-JDExploreAcademy.txt"
-}
-
 // twoRefPair reads a conformance pair that has two references: a
 // system's hypotheses, references A and B.
-func twoRefPair(t *testing.T, set conformanceSet, pair string) (hyps, ref, ref2 []string) {
+func twoRefPair(t *testing.T, set conftest.Set, pair string) (hyps, ref, ref2 []string) {
 	data := filepath.Join(set.Dir, "data", pair)
-	return conftest.ReadLines(t, filepath.Join(data, setSystem(set))),
+	return conftest.ReadLines(t, filepath.Join(data, conftest.System(set))),
 		conftest.ReadLines(t, filepath.Join(data, "ref.txt")),
 		conftest.ReadLines(t, filepath.Join(data, "ref2.txt"))
 }
@@ -120,11 +103,11 @@ func addByBothCounters(t *testing.T, fast, tokens *Stats, hyp string, refs []str
 // as Add does them, which counts long hypotheses its own counter once it has
 // seen charLongAfter characters of them.
 func TestCharDocuments(t *testing.T) {
-	forEachConformanceSet(t, testCharDocuments)
+	conftest.ForEach(t, ".", testCharDocuments)
 }
 
-func testCharDocuments(t *testing.T, set conformanceSet) {
-	for _, pair := range twoRefPairs(set) {
+func testCharDocuments(t *testing.T, set conftest.Set) {
+	for _, pair := range conftest.TwoRefPairs(set) {
 		hyps, ref, ref2 := twoRefPair(t, set, pair)
 		for _, k := range []int{4, 16} {
 			fast := Stats{Config: Config{Tokenizer: TokenizerChar}}
@@ -191,7 +174,7 @@ func TestCharTablesAfter(t *testing.T) {
 	// AddCorpus decides for its goroutines, which may not all get
 	// segments (one can finish the corpus before another starts): what
 	// is checked is the decision, which Add then follows.
-	hyps, refs := sampleCorpus(t, 700, 5)
+	hyps, refs := conftest.SampleCorpus(t, ".", 700, 5)
 	textOf := func(n int) int {
 		bytes := 0
 		for i := range n {
