@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
-
 	"github.com/go-bleu/bleu/internal/py"
 )
 

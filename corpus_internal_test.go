@@ -11,6 +11,11 @@ import (
 	"github.com/go-bleu/bleu/internal/conftest"
 )
 
+// White-box (package bleu): BenchmarkParallelSpeedup's ceiling runs
+// AddCorpus's own goroutines and hand-outs (corpusJob) with arithmetic for
+// work, which no exported name reaches; BenchmarkShardedStats shares its
+// helpers. The black-box tests of AddCorpus are in corpus_test.go.
+
 // spinParallel spins for every segment's units as AddCorpus would add the
 // segments hyps and refs: the same goroutines and hand-outs. It returns
 // the time at which the last worker started.

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
-
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"

@@ -7,13 +7,20 @@ import (
 	"github.com/go-bleu/bleu/internal/resample"
 )
 
-// Hooks for the black-box tests (package bleu_test) into the two mechanisms
-// the API hides on purpose but the tests must reach: the char tokenizer's
-// counter after its warm-up, from the first segment on (else the
-// conformance sets and the fuzzer exercise only its warm-up regime), and
-// the bootstrap's draw as sacreBLEU reports it in its goldens (0–100 sample
-// scores and the first resample's indices, which the API gives only on the
-// 0–1 scale or not at all).
+// Hooks for the black-box tests (package bleu_test), each into a mechanism
+// the API hides on purpose but a conformance golden or a test of the
+// public behaviour must reach, so that those tests run from outside:
+//
+//   - CharCounterStats: the char tokenizer's counter past its warm-up, from
+//     the first segment on (else the conformance sets, the fuzzer and the
+//     hostile inputs exercise only its warm-up regime);
+//   - BootstrapPercents and FillResampleIndices: the bootstrap's draw as
+//     sacreBLEU's goldens report it (0–100 sample scores, which the API
+//     gives on the 0–1 scale only, and the first resample's indices);
+//   - SignificancePercent: the significance tests' score of a corpus, which
+//     must be the bits of Stats.Score on every conformance corpus;
+//   - SegmentsOfRows: Segments of a million synthetic segments, built
+//     without tokenizing, for the cancellation, progress and memory tests.
 
 // CharCounterStats returns a new Stats of c that counts with the char
 // tokenizer's counter from the first segment, long hypotheses included.

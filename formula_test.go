@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
-
 	"github.com/go-bleu/bleu/internal/conftest"
 )
 

@@ -16,7 +16,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu"
-
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 )

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
-
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/ngram"
 	"github.com/go-bleu/bleu/internal/py"

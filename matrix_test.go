@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
-
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 )

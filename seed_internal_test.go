@@ -9,6 +9,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// White-box (package bleu): these tests check parseSeed in its bootstrap
+// and paired modes and the seed's signature and determinism per test,
+// which the significance tests use inside; the exported Seed API is tested
+// black-box in seed_test.go and significance_test.go.
+
 func TestParseSeed(t *testing.T) {
 	type res struct {
 		Seed   uint64

@@ -2,6 +2,9 @@ package bleu_test
 
 import (
 	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-bleu/bleu"
@@ -47,4 +50,63 @@ func BenchmarkSignificanceMemory(b *testing.B) {
 	b.ReportMetric(rows, "rows-B/seg/sys")
 	b.ReportMetric(test, "test-B/seg/sys")
 	b.ReportMetric(rows+test, "B/seg/sys")
+}
+
+// benchSegments returns the baseline and a system of the conformance de-en
+// set, or synthetic ones of 2000 segments when it is absent.
+func benchSegments(b *testing.B) (*bleu.Segments, *bleu.Segments) {
+	b.Helper()
+	if dir := conformanceDirOrEmpty(); dir != "" {
+		data := filepath.Join(dir, "data", "de-en")
+		if _, err := os.Stat(filepath.Join(data, "sys-Online-B.txt")); err == nil {
+			refs := streams(conftest.ReadLines(b, filepath.Join(data, "ref.txt")))
+			return segmentsOf(b, bleu.Config{}, conftest.ReadLines(b, filepath.Join(data, "sys-JDExploreAcademy.txt")), refs),
+				segmentsOf(b, bleu.Config{}, conftest.ReadLines(b, filepath.Join(data, "sys-Online-B.txt")), refs)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	var refs [][]string
+	var h1, h2 []string
+	for range 2000 {
+		refs = append(refs, []string{conftest.RandomText(r, 40)})
+		h1 = append(h1, conftest.RandomText(r, 40))
+		h2 = append(h2, conftest.RandomText(r, 40))
+	}
+	return segmentsOf(b, bleu.Config{}, h1, refs), segmentsOf(b, bleu.Config{}, h2, refs)
+}
+
+func BenchmarkBootstrap(b *testing.B) {
+	s, _ := benchSegments(b)
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := s.Bootstrap(context.Background(), bleu.DefaultResamples, bleu.SignificanceOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkPairedBootstrap(b *testing.B) {
+	base, sys := benchSegments(b)
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := bleu.PairedBootstrap(context.Background(), base, []*bleu.Segments{sys}, bleu.DefaultResamples, bleu.SignificanceOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkPairedAR(b *testing.B) {
+	base, sys := benchSegments(b)
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := bleu.PairedRandomization(context.Background(), base, []*bleu.Segments{sys}, bleu.DefaultTrials, bleu.SignificanceOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
 }

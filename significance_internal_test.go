@@ -19,6 +19,13 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
+// White-box (package bleu): these tests check the significance tests'
+// machinery against its definition: the scorer against Config.compute on
+// raw counts (at the int64 limit too), the rows a Segments keeps against
+// its Stats, the resampling against brute-force resamplers drawing from
+// the same generator, and rows wide enough to need 16 and 32 bits. None of
+// raw counts, rows or generator is reachable through the API.
+
 // TestCompute checks the final formula on hand-computed statistics.
 func TestCompute(t *testing.T) {
 	p := func(xs ...float64) []float64 { return xs }

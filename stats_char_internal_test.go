@@ -14,6 +14,12 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
+// White-box (package bleu): these tests compare, segment by segment, the
+// char tokenizer's counter inside a Stats with the counting of its
+// tokens, and check when a Stats (or each AddCorpus goroutine) switches to
+// the counter: per-segment statistics and the counter's state are not
+// exported.
+
 // The char tokenizer's counting (internal/charngram) inside Stats: the
 // same statistics as the tokens give, and when Stats starts using it.
 

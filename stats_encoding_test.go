@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu"
-
 	"github.com/google/go-cmp/cmp"
 )
 

@@ -12,6 +12,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// White-box (package bleu): these tests craft statistics no sequence of
+// Add calls makes (inconsistent counts for the decoder to refuse, counts
+// at the int64 limit), and compare every field a Stats holds, its options'
+// fingerprint included, before and after encoding, merging and decoding
+// into configured receivers.
+
 func view(s *Stats) statsView {
 	v := statsView{
 		Config:   s.fingerprint().String(),
