@@ -123,3 +123,104 @@ type namedNormalizer string
 
 func (n namedNormalizer) Normalize(text string) string { return text }
 func (n namedNormalizer) String() string               { return string(n) }
+
+// corpusStats returns a Stats of cfg holding the sample corpus, with a
+// second reference for every third segment (so that nrefs is "var"). (The
+// white-box tests of stats_internal_test.go have their own copy.)
+func corpusStats(t *testing.T, cfg bleu.Config) *bleu.Stats {
+	t.Helper()
+	hyps := []string{"The cat sat on the mat.", "It is raining today.", "Ünïcödé  Straße, 3.5% of $1,000!", "a", ""}
+	refs := []string{"The cat sat on the mat.", "It rains today.", "unicode strasse, 3.5 % of $ 1,000 !", "a b c d e", "x"}
+	s := &bleu.Stats{Config: cfg}
+	for i := range hyps {
+		rs := []string{refs[i]}
+		if i%3 == 2 {
+			rs = append(rs, strings.ToUpper(refs[i]))
+		}
+		if err := s.Add(hyps[i], rs...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// TestUnmarshalJSONErrors feeds the JSON decoder malformed and
+// inconsistent documents.
+func TestUnmarshalJSONErrors(t *testing.T) {
+	good := `{"format":"bleu-stats","version":1,"tokenizer":"13a","normalizer":"","lowercase":false,"order":4,` +
+		`"segments":2,"hyp_len":12,"ref_len":11,"min_refs":1,"max_refs":1,"matches":[10,7,5,4],"totals":[12,10,8,6]}`
+	edit := func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("%q not in the document", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+	tests := []struct {
+		name, data, msg string
+	}{
+		{"empty", ``, "bleu: invalid JSON BLEU statistics: unexpected end of JSON input"},
+		{"null", `null`, `bleu: not JSON BLEU statistics (no "format": "bleu-stats")`},
+		{"array", `[1,2]`, "bleu: invalid JSON BLEU statistics: json: cannot unmarshal array into Go value of type bleu.jsonStats"},
+		{"other object", `{"score": 33.7}`, `bleu: not JSON BLEU statistics (no "format": "bleu-stats")`},
+		{"other format", edit(`"bleu-stats"`, `"chrf-stats"`), `bleu: not JSON BLEU statistics (no "format": "bleu-stats")`},
+		{"version 2", edit(`"version":1`, `"version":2`), "bleu: JSON BLEU statistics of an unknown version; this library reads version 1"},
+		{"trailing data", good + `{}`, "bleu: invalid JSON BLEU statistics: invalid character '{' after top-level value"},
+		{"trailing bracket", good + `]`, "bleu: invalid JSON BLEU statistics: invalid character ']' after top-level value"},
+		{"truncated", good[:len(good)-1], "bleu: invalid JSON BLEU statistics: unexpected end of JSON input"},
+		{"unknown field", edit(`"order":4,`, `"order":4,"extra":0,`), `bleu: invalid JSON BLEU statistics: unknown field "extra"`},
+		{"key in other case", edit(`"segments"`, `"Segments"`), `bleu: invalid JSON BLEU statistics: unknown field "Segments"`},
+		{"repeated key", edit(`"order":4,`, `"order":4,"order":4,`), `bleu: invalid JSON BLEU statistics: repeated field "order"`},
+		{"missing field", edit(`"ref_len":11,`, ``), "bleu: invalid JSON BLEU statistics: a field is missing"},
+		{"null field", edit(`"matches":[10,7,5,4]`, `"matches":null`), "bleu: invalid JSON BLEU statistics: a field is missing"},
+		{"fraction", edit(`"hyp_len":12`, `"hyp_len":12.5`), "bleu: invalid JSON BLEU statistics: json: cannot unmarshal number 12.5 into Go struct field jsonStats.hyp_len of type int64"},
+		{"out of range", edit(`"hyp_len":12`, `"hyp_len":9223372036854775808`), "bleu: invalid JSON BLEU statistics: json: cannot unmarshal number 9223372036854775808 into Go struct field jsonStats.hyp_len of type int64"},
+		{"string count", edit(`"hyp_len":12`, `"hyp_len":"12"`), "bleu: invalid JSON BLEU statistics: json: cannot unmarshal string into Go struct field jsonStats.hyp_len of type int64"},
+		{"negative count", edit(`"ref_len":11`, `"ref_len":-11`), "bleu: invalid encoded BLEU statistics: negative count -11"},
+		{"negative match", edit(`[10,7,5,4]`, `[10,7,5,-4]`), "bleu: invalid encoded BLEU statistics: negative count at order 4"},
+		{"order mismatch", edit(`"order":4`, `"order":3`), "bleu: invalid encoded BLEU statistics: order 3 with 4 matches and 4 totals"},
+		{"order 0", edit(`"order":4`, `"order":0`), "bleu: invalid encoded BLEU statistics: order 0 with 4 matches and 4 totals"},
+		{"short totals", edit(`[12,10,8,6]`, `[12,10,8]`), "bleu: invalid encoded BLEU statistics: order 4 with 4 matches and 3 totals"},
+		{"matches above totals", edit(`[10,7,5,4]`, `[10,7,5,7]`), "bleu: invalid encoded BLEU statistics: 7 matches of order 4 among 6 n-grams"},
+		{"long name", edit(`"tokenizer":"13a"`, `"tokenizer":"`+strings.Repeat("x", 1025)+`"`), "bleu: invalid JSON BLEU statistics: name longer than 1024 bytes"},
+		{"unknown tokenizer", edit(`"tokenizer":"13a"`, `"tokenizer":"ja-mecab"`), `bleu: cannot restore tokenizer "ja-mecab" of encoded statistics: set the receiver's Config.Tokenizer first`},
+		{"lone surrogate in a name", edit(`"tokenizer":"13a"`, `"tokenizer":"\ud800"`), "bleu: cannot restore tokenizer \"\ufffd\" of encoded statistics: set the receiver's Config.Tokenizer first"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := corpusStats(t, bleu.Config{})
+			before := view(s)
+			s.Config = bleu.Config{}
+			err := s.UnmarshalJSON([]byte(tt.data))
+			if err == nil || err.Error() != tt.msg {
+				t.Errorf("err = %v, want %q", err, tt.msg)
+			}
+			if d := cmp.Diff(before, view(s)); d != "" {
+				t.Errorf("a failed UnmarshalJSON changed the Stats:\n%s", d)
+			}
+		})
+	}
+	var s bleu.Stats
+	if err := json.Unmarshal([]byte(" \n"+good+"\n"), &s); err != nil || s.Len() != 2 {
+		t.Errorf("surrounding whitespace: %v, %d segments", err, s.Len())
+	}
+}
+
+// TestUnmarshalDoesNotKeepData checks that the decoded Stats does not
+// share memory with the bytes it was decoded from.
+func TestUnmarshalDoesNotKeepData(t *testing.T) {
+	b, err := corpusStats(t, bleu.Config{Tokenizer: bleu.TokenizerIntl}).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s bleu.Stats
+	if err := s.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	want := view(&s)
+	for i := range b {
+		b[i] = 0xff
+	}
+	if d := cmp.Diff(want, view(&s)); d != "" {
+		t.Errorf("changing the data changed the Stats:\n%s", d)
+	}
+}
