@@ -575,14 +575,10 @@ func TestWideRows(t *testing.T) {
 	}
 }
 
-// syntheticSegments returns the Segments of syntheticRows, built without
-// tokenizing.
+// syntheticSegments returns the Segments of n segments of conftest's
+// synthetic rows, built without tokenizing.
 func syntheticSegments(n int, sysSeed, refSeed uint64) *Segments {
-	s := new(Segments)
-	for _, row := range conftest.SyntheticRows(n, sysSeed, refSeed) {
-		s.appendRow(row)
-	}
-	return s
+	return SegmentsOfRows(conftest.SyntheticRows(n, sysSeed, refSeed))
 }
 
 // smallCorpus is a corpus of a few segments for unit tests.
