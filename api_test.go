@@ -1,4 +1,4 @@
-package bleu
+package bleu_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/py"
 )
 
@@ -17,19 +18,19 @@ import (
 // error for an invalid Config, rather than panicking later (as Score did
 // after an Add with SmoothValue 0.5).
 func TestValidate(t *testing.T) {
-	bad := []Config{
-		{Smooth: SmoothAddK, SmoothValue: 0.5},
-		{Smooth: SmoothFloor, SmoothValue: -1},
-		{Smooth: SmoothFloor, SmoothValue: math.NaN()},
-		{Smooth: SmoothFloor, SmoothValue: 1e308}, // its precision was +Inf
-		{Smooth: SmoothFloor, SmoothValue: math.Inf(1)},
-		{Smooth: SmoothAddK, SmoothValue: 1<<40 + 1},
-		{Smooth: numSmoothMethods},
+	bad := []bleu.Config{
+		{Smooth: bleu.SmoothAddK, SmoothValue: 0.5},
+		{Smooth: bleu.SmoothFloor, SmoothValue: -1},
+		{Smooth: bleu.SmoothFloor, SmoothValue: math.NaN()},
+		{Smooth: bleu.SmoothFloor, SmoothValue: 1e308}, // its precision was +Inf
+		{Smooth: bleu.SmoothFloor, SmoothValue: math.Inf(1)},
+		{Smooth: bleu.SmoothAddK, SmoothValue: 1<<40 + 1},
+		{Smooth: bleu.SmoothAddK + 1}, // one past the last method
 		{MaxOrder: -1},
-		{MaxOrder: MaxMaxOrder + 1},
+		{MaxOrder: bleu.MaxMaxOrder + 1},
 	}
 	hyps, refs := []string{"a b c"}, []string{"a b d"}
-	var good Stats
+	var good bleu.Stats
 	if err := good.Add("a b", "a b"); err != nil {
 		t.Fatal(err)
 	}
@@ -47,21 +48,21 @@ func TestValidate(t *testing.T) {
 			t.Fatalf("%+v: Validate() = %v", cfg, want)
 		}
 		entries := map[string]func() error{
-			"Stats.Add": func() error { s := Stats{Config: cfg}; return s.Add("a", "a") },
+			"Stats.Add": func() error { s := bleu.Stats{Config: cfg}; return s.Add("a", "a") },
 			"Stats.AddCorpus": func() error {
-				s := Stats{Config: cfg}
+				s := bleu.Stats{Config: cfg}
 				return s.AddCorpus(hyps, refs)
 			},
 			"Stats.AddReaders": func() error {
-				s := Stats{Config: cfg}
+				s := bleu.Stats{Config: cfg}
 				return s.AddReaders(context.Background(), strings.NewReader("a\n"), strings.NewReader("a\n"))
 			},
-			"Stats.Merge": func() error { s := Stats{Config: cfg}; return s.Merge(&good) },
+			"Stats.Merge": func() error { s := bleu.Stats{Config: cfg}; return s.Merge(&good) },
 			"Stats.UnmarshalBinary": func() error {
-				s := Stats{Config: cfg}
+				s := bleu.Stats{Config: cfg}
 				return s.UnmarshalBinary(enc)
 			},
-			"Stats.UnmarshalJSON": func() error { s := Stats{Config: cfg}; return json.Unmarshal(js, &s) },
+			"Stats.UnmarshalJSON": func() error { s := bleu.Stats{Config: cfg}; return json.Unmarshal(js, &s) },
 			"Config.Sentence":     func() error { _, err := cfg.Sentence("a", "a"); return err },
 			"Config.Corpus":       func() error { _, err := cfg.Corpus(hyps, refs); return err },
 			"Config.Sentences":    func() error { _, err := cfg.Sentences(hyps, refs); return err },
@@ -70,7 +71,7 @@ func TestValidate(t *testing.T) {
 				return err
 			},
 			"Config.SentenceMatrix": func() error { _, err := cfg.SentenceMatrix(hyps, refs); return err },
-			"Segments.Add":          func() error { s := Segments{Config: cfg}; return s.Add("a", "a") },
+			"Segments.Add":          func() error { s := bleu.Segments{Config: cfg}; return s.Add("a", "a") },
 		}
 		for name, call := range entries {
 			if err := call(); err == nil || err.Error() != want.Error() {
@@ -84,7 +85,7 @@ func TestValidate(t *testing.T) {
 					t.Errorf("%+v: Score did not panic", cfg)
 				}
 			}()
-			s := Stats{Config: cfg}
+			s := bleu.Stats{Config: cfg}
 			_ = s.Add("a", "a")
 			s.Score()
 		}()
@@ -94,7 +95,7 @@ func TestValidate(t *testing.T) {
 // TestCopyDetected checks that a Stats copied by value after use panics
 // when the copy is used, instead of sharing counts with its original.
 func TestCopyDetected(t *testing.T) {
-	var a Stats
+	var a bleu.Stats
 	if err := a.Add("the cat sat on the mat", "the cat sat on the mat"); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +113,7 @@ func TestCopyDetected(t *testing.T) {
 	} {
 		func() {
 			defer func() {
-				if r := recover(); r != errCopied {
+				if r := recover(); r != copyPanic {
 					t.Errorf("%s on a copy: recovered %v, want the copy panic", name, r)
 				}
 			}()
@@ -131,20 +132,20 @@ func TestCopyDetected(t *testing.T) {
 		t.Errorf("after Reset, the copy changed the original: %v", got)
 	}
 	// A zero Stats may be copied.
-	var z Stats
+	var z bleu.Stats
 	z2 := copyOf(&z)
 	if err := z2.Add("a", "a"); err != nil || z.Len() != 0 {
 		t.Errorf("copy of a zero Stats: %v, original %d segments", err, z.Len())
 	}
 	// So may a Segments before use; after use its copies panic too.
-	var g Segments
+	var g bleu.Segments
 	if err := g.Add("a b", "a b"); err != nil {
 		t.Fatal(err)
 	}
 	h := copyOf(&g)
 	func() {
 		defer func() {
-			if r := recover(); r != errCopied {
+			if r := recover(); r != copyPanic {
 				t.Errorf("Segments.Add on a copy: recovered %v", r)
 			}
 		}()
@@ -156,14 +157,14 @@ func TestCopyDetected(t *testing.T) {
 // statistics are an error for Add, AddCorpus, Merge and the encodings,
 // and that Score and the encodings describe the statistics held.
 func TestOptionsFixed(t *testing.T) {
-	change := map[string]func(*Config){
-		"tokenizer":  func(c *Config) { c.Tokenizer = TokenizerChar },
-		"normalizer": func(c *Config) { c.Normalizer = NFKC },
-		"lowercase":  func(c *Config) { c.Lowercase = true },
-		"order":      func(c *Config) { c.MaxOrder = 2 },
+	change := map[string]func(*bleu.Config){
+		"tokenizer":  func(c *bleu.Config) { c.Tokenizer = bleu.TokenizerChar },
+		"normalizer": func(c *bleu.Config) { c.Normalizer = bleu.NFKC },
+		"lowercase":  func(c *bleu.Config) { c.Lowercase = true },
+		"order":      func(c *bleu.Config) { c.MaxOrder = 2 },
 	}
 	for name, ch := range change {
-		var g Stats
+		var g bleu.Stats
 		if err := g.Add("ab", "ab"); err != nil {
 			t.Fatal(err)
 		}
@@ -171,9 +172,9 @@ func TestOptionsFixed(t *testing.T) {
 		for what, call := range map[string]func() error{
 			"Add":       func() error { return g.Add("ab", "ab") },
 			"AddCorpus": func() error { return g.AddCorpus([]string{"ab"}, []string{"ab"}) },
-			"Merge":     func() error { var o Stats; _ = o.Add("ab", "ab"); return g.Merge(&o) },
+			"Merge":     func() error { var o bleu.Stats; _ = o.Add("ab", "ab"); return g.Merge(&o) },
 			"Merge into": func() error {
-				var o Stats
+				var o bleu.Stats
 				return o.Merge(&g)
 			},
 			"MarshalBinary": func() error { _, err := g.MarshalBinary(); return err },
@@ -193,9 +194,9 @@ func TestOptionsFixed(t *testing.T) {
 		}
 	}
 	// The same options spelt otherwise are the same options.
-	var g Stats
+	var g bleu.Stats
 	_ = g.Add("ab", "ab")
-	g.Tokenizer, g.MaxOrder = Tokenizer13a, 4
+	g.Tokenizer, g.MaxOrder = bleu.Tokenizer13a, 4
 	if err := g.Add("ab", "ab"); err != nil || g.Len() != 2 {
 		t.Errorf("13a and order 4 given explicitly: %v", err)
 	}
@@ -206,13 +207,13 @@ func TestOptionsFixed(t *testing.T) {
 // the original value and the stack of the panic.
 func TestPanicReachesCaller(t *testing.T) {
 	type boom struct{ segment string }
-	tok := TokenizerFunc(func(dst []string, text string) []string {
+	tok := bleu.TokenizerFunc(func(dst []string, text string) []string {
 		if text == "boom" {
 			panic(boom{text})
 		}
 		return py.AppendFields(dst, text)
 	})
-	cfg := Config{Tokenizer: tok}
+	cfg := bleu.Config{Tokenizer: tok}
 	// Enough segments for every goroutine; the panic in the last one, on
 	// whichever goroutine takes it.
 	hyps := make([]string, 2000)
@@ -222,10 +223,10 @@ func TestPanicReachesCaller(t *testing.T) {
 	hyps[len(hyps)-1] = "boom"
 	for name, call := range map[string]func(){
 		"Config.Corpus":    func() { _, _ = cfg.Corpus(hyps, hyps) },
-		"Stats.AddCorpus":  func() { s := Stats{Config: cfg}; _ = s.AddCorpus(hyps, hyps) },
+		"Stats.AddCorpus":  func() { s := bleu.Stats{Config: cfg}; _ = s.AddCorpus(hyps, hyps) },
 		"Config.Sentences": func() { _, _ = cfg.Sentences(hyps, hyps) },
 		"Stats.AddReaders": func() {
-			s := Stats{Config: cfg}
+			s := bleu.Stats{Config: cfg}
 			text := strings.Join(hyps, "\n")
 			_ = s.AddReaders(context.Background(), strings.NewReader(text), strings.NewReader(text))
 		},
@@ -233,7 +234,7 @@ func TestPanicReachesCaller(t *testing.T) {
 		func() {
 			defer func() {
 				r := recover()
-				p, ok := r.(*PanicError)
+				p, ok := r.(*bleu.PanicError)
 				if !ok || p.Value != (boom{"boom"}) || !strings.Contains(string(p.Stack), "TestPanicReachesCaller") ||
 					!strings.Contains(p.Error(), "{boom}") {
 					t.Errorf("%s: recovered %v", name, r)
@@ -249,7 +250,7 @@ func TestPanicReachesCaller(t *testing.T) {
 				t.Errorf("Stats.Add: recovered %v", r)
 			}
 		}()
-		var s Stats
+		var s bleu.Stats
 		s.Tokenizer = tok
 		_ = s.Add("boom", "a")
 	}()
@@ -258,23 +259,23 @@ func TestPanicReachesCaller(t *testing.T) {
 // TestNormalizerInvalidUTF8 checks that a Normalizer returning invalid
 // UTF-8 is an error, as invalid input is.
 func TestNormalizerInvalidUTF8(t *testing.T) {
-	bad := NormalizerFunc(func(s string) string {
+	bad := bleu.NormalizerFunc(func(s string) string {
 		if strings.HasPrefix(s, "x") {
 			return "\xff" + s
 		}
 		return s
 	})
 	long := strings.Repeat("a longer text ", 2000) // past charngram.TablesAfter
-	for _, tok := range []Tokenizer{nil, TokenizerChar} {
-		cfg := Config{Tokenizer: tok, Normalizer: bad}
+	for _, tok := range []bleu.Tokenizer{nil, bleu.TokenizerChar} {
+		cfg := bleu.Config{Tokenizer: tok, Normalizer: bad}
 		for _, tt := range []struct{ hyp, ref string }{{"x", "a"}, {"a", "x"}, {long, "x" + long}} {
-			var s Stats
+			var s bleu.Stats
 			s.Config = cfg
 			_ = s.Add(long, long)
-			if err := s.Add(tt.hyp, tt.ref); !errors.Is(err, ErrInvalidUTF8) || s.Len() != 1 {
+			if err := s.Add(tt.hyp, tt.ref); !errors.Is(err, bleu.ErrInvalidUTF8) || s.Len() != 1 {
 				t.Errorf("%v: Add(%.10q, %.10q) = %v, %d segments", tok, tt.hyp, tt.ref, err, s.Len())
 			}
-			if _, err := cfg.SentenceMatrix([]string{tt.hyp}, []string{tt.ref}); !errors.Is(err, ErrInvalidUTF8) {
+			if _, err := cfg.SentenceMatrix([]string{tt.hyp}, []string{tt.ref}); !errors.Is(err, bleu.ErrInvalidUTF8) {
 				t.Errorf("%v: SentenceMatrix = %v", tok, err)
 			}
 		}
@@ -284,7 +285,7 @@ func TestNormalizerInvalidUTF8(t *testing.T) {
 // TestExactPercent checks the score sacreBLEU prints for a perfect match,
 // at every width, and the top-level Corpus.
 func TestExactPercent(t *testing.T) {
-	sc, err := Corpus([]string{"the cat sat on the mat"}, []string{"the cat sat on the mat"})
+	sc, err := bleu.Corpus([]string{"the cat sat on the mat"}, []string{"the cat sat on the mat"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,17 +295,25 @@ func TestExactPercent(t *testing.T) {
 	if got, want := sc.Text(16, ""), "BLEU = 100.0000000000000426 100.0/100.0/100.0/100.0 (BP = 1.000 ratio = 1.000 hyp_len = 6 ref_len = 6)"; got != want {
 		t.Errorf("Text(16) = %q, want %q", got, want)
 	}
-	pct, err := Config{EffectiveOrder: true}.SentencesPercent([]string{"the cat sat on the mat", "a b"}, []string{"the cat sat on the mat", "a c"})
+	pct, err := bleu.Config{EffectiveOrder: true}.SentencesPercent([]string{"the cat sat on the mat", "a b"}, []string{"the cat sat on the mat", "a c"})
 	if err != nil || pct[0] != 100.00000000000004 {
 		t.Errorf("SentencesPercent = %v, %v", pct, err)
 	}
-	if s, _ := Sentence("a b", "a c"); pct[1] != s.BLEUPercent {
+	if s, _ := bleu.Sentence("a b", "a c"); pct[1] != s.BLEUPercent {
 		t.Errorf("SentencesPercent %v, Sentence %v", pct[1], s.BLEUPercent)
 	}
 }
 
 // copyOf returns a copy of *p, as an assignment would make it (go vet's
 // copylocks check reports those of a Stats or Segments).
+// copyPanic is the panic of a Stats (or Segments) copied by value after use
+// and the copy then used.
+const copyPanic = "bleu: a Stats (or a Segments) was copied by value after use and the copy then used; copy one with Clone"
+
+// readBatch is the number of segments AddReaders reads at a time (its
+// readBatchSegments), so that 3*readBatch lines take several batches.
+const readBatch = 4096
+
 func copyOf[T any](p *T) T { return *p }
 
 // TestAddReaders checks AddReaders against AddCorpus on the same lines,
@@ -317,7 +326,7 @@ func TestAddReaders(t *testing.T) {
 	refText := "the cat sat\non the mat today\n\ufeffa dog\n \nlast line\n"
 	hyps := []string{"the cat sat\r", "on the mat\rtoday", "\ufeffa dog", "", "last"}
 	refs := []string{"the cat sat", "on the mat today", "\ufeffa dog", " ", "last line"}
-	var want, got Stats
+	var want, got bleu.Stats
 	if err := want.AddCorpus(hyps, refs); err != nil {
 		t.Fatal(err)
 	}
@@ -329,11 +338,11 @@ func TestAddReaders(t *testing.T) {
 	}
 	// A corpus of several batches.
 	var big strings.Builder
-	for i := range 3 * readBatchSegments {
+	for i := range 3 * readBatch {
 		fmt.Fprintf(&big, "segment %d of the corpus\n", i)
 	}
-	var s Stats
-	if err := s.AddReaders(ctx, strings.NewReader(big.String()), strings.NewReader(big.String()), strings.NewReader(big.String())); err != nil || s.Len() != 3*readBatchSegments || s.Score().BLEU < 1 {
+	var s bleu.Stats
+	if err := s.AddReaders(ctx, strings.NewReader(big.String()), strings.NewReader(big.String()), strings.NewReader(big.String())); err != nil || s.Len() != 3*readBatch || s.Score().BLEU < 1 {
 		t.Errorf("three batches: %v, %d segments", err, s.Len())
 	}
 
@@ -346,14 +355,14 @@ func TestAddReaders(t *testing.T) {
 		want      string
 		is        error
 	}{
-		{"invalid UTF-8", ctx, []string{"a\nb\xffc\n"}, []string{"a\nb\n"}, "bleu: invalid UTF-8: hypothesis line 2, byte 0xff at byte 2 of the line", ErrInvalidUTF8},
-		{"invalid reference", ctx, []string{"a\nb\n"}, []string{"a\nb\n", "a\n\xe2\x82\n"}, "bleu: invalid UTF-8: reference 2 line 2, byte 0xe2 at byte 1 of the line", ErrInvalidUTF8},
+		{"invalid UTF-8", ctx, []string{"a\nb\xffc\n"}, []string{"a\nb\n"}, "bleu: invalid UTF-8: hypothesis line 2, byte 0xff at byte 2 of the line", bleu.ErrInvalidUTF8},
+		{"invalid reference", ctx, []string{"a\nb\n"}, []string{"a\nb\n", "a\n\xe2\x82\n"}, "bleu: invalid UTF-8: reference 2 line 2, byte 0xe2 at byte 1 of the line", bleu.ErrInvalidUTF8},
 		{"short reference", ctx, []string{"a\nb\nc\n"}, []string{"a\nb"}, "bleu: the inputs have different numbers of lines: hypothesis: 3, reference 1: 2", nil},
 		{"long reference", ctx, []string{"a\n"}, []string{"a\nb\nc\n"}, "bleu: the inputs have different numbers of lines: hypothesis: 1, reference 1: 3", nil},
-		{"no reference", ctx, []string{"a\n"}, nil, ErrNoReference.Error(), ErrNoReference},
+		{"no reference", ctx, []string{"a\n"}, nil, bleu.ErrNoReference.Error(), bleu.ErrNoReference},
 		{"cancelled", cancelled, []string{"a\n"}, []string{"a\n"}, "bleu: reading stopped before line 1: context canceled", context.Canceled},
 	} {
-		var s Stats
+		var s bleu.Stats
 		var readers []io.Reader
 		for _, r := range tt.refs {
 			readers = append(readers, strings.NewReader(r))
@@ -364,9 +373,9 @@ func TestAddReaders(t *testing.T) {
 		}
 	}
 	// An error of Add names the line.
-	s = Stats{Config: Config{Normalizer: NormalizerFunc(func(x string) string { return strings.ReplaceAll(x, "!", "\xff") })}}
+	s = bleu.Stats{Config: bleu.Config{Normalizer: bleu.NormalizerFunc(func(x string) string { return strings.ReplaceAll(x, "!", "\xff") })}}
 	err := s.AddReaders(ctx, strings.NewReader("a\nb\nc!\n"), strings.NewReader("a\nb\nc\n"))
-	if !errors.Is(err, ErrInvalidUTF8) || !strings.HasPrefix(err.Error(), "bleu: line 3: ") {
+	if !errors.Is(err, bleu.ErrInvalidUTF8) || !strings.HasPrefix(err.Error(), "bleu: line 3: ") {
 		t.Errorf("normalizer error: %v", err)
 	}
 }

@@ -1,10 +1,12 @@
-package bleu
+package bleu_test
 
 import (
 	"context"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/go-bleu/bleu"
 )
 
 // TestSizesBounded sweeps every number of the library that sets a size,
@@ -13,17 +15,17 @@ import (
 // trials of approximate randomization take time, not memory, and are
 // bounded by the context.)
 func TestSizesBounded(t *testing.T) {
-	var s Segments
+	var s bleu.Segments
 	for _, text := range []string{"a b c d", "e f g h"} {
 		if err := s.Add(text, text); err != nil {
 			t.Fatal(err)
 		}
 	}
 	const limit = 1 << 30
-	opt := SignificanceOptions{MemoryLimit: limit}
+	opt := bleu.SignificanceOptions{MemoryLimit: limit}
 	for _, n := range []int{math.MinInt, -1, 0, 1 << 30, math.MaxInt32, math.MaxInt} {
 		_, err := s.Bootstrap(context.Background(), n, opt)
-		_, perr := PairedBootstrap(context.Background(), &s, []*Segments{&s}, n, opt)
+		_, perr := bleu.PairedBootstrap(context.Background(), &s, []*bleu.Segments{&s}, n, opt)
 		for _, err := range []error{err, perr} {
 			if err == nil || !strings.HasPrefix(err.Error(), "bleu: ") {
 				t.Errorf("%d resamples: %v", n, err)
@@ -31,12 +33,12 @@ func TestSizesBounded(t *testing.T) {
 		}
 	}
 	for _, n := range []int{math.MinInt, -1, 0} {
-		if _, err := PairedRandomization(context.Background(), &s, []*Segments{&s}, n, opt); err == nil || !strings.HasPrefix(err.Error(), "bleu: ") {
+		if _, err := bleu.PairedRandomization(context.Background(), &s, []*bleu.Segments{&s}, n, opt); err == nil || !strings.HasPrefix(err.Error(), "bleu: ") {
 			t.Errorf("%d trials: %v", n, err)
 		}
 	}
-	for _, order := range []int{math.MinInt, -1, MaxMaxOrder + 1, 1 << 30, math.MaxInt} {
-		c := Config{MaxOrder: order}
+	for _, order := range []int{math.MinInt, -1, bleu.MaxMaxOrder + 1, 1 << 30, math.MaxInt} {
+		c := bleu.Config{MaxOrder: order}
 		if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "bleu: ") {
 			t.Errorf("MaxOrder %d: %v", order, err)
 		}

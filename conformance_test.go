@@ -1,4 +1,4 @@
-package bleu
+package bleu_test
 
 // The conformance test: every golden file of the sacreBLEU 2.6.0
 // conformance sets that this package can check, walked from the directory
@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 	"github.com/google/go-cmp/cmp"
@@ -56,17 +57,17 @@ type goldenConfig struct {
 	Refs           []string `json:"refs"`
 }
 
-func (g goldenConfig) config(t testing.TB) Config {
+func (g goldenConfig) config(t testing.TB) bleu.Config {
 	t.Helper()
-	tok, err := TokenizerByName(g.Tokenize)
+	tok, err := bleu.TokenizerByName(g.Tokenize)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sm, err := SmoothMethodByName(g.SmoothMethod)
+	sm, err := bleu.SmoothMethodByName(g.SmoothMethod)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := Config{Tokenizer: tok, Lowercase: g.Lowercase, MaxOrder: g.MaxNgramOrder, Smooth: sm, EffectiveOrder: g.EffectiveOrder}
+	c := bleu.Config{Tokenizer: tok, Lowercase: g.Lowercase, MaxOrder: g.MaxNgramOrder, Smooth: sm, EffectiveOrder: g.EffectiveOrder}
 	if g.SmoothValue != nil {
 		c.SmoothValue = *g.SmoothValue
 	}
@@ -91,7 +92,7 @@ type goldenScore struct {
 // asGolden expresses s as sacreBLEU reports it, but for the precisions,
 // left on the 0–1 scale (see checks.score); formatted is filled when
 // signature is not empty.
-func asGolden(s Score, signature string) goldenScore {
+func asGolden(s bleu.Score, signature string) goldenScore {
 	g := goldenScore{
 		Score:   s.Percent(),
 		BP:      s.BP,
@@ -111,7 +112,7 @@ func asGolden(s Score, signature string) goldenScore {
 
 // ourVersion replaces sacreBLEU's version in a signature with ours.
 func ourVersion(sig string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(sig, "version:2.6.0", "version:"+Version), "v:2.6.0", "v:"+Version)
+	return strings.ReplaceAll(strings.ReplaceAll(sig, "version:2.6.0", "version:"+bleu.Version), "v:2.6.0", "v:"+bleu.Version)
 }
 
 // checks counts the comparisons the conformance test makes. It is safe
@@ -122,7 +123,7 @@ type checks struct{ n atomic.Int64 }
 // as sacreBLEU computes it, the score on the 0–100 scale
 // (Score.BLEUPercent), the precisions on our 0–1 scale (sacreBLEU's
 // divided by 100, as Score divides its own).
-func (c *checks) score(t *testing.T, what string, want goldenScore, got Score, signature string) {
+func (c *checks) score(t *testing.T, what string, want goldenScore, got bleu.Score, signature string) {
 	t.Helper()
 	g := asGolden(got, signature)
 	want.Precisions = slices.Clone(want.Precisions)
@@ -452,7 +453,7 @@ func checkEdgeGolden(t *testing.T, c *checks, dir string, b []byte) {
 func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, refs [][]*string) {
 	for key, tk := range e.Tokenized {
 		name, lower := strings.CutSuffix(key, "+lc")
-		tok, err := TokenizerByName(name)
+		tok, err := bleu.TokenizerByName(name)
 		if err != nil {
 			t.Fatalf("tokenized[%q]: %v", key, err)
 		}
@@ -480,9 +481,9 @@ func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, ref
 			}
 			out := strings.Join(got, " ")
 			switch tok {
-			case TokenizerChar:
+			case bleu.TokenizerChar:
 				out = spaceJoinRunes(text)
-			case TokenizerNone:
+			case bleu.TokenizerNone:
 				out = text
 			}
 			sum := sha256.Sum256([]byte(out))
@@ -516,21 +517,12 @@ func checkEdgeTokenized(t *testing.T, c *checks, e *edgeCase, hyps []string, ref
 // segment, long hypotheses included, where a new Stats takes the token
 // way for its first charngram.TablesAfter bytes, and for its first
 // characters of hypotheses longer than charngram.MaxShortHyp.
-func statsEachCounter(c Config) []*Stats {
-	stats := []*Stats{{Config: c}}
-	if t, _ := c.Tokenizer.(StandardTokenizer); t == TokenizerChar {
-		stats = append(stats, charCounterStats(c))
+func statsEachCounter(c bleu.Config) []*bleu.Stats {
+	stats := []*bleu.Stats{{Config: c}}
+	if t, _ := c.Tokenizer.(bleu.StandardTokenizer); t == bleu.TokenizerChar {
+		stats = append(stats, bleu.CharCounterStats(c))
 	}
 	return stats
-}
-
-// charCounterStats returns a new Stats of c that counts with the char
-// tokenizer's counter from the first segment, long hypotheses included.
-func charCounterStats(c Config) *Stats {
-	s := &Stats{Config: c, scratch: &scratch{}}
-	s.scratch.char.SkipWarmUp()
-	s.scratch.char.SkipLongWarmUp()
-	return s
 }
 
 // spaceJoinRunes is Python's " ".join(s): sacreBLEU's char tokenizer.

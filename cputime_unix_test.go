@@ -1,6 +1,6 @@
 //go:build unix
 
-package bleu
+package bleu_test
 
 import (
 	"syscall"

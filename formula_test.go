@@ -1,4 +1,4 @@
-package bleu
+package bleu_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/conftest"
 )
 
@@ -90,13 +91,12 @@ func testOneFormula(t *testing.T, dir string) {
 		for _, r := range e.cfg.Refs {
 			refs = append(refs, read(filepath.Join(e.data, r)))
 		}
-		st := Stats{Config: cfg}
+		st := bleu.Stats{Config: cfg}
 		if err := st.AddCorpus(hyps, refs...); err != nil {
 			t.Fatal(err)
 		}
 		score := st.Score()
-		sc := newScorer(&cfg, cfg.order())
-		sig := sc.percentOf(st.hypLen, st.refLen, st.matches, st.totals)
+		sig := bleu.SignificancePercent(&st)
 		if math.Float64bits(sig) != math.Float64bits(score.BLEUPercent) {
 			t.Errorf("%+v %s: Stats.Score %v, the significance tests' %v", e.cfg, e.hyps[0], score.BLEUPercent, sig)
 		}

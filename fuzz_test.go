@@ -1,4 +1,4 @@
-package bleu
+package bleu_test
 
 // Native fuzz targets. Each checks properties of its function on every
 // input, not only that it does not panic. Without -fuzz, go test runs
@@ -15,6 +15,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/py"
 )
@@ -36,7 +37,7 @@ func FuzzLower(f *testing.F) {
 		if again := py.Lower(got); again != got {
 			t.Fatalf("py.Lower not idempotent on %q: %q then %q", text, got, again)
 		}
-		if n := Lowercase.Normalize(text); n != got {
+		if n := bleu.Lowercase.Normalize(text); n != got {
 			t.Fatalf("Lowercase.Normalize(%q) = %q, py.Lower %q", text, n, got)
 		}
 		grow := utf8.RuneCountInString(got) - utf8.RuneCountInString(text)
@@ -74,10 +75,10 @@ func FuzzLower(f *testing.F) {
 }
 
 // fuzzConfig makes the statistics options from two fuzzed bytes.
-func fuzzConfig(opts uint8) Config {
-	norms := []Normalizer{nil, NFC, NFKC, Chain(NFKC, Lowercase)}
-	return Config{
-		Tokenizer:  StandardTokenizer(opts % uint8(numStandardTokenizers)),
+func fuzzConfig(opts uint8) bleu.Config {
+	norms := []bleu.Normalizer{nil, bleu.NFC, bleu.NFKC, bleu.Chain(bleu.NFKC, bleu.Lowercase)}
+	return bleu.Config{
+		Tokenizer:  bleu.StandardTokenizer(opts % uint8(len(standardTokenizers))),
 		Lowercase:  opts&0x08 != 0,
 		Normalizer: norms[(opts>>4)%4],
 		MaxOrder:   1 + int(opts>>6)*2, // 1, 3, 5, 7
@@ -86,15 +87,15 @@ func fuzzConfig(opts uint8) Config {
 
 // scoringConfigs (never written to) are the scoring options every fuzzed
 // Stats is scored with.
-var scoringConfigs = []Config{
-	{}, {Smooth: SmoothNone}, {Smooth: SmoothFloor}, {Smooth: SmoothFloor, SmoothValue: 1}, {Smooth: SmoothFloor, SmoothValue: 50},
-	{Smooth: SmoothAddK}, {Smooth: SmoothAddK, SmoothValue: 1 << 40}, {EffectiveOrder: true},
-	{Smooth: SmoothNone, EffectiveOrder: true},
+var scoringConfigs = []bleu.Config{
+	{}, {Smooth: bleu.SmoothNone}, {Smooth: bleu.SmoothFloor}, {Smooth: bleu.SmoothFloor, SmoothValue: 1}, {Smooth: bleu.SmoothFloor, SmoothValue: 50},
+	{Smooth: bleu.SmoothAddK}, {Smooth: bleu.SmoothAddK, SmoothValue: 1 << 40}, {EffectiveOrder: true},
+	{Smooth: bleu.SmoothNone, EffectiveOrder: true},
 }
 
 // checkScores checks that s scores within range with every scoring option,
 // and that its counts are consistent.
-func checkScores(t *testing.T, s *Stats, what string) {
+func checkScores(t *testing.T, s *bleu.Stats, what string) {
 	t.Helper()
 	c := s.Clone()
 	for _, sc := range scoringConfigs {
@@ -108,9 +109,10 @@ func checkScores(t *testing.T, s *Stats, what string) {
 			t.Fatalf("%s: BLEU %v without unigram matches or with BP 0: %+v", what, score.BLEU, score)
 		}
 	}
-	e, err := s.encoded()
+	var decoded bleu.Stats
+	b, err := s.MarshalBinary()
 	if err == nil {
-		err = e.validate()
+		err = decoded.UnmarshalBinary(b)
 	}
 	if err != nil {
 		t.Fatalf("%s: statistics fail the decoder's checks: %v", what, err)
@@ -146,9 +148,9 @@ func FuzzAdd(f *testing.F) {
 		// counter from the first segment, long hypotheses too (a new Stats
 		// would count texts this small by their tokens), and Sentence by
 		// tokens: comparing them compares the two counters.
-		charCounted := func() *Stats { return charCounterStats(cfg) }
+		charCounted := func() *bleu.Stats { return bleu.CharCounterStats(cfg) }
 		whole := charCounted()
-		shards := make([]*Stats, len(segs)) // nil for a segment with invalid UTF-8
+		shards := make([]*bleu.Stats, len(segs)) // nil for a segment with invalid UTF-8
 		for i, sg := range segs {
 			valid := utf8.ValidString(sg.hyp)
 			for _, r := range sg.refs {
@@ -157,7 +159,7 @@ func FuzzAdd(f *testing.F) {
 			before := view(whole)
 			err := whole.Add(sg.hyp, sg.refs...)
 			if !valid {
-				if !errors.Is(err, ErrInvalidUTF8) {
+				if !errors.Is(err, bleu.ErrInvalidUTF8) {
 					t.Fatalf("Add(%q, %q) with invalid UTF-8: err = %v", sg.hyp, sg.refs, err)
 				}
 				if d := conftest.DiffValues(before, view(whole)); d != "" {
@@ -180,7 +182,7 @@ func FuzzAdd(f *testing.F) {
 		}
 		checkScores(t, whole, "corpus")
 		want := view(whole)
-		merge := func(into *Stats, order ...int) {
+		merge := func(into *bleu.Stats, order ...int) {
 			t.Helper()
 			for _, i := range order {
 				if shards[i] == nil {
@@ -192,7 +194,7 @@ func FuzzAdd(f *testing.F) {
 			}
 		}
 		for _, perm := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
-			var total Stats // takes the options of the first shard
+			var total bleu.Stats // takes the options of the first shard
 			merge(&total, perm[:]...)
 			if total.Len() == 0 {
 				total.Config = cfg // nothing to take the options from
@@ -203,7 +205,7 @@ func FuzzAdd(f *testing.F) {
 		}
 		// A split into a two-segment part and a one-segment part, merged
 		// the other way round.
-		pair, first := &Stats{Config: cfg}, &Stats{Config: cfg}
+		pair, first := &bleu.Stats{Config: cfg}, &bleu.Stats{Config: cfg}
 		merge(pair, 1, 2)
 		merge(first, 0)
 		if err := pair.Merge(first); err != nil {
@@ -225,11 +227,11 @@ func FuzzAdd(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, dec := range []func(*Stats) error{
-			func(s *Stats) error { return s.UnmarshalBinary(bin) },
-			func(s *Stats) error { return json.Unmarshal(js, s) },
+		for _, dec := range []func(*bleu.Stats) error{
+			func(s *bleu.Stats) error { return s.UnmarshalBinary(bin) },
+			func(s *bleu.Stats) error { return json.Unmarshal(js, s) },
 		} {
-			got := &Stats{Config: cfg}
+			got := &bleu.Stats{Config: cfg}
 			if err := dec(got); err != nil {
 				t.Fatal(err)
 			}
@@ -255,9 +257,9 @@ func FuzzSentence(f *testing.F) {
 	f.Add("a\x00b", "a\x00b", "a b")
 	f.Add("\xed\xa0\x80", "x", "y")
 	f.Fuzz(func(t *testing.T, hyp, ref1, ref2 string) {
-		one, err := Sentence(hyp, ref1)
+		one, err := bleu.Sentence(hyp, ref1)
 		if !utf8.ValidString(hyp) || !utf8.ValidString(ref1) {
-			if !errors.Is(err, ErrInvalidUTF8) {
+			if !errors.Is(err, bleu.ErrInvalidUTF8) {
 				t.Fatalf("Sentence(%q, %q): err = %v, want ErrInvalidUTF8", hyp, ref1, err)
 			}
 			return
@@ -266,20 +268,20 @@ func FuzzSentence(f *testing.F) {
 			t.Fatal(err)
 		}
 		checkRange(t, one, "sentence")
-		if _, err := Sentence(hyp); !errors.Is(err, ErrNoReference) {
+		if _, err := bleu.Sentence(hyp); !errors.Is(err, bleu.ErrNoReference) {
 			t.Fatalf("Sentence without references: err = %v", err)
 		}
-		self, err := Sentence(hyp, hyp)
+		self, err := bleu.Sentence(hyp, hyp)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if words := len(Tokenizer13a.Tokenize(nil, py.RStrip(hyp))); (self.BLEU >= 1) != (words > 0) || (words == 0 && self.BLEU != 0) {
+		if words := len(bleu.Tokenizer13a.Tokenize(nil, py.RStrip(hyp))); (self.BLEU >= 1) != (words > 0) || (words == 0 && self.BLEU != 0) {
 			t.Fatalf("Sentence(%q, itself) = %v with %d words", hyp, self.BLEU, words)
 		}
 		if !utf8.ValidString(ref2) {
 			return
 		}
-		two, err := Sentence(hyp, ref1, ref2)
+		two, err := bleu.Sentence(hyp, ref1, ref2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -290,7 +292,7 @@ func FuzzSentence(f *testing.F) {
 			}
 		}
 		// The hypothesis itself as another reference makes a perfect match.
-		if self2, _ := Sentence(hyp, ref1, hyp); self2.BLEU != self.BLEU {
+		if self2, _ := bleu.Sentence(hyp, ref1, hyp); self2.BLEU != self.BLEU {
 			t.Fatalf("Sentence(%q, %q, itself) = %v, want %v", hyp, ref1, self2.BLEU, self.BLEU)
 		}
 	})
@@ -298,14 +300,14 @@ func FuzzSentence(f *testing.F) {
 
 // fuzzEncodings returns encodings of assorted statistics, for seeds.
 func fuzzEncodings(f *testing.F) (bins, jsons [][]byte) {
-	for _, cfg := range []Config{{}, {Tokenizer: TokenizerIntl, Lowercase: true}, {Tokenizer: TokenizerChar, MaxOrder: 6, Normalizer: Chain(NFKC, Lowercase)}} {
-		s := Stats{Config: cfg}
+	for _, cfg := range []bleu.Config{{}, {Tokenizer: bleu.TokenizerIntl, Lowercase: true}, {Tokenizer: bleu.TokenizerChar, MaxOrder: 6, Normalizer: bleu.Chain(bleu.NFKC, bleu.Lowercase)}} {
+		s := bleu.Stats{Config: cfg}
 		for _, seg := range [][]string{{"The cat sat on the mat.", "The cat sat on a mat."}, {"x", "y", "x y"}, {"", "a b"}} {
 			if err := s.Add(seg[0], seg[1:]...); err != nil {
 				f.Fatal(err)
 			}
 		}
-		for _, st := range []*Stats{{Config: cfg}, &s} {
+		for _, st := range []*bleu.Stats{{Config: cfg}, &s} {
 			b, err := st.MarshalBinary()
 			if err != nil {
 				f.Fatal(err)
@@ -321,7 +323,7 @@ func fuzzEncodings(f *testing.F) (bins, jsons [][]byte) {
 }
 
 // checkDecoded checks a successfully decoded Stats.
-func checkDecoded(t *testing.T, s *Stats) {
+func checkDecoded(t *testing.T, s *bleu.Stats) {
 	t.Helper()
 	checkScores(t, s, "decoded")
 	bin, err := s.MarshalBinary()
@@ -332,14 +334,14 @@ func checkDecoded(t *testing.T, s *Stats) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromBin, fromJSON := Stats{Config: s.Config}, Stats{Config: s.Config}
+	fromBin, fromJSON := bleu.Stats{Config: s.Config}, bleu.Stats{Config: s.Config}
 	if err := fromBin.UnmarshalBinary(bin); err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal(js, &fromJSON); err != nil {
 		t.Fatal(err)
 	}
-	for _, got := range []*Stats{&fromBin, &fromJSON} {
+	for _, got := range []*bleu.Stats{&fromBin, &fromJSON} {
 		if d := conftest.DiffValues(view(s), view(got)); d != "" {
 			t.Fatalf("re-encoding changed the statistics (-first +second):\n%s", d)
 		}
@@ -360,11 +362,11 @@ func FuzzUnmarshalBinary(f *testing.F) {
 	f.Add([]byte("BLEU\x01"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// A configured receiver with statistics, and a new one.
-		s := &Stats{Config: Config{Tokenizer: TokenizerIntl, Lowercase: true}}
+		s := &bleu.Stats{Config: bleu.Config{Tokenizer: bleu.TokenizerIntl, Lowercase: true}}
 		_ = s.Add("a b", "a c")
 		before := view(s)
-		var fresh Stats
-		for _, r := range []*Stats{s, &fresh} {
+		var fresh bleu.Stats
+		for _, r := range []*bleu.Stats{s, &fresh} {
 			err := r.UnmarshalBinary(data)
 			if err != nil {
 				if !strings.HasPrefix(err.Error(), "bleu: ") {
@@ -398,10 +400,10 @@ func FuzzUnmarshalJSON(f *testing.F) {
 	f.Add([]byte(`{"format":"bleu-stats","version":1,"tokenizer":"13a","normalizer":"","lowercase":false,"order":1,` +
 		`"segments":1,"hyp_len":9223372036854775807,"ref_len":0,"min_refs":1,"max_refs":1,"matches":[9223372036854775807],"totals":[9223372036854775807]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s := &Stats{Config: Config{Tokenizer: TokenizerChar}}
+		s := &bleu.Stats{Config: bleu.Config{Tokenizer: bleu.TokenizerChar}}
 		_ = s.Add("a b", "a c")
 		before := view(s)
-		var fresh Stats
+		var fresh bleu.Stats
 		if err := fresh.UnmarshalJSON(data); err == nil {
 			checkDecoded(t, &fresh)
 		} else if !strings.HasPrefix(err.Error(), "bleu: ") {

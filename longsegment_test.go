@@ -1,4 +1,4 @@
-package bleu
+package bleu_test
 
 import (
 	"math/rand/v2"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/go-bleu/bleu/internal/ngram"
 	"github.com/go-bleu/bleu/internal/py"
@@ -32,7 +33,7 @@ import (
 func BenchmarkLongLine(b *testing.B) {
 	for _, l := range longLines(b) {
 		b.Run(l.name, func(b *testing.B) {
-			tokens := len(Tokenizer13a.Tokenize(nil, l.hyp)) + len(Tokenizer13a.Tokenize(nil, l.ref))
+			tokens := len(bleu.Tokenizer13a.Tokenize(nil, l.hyp)) + len(bleu.Tokenizer13a.Tokenize(nil, l.ref))
 			var allocated uint64
 			for b.Loop() {
 				allocated += longLineAlloc(b, l.hyp, l.ref)
@@ -106,7 +107,7 @@ func zipfLines(n int) (hyp, ref string) {
 func longLineAlloc(tb testing.TB, hyp, ref string) uint64 {
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	var s Stats
+	var s bleu.Stats
 	if err := s.Add(hyp, ref); err != nil {
 		tb.Fatal(err)
 	}
@@ -132,13 +133,13 @@ func TestLongSegmentMemory(t *testing.T) {
 		longLine{"a short hypothesis", "the a Haus", zipf},
 		longLine{"a hypothesis of 180 words", strings.Repeat("w1 w2 w3 ", 60), zipf})
 	for _, l := range lines {
-		tokens := len(Tokenizer13a.Tokenize(nil, l.hyp)) + len(Tokenizer13a.Tokenize(nil, l.ref))
+		tokens := len(bleu.Tokenizer13a.Tokenize(nil, l.hyp)) + len(bleu.Tokenizer13a.Tokenize(nil, l.ref))
 		if perToken := float64(longLineAlloc(t, l.hyp, l.ref)) / float64(tokens); perToken > 32 {
 			t.Errorf("%s: %.1f bytes allocated a token, want at most 32", l.name, perToken)
 		}
 	}
 	hyp, ref := strings.Repeat("a b ", 5e5), strings.Repeat("b a ", 5e5)
-	var s Stats
+	var s bleu.Stats
 	if err := s.Add(hyp, ref); err != nil {
 		t.Fatal(err)
 	}
@@ -183,8 +184,8 @@ func TestPiecesMatchWhole(t *testing.T) {
 		{"a hypothesis of 150 words, two references", conftest.PieceText(r, 700), []string{long(), long()}},
 		{"a hypothesis of 2,000 words", conftest.PieceText(r, 9000), []string{long(), "x"}},
 	}
-	for tok := range numStandardTokenizers {
-		s := Stats{Config: Config{Tokenizer: tok}}
+	for _, tok := range standardTokenizers {
+		s := bleu.Stats{Config: bleu.Config{Tokenizer: tok}}
 		for _, tt := range cases {
 			want := wholeStats(tok, tt.hyp, tt.refs)
 			before := s.Score()
@@ -205,7 +206,7 @@ func TestPiecesMatchWhole(t *testing.T) {
 }
 
 // wholeStats counts a segment from the tokens of its whole texts.
-func wholeStats(tok StandardTokenizer, hyp string, refs []string) ngram.Segment {
+func wholeStats(tok bleu.StandardTokenizer, hyp string, refs []string) ngram.Segment {
 	words := func(s string) []string { return tok.Tokenize(nil, py.RStrip(s)) }
 	var rw [][]string
 	for _, r := range refs {

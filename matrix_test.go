@@ -1,4 +1,4 @@
-package bleu
+package bleu_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/conftest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -15,13 +16,13 @@ func TestSentenceMatrix(t *testing.T) {
 	refs := conftest.ReadLines(t, filepath.Join("testdata", "sample.ref.txt"))
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 10 {
-		hyps = append(hyps, randomText(r, 10))
-		refs = append(refs, randomText(r, 10))
+		hyps = append(hyps, conftest.RandomText(r, 10))
+		refs = append(refs, conftest.RandomText(r, 10))
 	}
 	hyps = append(hyps, "")
-	for _, cfg := range []Config{
-		{EffectiveOrder: true}, {}, {Smooth: SmoothAddK}, {Smooth: SmoothFloor, MaxOrder: 2},
-		{Tokenizer: TokenizerChar, MaxOrder: 6, Lowercase: true}, {Smooth: SmoothNone, EffectiveOrder: true},
+	for _, cfg := range []bleu.Config{
+		{EffectiveOrder: true}, {}, {Smooth: bleu.SmoothAddK}, {Smooth: bleu.SmoothFloor, MaxOrder: 2},
+		{Tokenizer: bleu.TokenizerChar, MaxOrder: 6, Lowercase: true}, {Smooth: bleu.SmoothNone, EffectiveOrder: true},
 	} {
 		got, err := cfg.SentenceMatrix(hyps, refs)
 		if err != nil {
@@ -42,13 +43,13 @@ func TestSentenceMatrix(t *testing.T) {
 		}
 	}
 
-	if m, err := SentenceMatrix(nil, refs); err != nil || len(m) != 0 {
+	if m, err := bleu.SentenceMatrix(nil, refs); err != nil || len(m) != 0 {
 		t.Errorf("no hypotheses: %v, %v", m, err)
 	}
-	if _, err := SentenceMatrix(hyps, nil); err == nil {
+	if _, err := bleu.SentenceMatrix(hyps, nil); err == nil {
 		t.Error("no references: no error")
 	}
-	if _, err := SentenceMatrix([]string{"a", "\xff"}, refs); err == nil || err.Error() != "bleu: invalid UTF-8 in hypothesis 1" {
+	if _, err := bleu.SentenceMatrix([]string{"a", "\xff"}, refs); err == nil || err.Error() != "bleu: invalid UTF-8 in hypothesis 1" {
 		t.Errorf("invalid UTF-8: err = %v", err)
 	}
 }
@@ -61,8 +62,8 @@ func TestSentenceMatrixConformance(t *testing.T) {
 }
 
 func testSentenceMatrixConformance(t *testing.T, set conformanceSet) {
-	data := filepath.Join(set.Dir, "data", twoRefPairs(set)[0])
-	hyps := conftest.ReadLines(t, filepath.Join(data, setSystem(set)))[:240]
+	data := filepath.Join(set.Dir, "data", conftest.TwoRefPairs(set)[0])
+	hyps := conftest.ReadLines(t, filepath.Join(data, conftest.System(set)))[:240]
 	refs := conftest.ReadLines(t, filepath.Join(data, "ref.txt"))[120:240]
 	if testing.Short() || conftest.RaceEnabled {
 		// Enough for the race detector, which makes the full size take
@@ -71,7 +72,7 @@ func testSentenceMatrixConformance(t *testing.T, set conformanceSet) {
 	}
 	// Some pairs that match well.
 	refs = append(refs, hyps[:20]...)
-	for _, cfg := range []Config{{EffectiveOrder: true}, {Smooth: SmoothFloor, SmoothValue: 0.1}, {Tokenizer: TokenizerChar, Smooth: SmoothAddK}} {
+	for _, cfg := range []bleu.Config{{EffectiveOrder: true}, {Smooth: bleu.SmoothFloor, SmoothValue: 0.1}, {Tokenizer: bleu.TokenizerChar, Smooth: bleu.SmoothAddK}} {
 		got, err := cfg.SentenceMatrix(hyps, refs)
 		if err != nil {
 			t.Fatal(err)
@@ -101,7 +102,7 @@ func BenchmarkSentenceMatrix(b *testing.B) {
 	refs := conftest.ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))[:2000]
 	b.Run(fmt.Sprintf("%dx%d", len(hyps), len(refs)), func(b *testing.B) {
 		for b.Loop() {
-			if _, err := SentenceMatrix(hyps, refs); err != nil {
+			if _, err := bleu.SentenceMatrix(hyps, refs); err != nil {
 				b.Fatal(err)
 			}
 		}

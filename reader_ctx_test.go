@@ -1,4 +1,4 @@
-package bleu
+package bleu_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/go-bleu/bleu"
 )
 
 // endlessLine is one line that never ends: it cancels its context after
@@ -54,7 +56,7 @@ func TestAddReadersCancelWithinLine(t *testing.T) {
 				inputs[k] = strings.NewReader(strings.Repeat("x\n", 3))
 			}
 			inputs[tt.stream] = io.MultiReader(strings.NewReader(tt.before), endless)
-			var s Stats
+			var s bleu.Stats
 			err := s.AddReaders(ctx, inputs[0], inputs[1:]...)
 			want := "the hypothesis"
 			if tt.stream > 0 {
@@ -85,7 +87,7 @@ func TestAddReadersLineLimit(t *testing.T) {
 		{"x\n" + long, "x\n" + short, "bleu: reading the hypothesis, line 2: line 2 is longer than 2097152 bytes"},
 		{"x\n" + short, "x\n" + long, "bleu: reading the reference 1, line 2: line 2 is longer than 2097152 bytes"},
 	} {
-		var s Stats
+		var s bleu.Stats
 		err := s.AddReaders(context.Background(), strings.NewReader(tt.hyp), strings.NewReader(tt.ref))
 		if got := fmt.Sprint(err); (tt.want == "" && err != nil) || (tt.want != "" && got != tt.want) {
 			t.Errorf("error %v, want %q", err, tt.want)

@@ -1,46 +1,20 @@
-package bleu
+package bleu_test
 
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/internal/conftest"
 )
 
-// syntheticRows returns the rows of n segments of one system as
-// [hyp len, ref len, matches..., totals...] at order 4: hypothesis lengths
-// of 1 to 60 words, reference lengths near them, and matches that thin out
-// with the order, like a fair MT system. Systems made with the same refSeed
-// share their reference lengths.
-func syntheticRows(n int, sysSeed, refSeed uint64) [][]int64 {
-	rs := rand.New(rand.NewPCG(sysSeed, 1))
-	rr := rand.New(rand.NewPCG(refSeed, 2))
-	rows := make([][]int64, n)
-	for i := range rows {
-		ref := int64(1 + rr.IntN(60))
-		hyp := max(1, ref+int64(rs.IntN(9))-4)
-		row := make([]int64, rowLen(4))
-		row[0], row[1] = hyp, ref
-		q := 0.4 + 0.5*rs.Float64()
-		prev := hyp
-		for k := range 4 {
-			tot := max(0, hyp-int64(k))
-			m := min(tot, int64(float64(prev)*q))
-			row[2+k], row[6+k] = m, tot
-			prev = m
-		}
-		rows[i] = row
-	}
-	return rows
-}
-
-// syntheticSegments returns the Segments of syntheticRows, built without
-// tokenizing.
-func syntheticSegments(n int, sysSeed, refSeed uint64) *Segments {
-	s := new(Segments)
-	for _, row := range syntheticRows(n, sysSeed, refSeed) {
-		s.appendRow(row)
-	}
-	return s
+// syntheticSegments returns the Segments of n segments of conftest's
+// synthetic rows, built without tokenizing.
+func syntheticSegments(n int, sysSeed, refSeed uint64) *bleu.Segments {
+	return bleu.SegmentsOfRows(conftest.SyntheticRows(n, sysSeed, refSeed))
 }
 
 // BenchmarkPaired1M is the size of a large WMT test: 1,000,000 segments, a
@@ -52,10 +26,10 @@ func BenchmarkPaired1M(b *testing.B) {
 	}
 	const N = 1_000_000
 	base := syntheticSegments(N, 1, 100)
-	systems := []*Segments{syntheticSegments(N, 2, 100), syntheticSegments(N, 3, 100), syntheticSegments(N, 4, 100)}
+	systems := []*bleu.Segments{syntheticSegments(N, 2, 100), syntheticSegments(N, 3, 100), syntheticSegments(N, 4, 100)}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := PairedBootstrap(context.Background(), base, systems, DefaultResamples, SignificanceOptions{}); err != nil {
+		if _, err := bleu.PairedBootstrap(context.Background(), base, systems, bleu.DefaultResamples, bleu.SignificanceOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -76,4 +50,63 @@ func BenchmarkSignificanceMemory(b *testing.B) {
 	b.ReportMetric(rows, "rows-B/seg/sys")
 	b.ReportMetric(test, "test-B/seg/sys")
 	b.ReportMetric(rows+test, "B/seg/sys")
+}
+
+// benchSegments returns the baseline and a system of the conformance de-en
+// set, or synthetic ones of 2000 segments when it is absent.
+func benchSegments(b *testing.B) (*bleu.Segments, *bleu.Segments) {
+	b.Helper()
+	if dir := conformanceDirOrEmpty(); dir != "" {
+		data := filepath.Join(dir, "data", "de-en")
+		if _, err := os.Stat(filepath.Join(data, "sys-Online-B.txt")); err == nil {
+			refs := streams(conftest.ReadLines(b, filepath.Join(data, "ref.txt")))
+			return segmentsOf(b, bleu.Config{}, conftest.ReadLines(b, filepath.Join(data, "sys-JDExploreAcademy.txt")), refs),
+				segmentsOf(b, bleu.Config{}, conftest.ReadLines(b, filepath.Join(data, "sys-Online-B.txt")), refs)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	var refs [][]string
+	var h1, h2 []string
+	for range 2000 {
+		refs = append(refs, []string{conftest.RandomText(r, 40)})
+		h1 = append(h1, conftest.RandomText(r, 40))
+		h2 = append(h2, conftest.RandomText(r, 40))
+	}
+	return segmentsOf(b, bleu.Config{}, h1, refs), segmentsOf(b, bleu.Config{}, h2, refs)
+}
+
+func BenchmarkBootstrap(b *testing.B) {
+	s, _ := benchSegments(b)
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := s.Bootstrap(context.Background(), bleu.DefaultResamples, bleu.SignificanceOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkPairedBootstrap(b *testing.B) {
+	base, sys := benchSegments(b)
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := bleu.PairedBootstrap(context.Background(), base, []*bleu.Segments{sys}, bleu.DefaultResamples, bleu.SignificanceOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkPairedAR(b *testing.B) {
+	base, sys := benchSegments(b)
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := bleu.PairedRandomization(context.Background(), base, []*bleu.Segments{sys}, bleu.DefaultTrials, bleu.SignificanceOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
 }

@@ -1,4 +1,4 @@
-package bleu
+package bleu_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/internal/conftest"
 )
 
@@ -62,7 +63,7 @@ func TestUnclampedAboveOne(t *testing.T) {
 	refs := conftest.ReadLines(t, filepath.Join(dir, "floor.ref.txt"))
 	hyps := conftest.ReadLines(t, filepath.Join(dir, "floor.hyp.txt"))
 	sys2 := conftest.ReadLines(t, filepath.Join(dir, "floor.sys2.txt"))
-	cfg := Config{Smooth: SmoothFloor, SmoothValue: 50}
+	cfg := bleu.Config{Smooth: bleu.SmoothFloor, SmoothValue: 50}
 
 	var corpus struct {
 		Score float64 `json:"score"`
@@ -79,7 +80,7 @@ func TestUnclampedAboveOne(t *testing.T) {
 	}
 
 	// Sentence scores (effective order, as sacreBLEU's -sl), printed at -w 16.
-	sent := Config{Smooth: SmoothFloor, SmoothValue: 50, EffectiveOrder: true}
+	sent := bleu.Config{Smooth: bleu.SmoothFloor, SmoothValue: 50, EffectiveOrder: true}
 	unit, err := sent.Sentences(hyps, refs)
 	if err != nil {
 		t.Fatal(err)
@@ -114,8 +115,8 @@ func TestUnclampedAboveOne(t *testing.T) {
 	if err := json.Unmarshal([]byte(g.run(t, "-ci")), &ci); err != nil {
 		t.Fatal(err)
 	}
-	segs := func(hyps []string) *Segments {
-		s := &Segments{Config: cfg}
+	segs := func(hyps []string) *bleu.Segments {
+		s := &bleu.Segments{Config: cfg}
 		for i := range hyps {
 			if err := s.Add(hyps[i], refs[i]); err != nil {
 				t.Fatal(err)
@@ -124,7 +125,7 @@ func TestUnclampedAboveOne(t *testing.T) {
 		return s
 	}
 	base, other := segs(hyps), segs(sys2)
-	iv, err := base.Bootstrap(context.Background(), 1000, SignificanceOptions{KeepSamples: true})
+	iv, err := base.Bootstrap(context.Background(), 1000, bleu.SignificanceOptions{KeepSamples: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,21 +143,21 @@ func TestUnclampedAboveOne(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		flag string
-		test func(context.Context, *Segments, []*Segments, int, SignificanceOptions) (Paired, error)
+		test func(context.Context, *bleu.Segments, []*bleu.Segments, int, bleu.SignificanceOptions) (bleu.Paired, error)
 		n    int
 	}{
-		{"--paired-bs", PairedBootstrap, 1000},
-		{"--paired-ar", PairedRandomization, 500},
+		{"--paired-bs", bleu.PairedBootstrap, 1000},
+		{"--paired-ar", bleu.PairedRandomization, 500},
 	} {
 		var want []sys
 		if err := json.Unmarshal([]byte(g.run(t, tt.flag)), &want); err != nil {
 			t.Fatal(err)
 		}
-		res, err := tt.test(context.Background(), base, []*Segments{other}, tt.n, SignificanceOptions{})
+		res, err := tt.test(context.Background(), base, []*bleu.Segments{other}, tt.n, bleu.SignificanceOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := []Estimate{res.Baseline, res.Systems[0].Estimate}
+		got := []bleu.Estimate{res.Baseline, res.Systems[0].Estimate}
 		for i, w := range want {
 			e := got[i]
 			ok := e.Score.BLEUPercent == w.BLEU.Score && e.Score.BLEU == w.BLEU.Score/100

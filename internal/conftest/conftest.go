@@ -125,3 +125,36 @@ func ReadLines(t testing.TB, path string) []string {
 	}
 	return lines
 }
+
+// BenchCorpus returns the en-de conformance set's JDExploreAcademy
+// hypotheses and reference A under the module root root, and their size in
+// bytes; it skips the benchmark when the set is absent.
+func BenchCorpus(b *testing.B, root string) (hyps, refs []string, bytes int64) {
+	dir := WMTDir(root)
+	if dir == "" {
+		b.Skip("no conformance set")
+	}
+	hyps = ReadLines(b, filepath.Join(dir, "data", "en-de", "sys-JDExploreAcademy.txt"))
+	refs = ReadLines(b, filepath.Join(dir, "data", "en-de", "ref.txt"))
+	for i := range hyps {
+		bytes += int64(len(hyps[i]) + len(refs[i]))
+	}
+	return hyps, refs, bytes
+}
+
+// TwoRefPairs returns the set's pairs that have two references.
+func TwoRefPairs(s Set) []string {
+	if s.Name == Portable {
+		return []string{"en", "mul", "zh"}
+	}
+	return []string{"en-de", "de-en", "en-zh"}
+}
+
+// System returns the file name of a system output every pair of the set
+// has.
+func System(s Set) string {
+	if s.Name == Portable {
+		return "sys-A.txt"
+	}
+	return "sys-JDExploreAcademy.txt"
+}

@@ -14,6 +14,12 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
+// White-box (package bleu): these tests compare, segment by segment, the
+// char tokenizer's counter inside a Stats with the counting of its
+// tokens, and check when a Stats (or each AddCorpus goroutine) switches to
+// the counter: per-segment statistics and the counter's state are not
+// exported.
+
 // The char tokenizer's counting (internal/charngram) inside Stats: the
 // same statistics as the tokens give, and when Stats starts using it.
 
@@ -31,11 +37,11 @@ func charSegment(c *charngram.Counter, hyp string, refs []string, order int) (ng
 // as they are and lowercased (the references normalized apart), and with
 // the references swapped. Both counters run in a Stats, as Add does them.
 func TestCharSeveralReferences(t *testing.T) {
-	forEachConformanceSet(t, testCharSeveralReferences)
+	conftest.ForEach(t, ".", testCharSeveralReferences)
 }
 
-func testCharSeveralReferences(t *testing.T, set conformanceSet) {
-	for _, pair := range twoRefPairs(set) {
+func testCharSeveralReferences(t *testing.T, set conftest.Set) {
+	for _, pair := range conftest.TwoRefPairs(set) {
 		hyps, ref, ref2 := twoRefPair(t, set, pair)
 		for _, lower := range []bool{false, true} {
 			cfg := Config{Tokenizer: TokenizerChar, Lowercase: lower}
@@ -68,28 +74,11 @@ func testCharSeveralReferences(t *testing.T, set conformanceSet) {
 	}
 }
 
-// twoRefPairs returns the set's pairs that have two references.
-func twoRefPairs(s conformanceSet) []string {
-	if s.Name == conftest.Portable {
-		return []string{"en", "mul", "zh"}
-	}
-	return []string{"en-de", "de-en", "en-zh"}
-}
-
-// setSystem returns the file name of a system output every pair of the
-// set has.
-func setSystem(s conformanceSet) string {
-	if s.Name == conftest.Portable {
-		return "sys-A.txt"
-	}
-	return "sys-JDExploreAcademy.txt"
-}
-
 // twoRefPair reads a conformance pair that has two references: a
 // system's hypotheses, references A and B.
-func twoRefPair(t *testing.T, set conformanceSet, pair string) (hyps, ref, ref2 []string) {
+func twoRefPair(t *testing.T, set conftest.Set, pair string) (hyps, ref, ref2 []string) {
 	data := filepath.Join(set.Dir, "data", pair)
-	return conftest.ReadLines(t, filepath.Join(data, setSystem(set))),
+	return conftest.ReadLines(t, filepath.Join(data, conftest.System(set))),
 		conftest.ReadLines(t, filepath.Join(data, "ref.txt")),
 		conftest.ReadLines(t, filepath.Join(data, "ref2.txt"))
 }
@@ -120,11 +109,11 @@ func addByBothCounters(t *testing.T, fast, tokens *Stats, hyp string, refs []str
 // as Add does them, which counts long hypotheses its own counter once it has
 // seen charLongAfter characters of them.
 func TestCharDocuments(t *testing.T) {
-	forEachConformanceSet(t, testCharDocuments)
+	conftest.ForEach(t, ".", testCharDocuments)
 }
 
-func testCharDocuments(t *testing.T, set conformanceSet) {
-	for _, pair := range twoRefPairs(set) {
+func testCharDocuments(t *testing.T, set conftest.Set) {
+	for _, pair := range conftest.TwoRefPairs(set) {
 		hyps, ref, ref2 := twoRefPair(t, set, pair)
 		for _, k := range []int{4, 16} {
 			fast := Stats{Config: Config{Tokenizer: TokenizerChar}}
@@ -191,7 +180,7 @@ func TestCharTablesAfter(t *testing.T) {
 	// AddCorpus decides for its goroutines, which may not all get
 	// segments (one can finish the corpus before another starts): what
 	// is checked is the decision, which Add then follows.
-	hyps, refs := sampleCorpus(t, 700, 5)
+	hyps, refs := conftest.SampleCorpus(t, ".", 700, 5)
 	textOf := func(n int) int {
 		bytes := 0
 		for i := range n {
@@ -231,28 +220,5 @@ func TestCharTablesAfter(t *testing.T) {
 				t.Errorf("%d segments, goroutine %d: char tables made, not ready", n, w)
 			}
 		}
-	}
-}
-
-// TestNormalizeOnce checks that Stats normalizes each text once when the
-// char tokenizer's counter declines a segment after normalization (at
-// order 5, which it does not count) and the tokens count it instead.
-func TestNormalizeOnce(t *testing.T) {
-	calls := 0
-	norm := NormalizerFunc(func(s string) string { calls++; return strings.ToUpper(s) })
-	s := Stats{Config: Config{Tokenizer: TokenizerChar, Normalizer: norm, MaxOrder: 5}}
-	ref := strings.Repeat("the cat sat on the mat ", 100)
-	// Past charngram.TablesAfter, so that the char tokenizer's counter is tried.
-	for i := 0; i*2*len(ref) < 2*charngram.TablesAfter; i++ {
-		calls = 0
-		if err := s.Add(ref, ref, ref); err != nil {
-			t.Fatal(err)
-		}
-		if calls != 3 {
-			t.Fatalf("segment %d: the Normalizer ran %d times for 3 texts", i, calls)
-		}
-	}
-	if got := s.Score().BLEU; got != 1.0000000000000004 {
-		t.Errorf("BLEU = %v, want 1.0000000000000004", got)
 	}
 }
