@@ -95,6 +95,14 @@ type view struct {
 	BucketBars barChart
 	Diffs      []diffPair
 	MinWords   int
+	Metrics    []metricView
+}
+
+// metricView is a metric other than BLEU as the table's header and the
+// signatures show it.
+type metricView struct {
+	Name, Signature string
+	LowerIsBetter   bool
 }
 
 // sysView is a system's row of the table and its colour.
@@ -115,6 +123,7 @@ type sysView struct {
 	P, Holm       num
 	Significant   bool // Holm's p below 0.05
 	Band          bandView
+	Metrics       []num // the scores of view.Metrics, or none
 	sentences     []float64
 	hypotheses    []string
 	bucketsScores []float64
@@ -187,6 +196,9 @@ func (r *Report) view() view {
 	if v.MinWords == 0 {
 		v.MinWords = 10
 	}
+	for _, m := range r.Metrics {
+		v.Metrics = append(v.Metrics, metricView{Name: shownName(m.Name), Signature: shownName(m.Signature), LowerIsBetter: m.LowerIsBetter})
+	}
 	colors := bandColors(len(r.Scale))
 	for i, b := range r.Scale {
 		v.Bands = append(v.Bands, bandOf(b, colors[i]))
@@ -234,6 +246,9 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 		BLEU: percent(sc.BLEU, 2), BP: fixed(sc.BP, 3), Ratio: fixed(sc.Ratio, 3),
 		HypLen: sc.HypLen, RefLen: sc.RefLen,
 		sentences: s.Sentences, hypotheses: s.Hypotheses, bucketsScores: s.Buckets,
+	}
+	for _, m := range s.Metrics {
+		sv.Metrics = append(sv.Metrics, fixed(m.Score, 2))
 	}
 	for _, p := range sc.Precisions {
 		sv.Precisions = append(sv.Precisions, percent(p, 1))
