@@ -17,8 +17,10 @@ import (
 	"github.com/go-bleu/bleu/report"
 )
 
-// htmlReport reads the corpus and writes the report of every system.
-func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
+// htmlReport reads the corpus and writes the report of every system,
+// with the corpus scores of the metrics of ms other than BLEU (ms is nil
+// for BLEU alone).
+func (c *cli) htmlReport(o *options, s scoring, ms []metric, enc encoding) error {
 	if o.sentenceLevel || o.scoreOnly {
 		return usageErrorf("-f html writes a report of corpus scores; it cannot be combined with -sl/--sentence-level or -b/--score-only")
 	}
@@ -110,7 +112,33 @@ func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
 	if err != nil {
 		return err
 	}
+	if err := addMetrics(r, ms, refs, hyps, o.short); err != nil {
+		return err
+	}
 	return r.WriteHTML(c.out)
+}
+
+// addMetrics adds to r the corpus scores of every metric of ms but BLEU,
+// which r has already.
+func addMetrics(r *report.Report, ms []metric, refs, hyps [][]string, short bool) error {
+	for _, m := range ms {
+		if _, ok := m.(bleuMetric); ok {
+			continue
+		}
+		for i, h := range hyps {
+			st := m.newStats()
+			if err := st.AddCorpus(h, refs...); err != nil {
+				return err
+			}
+			sc := st.score()
+			if i == 0 {
+				_, lower := m.(terMetric)
+				r.Metrics = append(r.Metrics, report.Metric{Name: sc.name, LowerIsBetter: lower, Signature: sc.signature(short)})
+			}
+			r.Systems[i].Metrics = append(r.Systems[i].Metrics, report.MetricScore{Score: sc.percent})
+		}
+	}
+	return nil
 }
 
 // validSegment reports whether every line of segment j of b is valid
