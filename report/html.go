@@ -101,8 +101,17 @@ type view struct {
 // metricView is a metric other than BLEU as the table's header and the
 // signatures show it.
 type metricView struct {
-	Name, Signature string
-	LowerIsBetter   bool
+	Name, Signature, IntervalSg, TestSg string
+	LowerIsBetter                       bool
+}
+
+// metricCell is a system's cell of a metric other than BLEU.
+type metricCell struct {
+	Score, Mean, CI num
+	HasCI           bool
+	Tested          bool // has a p-value
+	P, Holm         num
+	Significant     bool // Holm's p below 0.05
 }
 
 // sysView is a system's row of the table and its colour.
@@ -123,7 +132,7 @@ type sysView struct {
 	P, Holm       num
 	Significant   bool // Holm's p below 0.05
 	Band          bandView
-	Metrics       []num // the scores of view.Metrics, or none
+	Metrics       []metricCell // the scores of view.Metrics, or none
 	sentences     []float64
 	hypotheses    []string
 	bucketsScores []float64
@@ -197,7 +206,8 @@ func (r *Report) view() view {
 		v.MinWords = 10
 	}
 	for _, m := range r.Metrics {
-		v.Metrics = append(v.Metrics, metricView{Name: shownName(m.Name), Signature: shownName(m.Signature), LowerIsBetter: m.LowerIsBetter})
+		v.Metrics = append(v.Metrics, metricView{Name: shownName(m.Name), Signature: shownName(m.Signature),
+			IntervalSg: shownName(m.IntervalSignature), TestSg: shownName(m.TestSignature), LowerIsBetter: m.LowerIsBetter})
 	}
 	colors := bandColors(len(r.Scale))
 	for i, b := range r.Scale {
@@ -247,8 +257,16 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 		HypLen: sc.HypLen, RefLen: sc.RefLen,
 		sentences: s.Sentences, hypotheses: s.Hypotheses, bucketsScores: s.Buckets,
 	}
-	for _, m := range s.Metrics {
-		sv.Metrics = append(sv.Metrics, fixed(m.Score, 2))
+	base := r.Systems[0].Metrics
+	for k, m := range s.Metrics {
+		c := metricCell{Score: fixed(m.Score, 2), HasCI: m.Resamples > 0, Mean: fixed(m.Mean, 2), CI: fixed(m.CI, 2)}
+		if i > 0 && r.Test.Name != "" {
+			// Marked as BLEU's differences are: significant after Holm's
+			// adjustment, and a difference that shows.
+			c.Tested, c.P, c.Holm = true, fixed(m.PValue, 4), fixed(m.HolmPValue, 4)
+			c.Significant = m.HolmPValue < significance && len(base) > 0 && math.Abs(m.Score-base[k].Score) >= resolution*100
+		}
+		sv.Metrics = append(sv.Metrics, c)
 	}
 	for _, p := range sc.Precisions {
 		sv.Precisions = append(sv.Precisions, percent(p, 1))

@@ -68,6 +68,9 @@ type Metric struct {
 	LowerIsBetter bool
 	// Signature is the signature of the metric's corpus scores.
 	Signature string
+	// IntervalSignature and TestSignature are the signatures of its
+	// bootstrap intervals and of Report.Test under it; "" for none.
+	IntervalSignature, TestSignature string
 }
 
 // MetricScore is a system's corpus score of one of Report.Metrics.
@@ -75,6 +78,17 @@ type MetricScore struct {
 	// Score is the score as sacreBLEU prints it, on the 0–100 scale (TER
 	// may exceed 100); it must be finite and not negative.
 	Score float64
+	// Mean and CI, when Resamples > 0, are the mean of the bootstrap
+	// resamples' scores and the half width of their 95% confidence
+	// interval, as sacreBLEU prints them ("μ = Mean ± CI"), on the scale
+	// of Score; both finite and not negative.
+	Mean, CI float64
+	// Resamples is the number of bootstrap resamples; 0 means no interval.
+	Resamples int
+	// PValue and HolmPValue are the p-value of Report.Test under this
+	// metric against the first system and its Holm–Bonferroni adjustment,
+	// in [0, 1], as System's are (and ignored when System's are).
+	PValue, HolmPValue float64
 }
 
 // System is one system's results.
@@ -346,8 +360,19 @@ func (r *Report) checkMetrics() error {
 	}
 	for _, s := range r.Systems {
 		for k, m := range s.Metrics {
-			if !finite(m.Score) || m.Score < 0 {
-				return fmt.Errorf("report: %s has a %s score of %v", s.Name, r.Metrics[k].Name, m.Score)
+			name := r.Metrics[k].Name
+			for _, v := range []float64{m.Score, m.Mean, m.CI} {
+				if !finite(v) || v < 0 {
+					return fmt.Errorf("report: %s has a %s score of %v", s.Name, name, v)
+				}
+			}
+			for _, v := range []float64{m.PValue, m.HolmPValue} {
+				if !finite(v) || v < 0 || v > 1 {
+					return fmt.Errorf("report: %s has a %s p-value of %v, outside [0, 1]", s.Name, name, v)
+				}
+			}
+			if m.Resamples < 0 {
+				return fmt.Errorf("report: %s has a %s interval of %d resamples", s.Name, name, m.Resamples)
 			}
 		}
 	}
