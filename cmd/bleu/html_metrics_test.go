@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -116,6 +118,76 @@ func TestHTMLMetrics(t *testing.T) {
 			}
 			if k != len(metrics)-1 {
 				t.Errorf("%v: %d metrics besides BLEU in text", metrics, k)
+			}
+		}
+	}
+}
+
+// TestHTMLMetricsSignificance checks each metric's score and p-values on
+// the page of -f html -m bleu chrf ter against the paired test of -f json
+// for the same run, exactly, and its bootstrap intervals against -f text
+// -ci's, to ten decimals.
+func TestHTMLMetricsSignificance(t *testing.T) {
+	ref := filepath.Join("..", "..", "testdata", "sample.ref.txt")
+	hyps := []string{filepath.Join("..", "..", "testdata", "sample.hyp.txt"), filepath.Join("..", "..", "testdata", "sample.hyp2.txt")}
+	for _, tc := range []struct {
+		name, test string
+		flags      []string
+	}{
+		{"bootstrap", "--paired-bs", []string{"-pbsn", "300", "-cin", "300"}},
+		{"randomization", "--paired-ar", []string{"-parn", "200"}},
+	} {
+		args := append(append([]string{ref, "-i"}, hyps...), append([]string{"-q", tc.test, "-m", "bleu", "chrf", "ter"}, tc.flags...)...)
+		page := runCLI(t, "", append(args, "-f", "html")...)
+		js := runCLI(t, "", append(args, "-f", "json", "--paired-holm")...)
+		if page.RC != 0 || js.RC != 0 {
+			t.Fatalf("%s: exit status %d and %d: %s %s", tc.name, page.RC, js.RC, page.Stderr, js.Stderr)
+		}
+		var want []map[string]any
+		if err := json.Unmarshal([]byte(js.Stdout), &want); err != nil {
+			t.Fatal(err)
+		}
+		cells, _ := pageCells(t, page.Stdout)
+		for i, h := range hyps {
+			cin := "1000"
+			if len(tc.flags) > 2 {
+				cin = tc.flags[3]
+			}
+			ci := runCLI(t, "", ref, "-i", h, "-q", "-f", "text", "-w", "10", "-ci", "-cin", cin, "-m", "bleu", "chrf", "ter")
+			lines := strings.Split(strings.TrimSpace(ci.Stdout), "\n")
+			if ci.RC != 0 || len(lines) != 3 {
+				t.Fatalf("-ci: exit status %d: %s", ci.RC, ci.Stderr)
+			}
+			for k, line := range lines[1:] {
+				var score, mean, half string
+				_, rest, _ := strings.Cut(line, " = ")
+				if _, err := fmt.Sscanf(rest, "%s (μ = %s ± %s", &score, &mean, &half); err != nil {
+					t.Fatalf("-ci prints %q: %v", line, err)
+				}
+				for _, f := range []struct{ key, want string }{{"-mean", mean}, {"-ci", strings.TrimSuffix(half, ")")}} {
+					v, err := strconv.ParseFloat(cells[h]["metric-"+strconv.Itoa(k)+f.key], 64)
+					if got := strconv.FormatFloat(v, 'f', 10, 64); err != nil || got != f.want {
+						t.Errorf("%s: %s's metric %d%s is %s on the page, %s in text", tc.name, h, k, f.key, got, f.want)
+					}
+				}
+			}
+			for k, name := range []string{"chrF2", "TER"} {
+				got := cells[h]
+				m := want[i][name].(map[string]any)
+				keys := map[string]string{"score": "", "p_value": "-p-value", "p_value_holm": "-holm"}
+				for field, suffix := range keys {
+					w, ok := m[field].(float64)
+					cell, shown := got["metric-"+strconv.Itoa(k)+suffix]
+					if !ok {
+						if shown {
+							t.Errorf("%s: %s's %s %s is on the page, not in JSON", tc.name, h, name, field)
+						}
+						continue
+					}
+					if g, err := strconv.ParseFloat(cell, 64); err != nil || g != w {
+						t.Errorf("%s: %s's %s %s is %q on the page, %v in JSON", tc.name, h, name, field, cell, w)
+					}
+				}
 			}
 		}
 	}

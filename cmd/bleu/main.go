@@ -487,7 +487,7 @@ output:
                          html for a report comparing the systems, with
                          bootstrap intervals and a paired test against the
                          first (--paired-bs unless --paired-ar; not in
-                         sacreBLEU)
+                         sacreBLEU), under every metric of -m
   -b, --score-only       print only the score
   -w, --width N          decimals of the score (default 1)
   -sh, --short           the short form of the signature
