@@ -12,7 +12,10 @@
 //     ratio and the lengths, and for every system after the first its
 //     difference from that baseline (▲ higher, ▼ lower), the p-value of a
 //     paired test and its Holm–Bonferroni adjustment, and its band of the
-//     interpretation scale as a coloured chip;
+//     interpretation scale as a coloured chip; and the corpus scores of
+//     any other metrics ([Report.Metrics], such as chrF and TER, on
+//     sacreBLEU's 0–100 scale, those where lower is better marked ↓),
+//     which a caller computes and passes as plain numbers;
 //   - the interpretation scale ([github.com/go-bleu/bleu.Qualities]) as a
 //     colour gradient with every system marked on it, the labels laid out
 //     in lanes so that none overlaps another;
@@ -23,7 +26,8 @@
 //   - the segments where each system and the baseline differ most in
 //     sentence BLEU, among those with references of at least ten words,
 //     with their texts;
-//   - the signatures of the scores, the intervals and the test.
+//   - the signatures of the scores (each metric's), the intervals and the
+//     test.
 //
 // # The page
 //

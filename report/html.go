@@ -95,6 +95,23 @@ type view struct {
 	BucketBars barChart
 	Diffs      []diffPair
 	MinWords   int
+	Metrics    []metricView
+}
+
+// metricView is a metric other than BLEU as the table's header and the
+// signatures show it.
+type metricView struct {
+	Name, Signature, IntervalSg, TestSg string
+	LowerIsBetter                       bool
+}
+
+// metricCell is a system's cell of a metric other than BLEU.
+type metricCell struct {
+	Score, Mean, CI num
+	HasCI           bool
+	Tested          bool // has a p-value
+	P, Holm         num
+	Significant     bool // Holm's p below 0.05
 }
 
 // sysView is a system's row of the table and its colour.
@@ -115,6 +132,7 @@ type sysView struct {
 	P, Holm       num
 	Significant   bool // Holm's p below 0.05
 	Band          bandView
+	Metrics       []metricCell // the scores of view.Metrics, or none
 	sentences     []float64
 	hypotheses    []string
 	bucketsScores []float64
@@ -187,6 +205,10 @@ func (r *Report) view() view {
 	if v.MinWords == 0 {
 		v.MinWords = 10
 	}
+	for _, m := range r.Metrics {
+		v.Metrics = append(v.Metrics, metricView{Name: shownName(m.Name), Signature: shownName(m.Signature),
+			IntervalSg: shownName(m.IntervalSignature), TestSg: shownName(m.TestSignature), LowerIsBetter: m.LowerIsBetter})
+	}
 	colors := bandColors(len(r.Scale))
 	for i, b := range r.Scale {
 		v.Bands = append(v.Bands, bandOf(b, colors[i]))
@@ -234,6 +256,17 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 		BLEU: percent(sc.BLEU, 2), BP: fixed(sc.BP, 3), Ratio: fixed(sc.Ratio, 3),
 		HypLen: sc.HypLen, RefLen: sc.RefLen,
 		sentences: s.Sentences, hypotheses: s.Hypotheses, bucketsScores: s.Buckets,
+	}
+	base := r.Systems[0].Metrics
+	for k, m := range s.Metrics {
+		c := metricCell{Score: fixed(m.Score, 2), HasCI: m.Resamples > 0, Mean: fixed(m.Mean, 2), CI: fixed(m.CI, 2)}
+		if i > 0 && r.Test.Name != "" {
+			// Marked as BLEU's differences are: significant after Holm's
+			// adjustment, and a difference that shows.
+			c.Tested, c.P, c.Holm = true, fixed(m.PValue, 4), fixed(m.HolmPValue, 4)
+			c.Significant = m.HolmPValue < significance && len(base) > 0 && math.Abs(m.Score-base[k].Score) >= resolution*100
+		}
+		sv.Metrics = append(sv.Metrics, c)
 	}
 	for _, p := range sc.Precisions {
 		sv.Precisions = append(sv.Precisions, percent(p, 1))

@@ -51,6 +51,44 @@ type Report struct {
 	// each system compared with the baseline; 0 means 5, and a negative
 	// value shows none.
 	Differences int
+	// Metrics are the metrics other than BLEU (chrF, TER) whose scores
+	// every system carries in System.Metrics, in this order; empty for a
+	// report of BLEU alone.
+	Metrics []Metric
+}
+
+// Metric describes a metric other than BLEU shown in the table of
+// systems.
+type Metric struct {
+	// Name is the metric's name as sacreBLEU prints it, such as "chrF2",
+	// "chrF2++" or "TER"; it must be non-empty and differ from "BLEU"
+	// and from the other metrics' names.
+	Name string
+	// LowerIsBetter tells that lower scores are better, as for TER.
+	LowerIsBetter bool
+	// Signature is the signature of the metric's corpus scores.
+	Signature string
+	// IntervalSignature and TestSignature are the signatures of its
+	// bootstrap intervals and of Report.Test under it; "" for none.
+	IntervalSignature, TestSignature string
+}
+
+// MetricScore is a system's corpus score of one of Report.Metrics.
+type MetricScore struct {
+	// Score is the score as sacreBLEU prints it, on the 0–100 scale (TER
+	// may exceed 100); it must be finite and not negative.
+	Score float64
+	// Mean and CI, when Resamples > 0, are the mean of the bootstrap
+	// resamples' scores and the half width of their 95% confidence
+	// interval, as sacreBLEU prints them ("μ = Mean ± CI"), on the scale
+	// of Score; both finite and not negative.
+	Mean, CI float64
+	// Resamples is the number of bootstrap resamples; 0 means no interval.
+	Resamples int
+	// PValue and HolmPValue are the p-value of Report.Test under this
+	// metric against the first system and its Holm–Bonferroni adjustment,
+	// in [0, 1], as System's are (and ignored when System's are).
+	PValue, HolmPValue float64
 }
 
 // System is one system's results.
@@ -77,6 +115,9 @@ type System struct {
 	// Report.Buckets, usually in [0, 1] (see [Score.BLEU]); empty when not
 	// computed.
 	Buckets []float64
+	// Metrics are the system's scores of Report.Metrics, in their order:
+	// one for each, or none.
+	Metrics []MetricScore
 }
 
 // Score is a corpus BLEU score with the numbers it was computed from.
@@ -235,6 +276,12 @@ func (r *Report) check() error {
 		if err := s.check(); err != nil {
 			return err
 		}
+		if len(s.Metrics) != 0 && len(s.Metrics) != len(r.Metrics) {
+			return fmt.Errorf("report: %s has %d metric scores for %d metrics", s.Name, len(s.Metrics), len(r.Metrics))
+		}
+	}
+	if err := r.checkMetrics(); err != nil {
+		return err
 	}
 	switch r.Test.Name {
 	case "":
@@ -297,6 +344,37 @@ func (s *System) check() error {
 	}
 	if sc.HypLen < 0 || sc.RefLen < 0 {
 		return fmt.Errorf("report: %s has lengths %d and %d", s.Name, sc.HypLen, sc.RefLen)
+	}
+	return nil
+}
+
+// checkMetrics returns an error when a metric's name is empty, "BLEU" or
+// repeated, or a metric score is not finite or negative.
+func (r *Report) checkMetrics() error {
+	seen := map[string]bool{"BLEU": true}
+	for _, m := range r.Metrics {
+		if m.Name == "" || seen[m.Name] {
+			return fmt.Errorf("report: metric name %q is empty, BLEU or repeated", m.Name)
+		}
+		seen[m.Name] = true
+	}
+	for _, s := range r.Systems {
+		for k, m := range s.Metrics {
+			name := r.Metrics[k].Name
+			for _, v := range []float64{m.Score, m.Mean, m.CI} {
+				if !finite(v) || v < 0 {
+					return fmt.Errorf("report: %s has a %s score of %v", s.Name, name, v)
+				}
+			}
+			for _, v := range []float64{m.PValue, m.HolmPValue} {
+				if !finite(v) || v < 0 || v > 1 {
+					return fmt.Errorf("report: %s has a %s p-value of %v, outside [0, 1]", s.Name, name, v)
+				}
+			}
+			if m.Resamples < 0 {
+				return fmt.Errorf("report: %s has a %s interval of %d resamples", s.Name, name, m.Resamples)
+			}
+		}
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ package main
 // compared with the first by paired bootstrap resampling (--paired-bs,
 // the default) or approximate randomization (--paired-ar), all seeded by
 // SACREBLEU_SEED (default 12345), so the report is the same run after run.
+// With -m naming chrF or TER beside BLEU, each gets the same: its corpus
+// score, interval and paired test in the systems table.
 
 import (
 	"context"
@@ -17,8 +19,10 @@ import (
 	"github.com/go-bleu/bleu/report"
 )
 
-// htmlReport reads the corpus and writes the report of every system.
-func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
+// htmlReport reads the corpus and writes the report of every system,
+// with the corpus scores of the metrics of ms other than BLEU (ms is nil
+// for BLEU alone).
+func (c *cli) htmlReport(o *options, s scoring, ms []metric, enc encoding) error {
 	if o.sentenceLevel || o.scoreOnly {
 		return usageErrorf("-f html writes a report of corpus scores; it cannot be combined with -sl/--sentence-level or -b/--score-only")
 	}
@@ -110,7 +114,73 @@ func (c *cli) htmlReport(o *options, s scoring, enc encoding) error {
 	if err != nil {
 		return err
 	}
+	if err := c.addMetrics(o, r, ms, refs, hyps, opts.Seed); err != nil {
+		return err
+	}
 	return r.WriteHTML(c.out)
+}
+
+// addMetrics adds to r the corpus scores of every metric of ms but BLEU,
+// which r has already, with the significance tests that r ran for BLEU:
+// each system's bootstrap interval of as many resamples, and the same
+// paired test against the first system. Each test starts from the seed,
+// as -ci and --paired-* start each metric's.
+func (c *cli) addMetrics(o *options, r *report.Report, ms []metric, refs, hyps [][]string, seed bleu.Seed) error {
+	for _, m := range ms {
+		if _, ok := m.(bleuMetric); ok {
+			continue
+		}
+		rows := make([]rowStats, len(hyps))
+		for i, h := range hyps {
+			rows[i] = m.newRows()
+			if err := rows[i].AddCorpus(h, refs...); err != nil {
+				return err
+			}
+			sc := rows[i].score()
+			if i == 0 {
+				_, lower := m.(terMetric)
+				r.Metrics = append(r.Metrics, report.Metric{Name: sc.name, LowerIsBetter: lower, Signature: sc.signature(o.short)})
+			}
+			ms := report.MetricScore{Score: sc.percent}
+			if n := r.Systems[i].Interval.Resamples; n > 0 {
+				err := c.runTest(o, "report", seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
+					b, err := rows[i].bootstrap(ctx, n, opt)
+					if err != nil {
+						return err
+					}
+					ms.Mean, ms.CI, ms.Resamples = b.ci.mean, b.ci.halfWidth, n
+					r.Metrics[len(r.Metrics)-1].IntervalSignature = b.signature(o.short)
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+			}
+			r.Systems[i].Metrics = append(r.Systems[i].Metrics, ms)
+		}
+		if r.Test.Name == "" || len(hyps) < 2 {
+			continue
+		}
+		err := c.runTest(o, "report", seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
+			pm, err := m.(pairedTester).paired(ctx, r.Test.Name == report.PairedBootstrap, rows, r.Test.N, opt)
+			if err != nil {
+				return err
+			}
+			k := len(r.Metrics) - 1
+			r.Metrics[k].TestSignature = pm.sig
+			if o.short {
+				r.Metrics[k].TestSignature = pm.short
+			}
+			for i, res := range pm.results[1:] {
+				r.Systems[i+1].Metrics[k].PValue, r.Systems[i+1].Metrics[k].HolmPValue = res.p, res.holm
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // validSegment reports whether every line of segment j of b is valid

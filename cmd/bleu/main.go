@@ -60,8 +60,8 @@
 // different lengths, invalid UTF-8, an unavailable tokenizer, an invalid
 // SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
 // own checks exit with 1; 2 for a command line that cannot be parsed or
-// asks for something this implementation does not do (-f html with chrF
-// or TER), and where sacreBLEU fails with a Python
+// asks for something this implementation does not do (-f html without
+// BLEU among the metrics), and where sacreBLEU fails with a Python
 // traceback on a command line
 // it accepts (such as -i with no files, except in JSON, where both print
 // an empty list). When an input has several faults, the one reported is
@@ -325,8 +325,8 @@ func (c *cli) execute(o *options) error {
 		s, warnings, err = c.configure(o)
 	}
 	if err == nil && !onlyBLEU(o) {
-		if o.format == "html" {
-			err = unsupportedf("-f html is implemented for -m bleu alone")
+		if o.format == "html" && !slices.Contains(o.metrics, "bleu") {
+			err = unsupportedf("-f html is implemented for -m lists that include bleu")
 		} else {
 			ms, err = metricsFor(o, s)
 		}
@@ -348,6 +348,9 @@ func (c *cli) execute(o *options) error {
 	if o.inputGiven && len(o.inputs) == 0 {
 		return c.noSystems(o, enc)
 	}
+	if o.format == "html" {
+		return c.htmlReport(o, s, ms, enc)
+	}
 	if ms != nil {
 		if o.sentenceLevel {
 			sm, ok := ms[0].(sentenceMetric)
@@ -360,9 +363,6 @@ func (c *cli) execute(o *options) error {
 			o.format = "text"
 		}
 		return c.scoreMetrics(o, ms, enc)
-	}
-	if o.format == "html" {
-		return c.htmlReport(o, s, enc)
 	}
 	if o.sentenceLevel {
 		return c.scoreSentences(o, s, enc)
@@ -487,7 +487,7 @@ output:
                          html for a report comparing the systems, with
                          bootstrap intervals and a paired test against the
                          first (--paired-bs unless --paired-ar; not in
-                         sacreBLEU)
+                         sacreBLEU), under every metric of -m
   -b, --score-only       print only the score
   -w, --width N          decimals of the score (default 1)
   -sh, --short           the short form of the signature
@@ -524,7 +524,7 @@ fresh random numbers on every run):
                          systems by the Holm-Bonferroni method (not in
                          sacreBLEU)
 
--f html is for -m bleu alone.
+-f html shows every metric of -m, which must include bleu.
 
 Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
 Exit status: 0 success, 1 bad input, 2 bad usage, 17 lines with the wrong
