@@ -29,10 +29,12 @@ func BenchmarkAddReaders(b *testing.B) {
 		size += texts[k].Len()
 	}
 	b.SetBytes(int64(size))
+	start := cpuTime()
 	for b.Loop() {
 		var s bleu.Stats
 		if err := s.AddReaders(context.Background(), strings.NewReader(texts[0].String()), strings.NewReader(texts[1].String()), strings.NewReader(texts[2].String())); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }

@@ -1,11 +1,9 @@
-package chrf_test
+package chrf
 
 import (
 	"context"
 	"strings"
 	"testing"
-
-	"github.com/go-bleu/bleu/chrf"
 )
 
 // BenchmarkAddReaders reads a corpus of 6000 lines, a hypothesis and two
@@ -29,10 +27,12 @@ func BenchmarkAddReaders(b *testing.B) {
 		size += texts[k].Len()
 	}
 	b.SetBytes(int64(size))
+	start := cpuTime()
 	for b.Loop() {
-		var s chrf.Stats
+		var s Stats
 		if err := s.AddReaders(context.Background(), strings.NewReader(texts[0].String()), strings.NewReader(texts[1].String()), strings.NewReader(texts[2].String())); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, start)
 }
