@@ -1,8 +1,14 @@
 // Package benchtext makes the synthetic text the benchmarks of bleu, chrf
-// and ter read, so that they measure the same input.
+// and ter read, and runs the benchmarks they share, so that they measure
+// the same input in the same way. It is for tests alone.
 package benchtext
 
-import "strings"
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
 
 // Corpus returns streams texts of n lines each, "\n" after every line:
 // 5 to 13 words from a list of sixteen, a different mix for each stream,
@@ -24,4 +30,23 @@ func Corpus(n, streams int) []string {
 		texts[k] = b.String()
 	}
 	return texts
+}
+
+// AddReaders runs b over addReaders, a package's AddReaders on a new
+// Stats, reading texts: the hypothesis, then the references.
+func AddReaders(b *testing.B, texts []string, addReaders func(ctx context.Context, hyp io.Reader, refs ...io.Reader) error) {
+	size := 0
+	for _, t := range texts {
+		size += len(t)
+	}
+	b.SetBytes(int64(size))
+	refs := make([]io.Reader, len(texts)-1)
+	for b.Loop() {
+		for k := range refs {
+			refs[k] = strings.NewReader(texts[1+k])
+		}
+		if err := addReaders(context.Background(), strings.NewReader(texts[0]), refs...); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
