@@ -5,18 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
-	"unicode/utf8"
 
-	"github.com/go-bleu/bleu/internal/lines"
-	"github.com/go-bleu/bleu/internal/py"
-)
-
-// Reading batches: a batch ends at readBatchBytes of text or
-// readBatchSegments segments, which bounds the memory.
-const (
-	readBatchBytes    = 1 << 20
-	readBatchSegments = 4096
+	"github.com/go-bleu/bleu/internal/lockstep"
 )
 
 // AddReaders adds the segments of a corpus read from hyp and refs, one
@@ -48,32 +38,10 @@ func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader
 	if len(refs) == 0 {
 		return ErrNoReference
 	}
-	streams := make([]*lineStream, 1+len(refs))
-	streams[0] = &lineStream{name: "hypothesis", lr: lines.NewReader(hyp, 0)}
-	for k, r := range refs {
-		streams[1+k] = &lineStream{name: fmt.Sprintf("reference %d", k+1), lr: lines.NewReader(r, 0)}
-	}
+	lr := lockstep.NewReader(ctx, hyp, refs, lockstep.Options{Prefix: "chrf", InvalidUTF8: ErrInvalidUTF8, RStrip: true})
 	acc := &Stats{Config: s.Config}
-	hyps := make([]string, 0, readBatchSegments)
-	refBatch := make([][]string, len(refs))
 	for {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("chrf: reading stopped before line %d: %w", streams[0].lr.Line()+1, err)
-		}
-		hyps = hyps[:0]
-		for k := range refBatch {
-			refBatch[k] = refBatch[k][:0]
-		}
-		first := streams[0].lr.Line() + 1
-		done, err := readBatch(streams, func(seg []string) int {
-			hyps = append(hyps, seg[0])
-			n := len(seg[0])
-			for k, r := range seg[1:] {
-				refBatch[k] = append(refBatch[k], r)
-				n += len(r)
-			}
-			return n
-		})
+		first, hyps, refBatch, done, err := lr.Next()
 		if err != nil {
 			return err
 		}
@@ -90,59 +58,4 @@ func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader
 			return s.Merge(acc)
 		}
 	}
-}
-
-// lineStream is one input of AddReaders.
-type lineStream struct {
-	name string // "hypothesis", "reference 1", ...
-	lr   *lines.Reader
-}
-
-// readBatch reads a batch of segments from streams, passing each (the
-// line of every stream, in order, right-stripped) to add, which returns
-// its size in bytes. It reports whether the inputs have ended.
-func readBatch(streams []*lineStream, add func(seg []string) int) (done bool, err error) {
-	seg := make([]string, len(streams))
-	for size, n := 0, 0; size < readBatchBytes && n < readBatchSegments; n++ {
-		ended := 0
-		for k, st := range streams {
-			line, ok, err := st.lr.Next()
-			if err != nil {
-				return false, fmt.Errorf("chrf: reading the %s, line %d: %w", st.name, st.lr.Line()+1, err)
-			}
-			if !ok {
-				ended++
-				continue
-			}
-			if !utf8.Valid(line) {
-				i := lines.InvalidAt(line)
-				return false, fmt.Errorf("%w: %s line %d, byte 0x%02x at byte %d of the line", ErrInvalidUTF8, st.name, st.lr.Line(), line[i], i+1)
-			}
-			seg[k] = py.RStrip(string(line))
-		}
-		switch {
-		case ended == len(streams):
-			return true, nil
-		case ended > 0:
-			return false, lengthError(streams)
-		}
-		size += add(seg)
-	}
-	return false, nil
-}
-
-// lengthError describes streams of different lengths, some of which have
-// ended: each stream's number of lines.
-func lengthError(streams []*lineStream) error {
-	var b strings.Builder
-	for k, st := range streams {
-		if _, err := st.lr.CountRest(); err != nil {
-			return fmt.Errorf("chrf: reading the %s, line %d: %w", st.name, st.lr.Line()+1, err)
-		}
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s: %d", st.name, st.lr.Line())
-	}
-	return fmt.Errorf("chrf: the inputs have different numbers of lines: %s", b.String())
 }
