@@ -281,19 +281,19 @@ def generate():
     })
 
     wdocs = [("doc0", "en", "news", 4), ("doc1", "de", "social", 3), ("doc2", "en", "news", 2)]
-    gen_wmt(rng, "xml", "xml/gen.en-de.all.xml", ("en", "de"), wdocs, ["A", "B"], ["sysA", "sysB"], True)
-    gen_wmt(rng, "xml", "xml/gen.de-en.all.xml", ("de", "en"), wdocs, ["A", "B"], ["sysX"], True)
-    gen_wmt(rng, "xml", "xml/gen.cs-uk.all.xml", ("cs", "uk"), wdocs[:2], [None], [], False)
-    gen_wmt(rng, "xml", "xml/gen.en-ja.all.xml", ("en", "ja"), wdocs, ["A"], ["sys1"], False, testsuite=False)
+    gen_wmt(rng, "xml", "xml/gen.en-de.xml", ("en", "de"), wdocs, ["A", "B"], ["sysA", "sysB"], True)
+    gen_wmt(rng, "xml", "xml/gen.de-en.xml", ("de", "en"), wdocs, ["A", "B"], ["sysX"], True)
+    gen_wmt(rng, "xml", "xml/gen.cs-uk.xml", ("cs", "uk"), wdocs[:2], [None], [], False)
+    gen_wmt(rng, "xml", "xml/gen.en-ja.xml", ("en", "ja"), wdocs, ["A"], ["sys1"], False, testsuite=False)
     sets.append({
         "key": "xml", "name": "gen/xml", "format": "WMTXMLDataset",
         "urls": ["https://data.example/gen/xml.tar.gz"],
         "refs": ["A"],
         "pairs": [
-            {"pair": "en-de", "files": ["xml/gen.en-de.all.xml"]},
-            {"pair": "de-en", "files": ["xml/gen.de-en.all.xml"], "refs": ["B"]},
-            {"pair": "cs-uk", "files": ["xml/gen.cs-uk.all.xml"], "refs": [""]},
-            {"pair": "en-ja", "files": ["xml/gen.en-ja.all.xml"]},
+            {"pair": "en-de", "files": ["xml/gen.en-de.xml"]},
+            {"pair": "de-en", "files": ["xml/gen.de-en.xml"], "refs": ["B"]},
+            {"pair": "cs-uk", "files": ["xml/gen.cs-uk.xml"], "refs": [""]},
+            {"pair": "en-ja", "files": ["xml/gen.en-ja.xml"]},
         ],
     })
     return sets
