@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The HTML page: one self-contained file, its CSS inline, its charts
@@ -22,11 +23,15 @@ var pageSource string
 //go:embed style.css
 var style string
 
-var page = template.Must(template.New("report").Funcs(template.FuncMap{
-	"plural": plural,
-	"sub1":   func(n int) int { return n - 1 },
-	"pair":   func(p diffPair, d diffView) diffItem { return diffItem{p, d} },
-}).Parse(pageSource))
+// page is the parsed template, parsed on first use: parsing takes half a
+// millisecond, which every run of cmd/bleu would pay at start otherwise.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"plural": plural,
+		"sub1":   func(n int) int { return n - 1 },
+		"pair":   func(p diffPair, d diffView) diffItem { return diffItem{p, d} },
+	}).Parse(pageSource))
+})
 
 // diffItem is a segment of a diffPair, for the template.
 type diffItem struct {
@@ -46,7 +51,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := page.Execute(&buf, r.view()); err != nil {
+	if err := page().Execute(&buf, r.view()); err != nil {
 		return err
 	}
 	_, err := buf.WriteTo(w)
