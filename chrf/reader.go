@@ -24,9 +24,11 @@ import (
 // the byte for a line that is not valid UTF-8 (wrapping [ErrInvalidUTF8]);
 // an error when the streams have different numbers of lines or there are
 // no reference streams; the errors of [Stats.Add] naming the line; a read
-// error, wrapped; and ctx's error, wrapped, when ctx is done between two
-// batches. s is unchanged on error: the segments are added only when
-// every line has been read.
+// error, wrapped; and ctx's error, wrapped, when ctx is done: ctx is
+// checked before every read from an input (64 KiB at most), so that a
+// cancelled context stops AddReaders within a line however long, though
+// not a Read that blocks. s is unchanged on error: the segments are
+// added only when every line has been read.
 func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader) error {
 	s.own()
 	if err := s.Config.validate(); err != nil {
@@ -38,7 +40,7 @@ func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader
 	if len(refs) == 0 {
 		return ErrNoReference
 	}
-	lr := lockstep.NewReader(ctx, hyp, refs, lockstep.Options{Prefix: "chrf", InvalidUTF8: ErrInvalidUTF8, RStrip: true})
+	lr := lockstep.NewReader(ctx, hyp, refs, lockstep.Options{Prefix: "chrf", InvalidUTF8: ErrInvalidUTF8, RStrip: true, CheckReads: true})
 	acc := &Stats{Config: s.Config}
 	for {
 		first, hyps, refBatch, done, err := lr.Next()

@@ -28,7 +28,9 @@ const readBatchSegments = lockstep.MaxSegments
 // for a line that is not valid UTF-8 (wrapping [ErrInvalidUTF8]); an
 // error when the streams have different numbers of lines, or there are
 // no reference streams; a read error, wrapped; and ctx's error, wrapped,
-// when ctx is done. s is unchanged on error: the segments are added only
+// when ctx is done: ctx is checked before every read from an input (64
+// KiB at most), so that a cancelled context stops AddReaders within a line
+// however long, though not a Read that blocks. s is unchanged on error: the segments are added only
 // when every line has been read.
 func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader) error {
 	s.own()
@@ -38,7 +40,7 @@ func (s *Stats) AddReaders(ctx context.Context, hyp io.Reader, refs ...io.Reader
 	if len(refs) == 0 {
 		return ErrNoReference
 	}
-	lr := lockstep.NewReader(ctx, hyp, refs, lockstep.Options{Prefix: "ter", InvalidUTF8: ErrInvalidUTF8})
+	lr := lockstep.NewReader(ctx, hyp, refs, lockstep.Options{Prefix: "ter", InvalidUTF8: ErrInvalidUTF8, CheckReads: true})
 	acc := s.Clone()
 	for {
 		first, hyps, refBatch, done, err := lr.Next()

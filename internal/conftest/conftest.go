@@ -1,8 +1,8 @@
 // Package conftest finds the conformance sets that the tests of package
 // bleu, of its engine (internal/...) and of the command check against
 // sacreBLEU 2.6.0's goldens, and holds the helpers those tests share:
-// [ReadLines], [RaceEnabled], and [Guarded] memory for the assembly
-// kernels' tests.
+// [ReadLines], [RaceEnabled], [Guarded] memory for the assembly kernels'
+// tests, and [CancelWithinLine] for every metric's AddReaders.
 //
 // # Sets
 //
