@@ -2,12 +2,9 @@ package bleu
 
 import (
 	"fmt"
-	"runtime"
-	"runtime/debug"
-	"sync"
-	"sync/atomic"
 
 	"github.com/go-bleu/bleu/internal/charngram"
+	"github.com/go-bleu/bleu/internal/parallel"
 )
 
 // PanicError is the value with which the functions that share their work
@@ -87,16 +84,17 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 		return err
 	}
 	j := newCorpusJob(hyps, refs)
+	workers := j.Workers()
 	if s.scratch == nil {
 		s.scratch = &scratch{}
 	}
 	// A Stats for each goroutine, each its own allocation so that they
 	// share no cache lines, kept with s's scratch space.
-	for len(s.scratch.shards) < j.workers {
+	for len(s.scratch.shards) < workers {
 		s.scratch.shards = append(s.scratch.shards, &Stats{})
 	}
-	shards := s.scratch.shards[:j.workers]
-	if j.charShares(s.Config) {
+	shards := s.scratch.shards[:workers]
+	if charShares(s.Config, hyps, refs, workers) {
 		for _, sh := range shards {
 			if sh.scratch == nil {
 				sh.scratch = &scratch{}
@@ -104,7 +102,7 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 			sh.scratch.char.SkipWarmUp()
 		}
 	}
-	if err := j.run(func(w int) corpusError { return j.work(shards[w], s.Config) }); err != nil {
+	if err := j.Run(func(w int) parallel.Failure { return addShare(j, shards[w], s.Config, hyps, refs) }, rePanic); err != nil {
 		return err
 	}
 	// Merged into the first shard, then into s, which is left unchanged
@@ -165,8 +163,8 @@ func (c Config) sentences(hyps []string, refs [][]string, percent bool) ([]float
 		return out, nil
 	}
 	j := newCorpusJob(hyps, refs)
-	charTables := j.charShares(c)
-	if err := j.run(func(int) corpusError { return j.sentences(c, charTables, percent, out) }); err != nil {
+	charTables := charShares(c, hyps, refs, j.Workers())
+	if err := j.Run(func(int) parallel.Failure { return sentenceShare(j, c, charTables, percent, hyps, refs, out) }, rePanic); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -186,105 +184,34 @@ func checkStreams(hyps []string, refs [][]string) error {
 	return nil
 }
 
-// corpusJob is the work of one AddCorpus or Sentences call, shared by its
-// workers.
-type corpusJob struct {
-	hyps    []string
-	refs    [][]string
-	workers int
-	// next is the first segment not yet handed out.
-	next atomic.Int64
-	// failed is the first segment known to have an error: later segments
-	// cannot change the result and are skipped.
-	failed atomic.Int64
-}
-
 // newCorpusJob returns the job of adding the segments of hyps and refs,
 // which are not empty, with as many workers as it is worth.
-func newCorpusJob(hyps []string, refs [][]string) *corpusJob {
-	// Fewer than minShare segments a goroutine are not worth its start.
-	const minShare = 64
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(hyps)/minShare))
-	j := &corpusJob{hyps: hyps, refs: refs, workers: workers}
-	j.failed.Store(int64(len(hyps)))
-	return j
+func newCorpusJob(hyps []string, refs [][]string) *parallel.Job {
+	// Fewer than 64 segments a goroutine are not worth its start; 16
+	// segments are a few microseconds of work, which keeps the hand-outs
+	// rare and the workers' last chunks, which one may finish alone,
+	// short.
+	return parallel.New(len(hyps), parallel.Sizes{Share: 64, MinChunk: 16})
 }
 
-// run calls work(w) for each worker w on a goroutine of its own, the
-// calling goroutine being worker 0, and returns the error of the first
-// segment that has one, as if the segments were added in order. A panic
-// of a worker is re-panicked on the calling goroutine as a *PanicError,
-// after every worker has returned.
-func (j *corpusJob) run(work func(w int) corpusError) error {
-	// With a single processor no goroutine starts. An idle processor
-	// takes tens of µs to wake for the others (100 µs and more from a
-	// halted virtual CPU); the chunks being handed out as they go, a late
-	// worker only takes fewer.
-	found := make([]corpusError, j.workers)
-	var wg sync.WaitGroup
-	for w := 1; w < j.workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			found[w] = j.guard(w, work)
-		}()
-	}
-	if j.workers > 1 {
-		// The goroutine started last waits in this processor's "run
-		// next" slot, which a waking processor steals only after a
-		// back-off (the runtime's usleep(3), 50 µs and more on the VMs
-		// measured): yielding runs it here at once and leaves this
-		// goroutine on the global queue, taken without a back-off
-		// (BENCHMARKS.md, "Parallel corpora").
-		runtime.Gosched()
-	}
-	found[0] = j.guard(0, work)
-	wg.Wait()
-	for _, f := range found {
-		if f.panic != nil {
-			panic(f.panic)
-		}
-	}
-	// Each worker stops at its first error, and every segment before the
-	// first of all was added by some worker.
-	first := -1
-	for w := range found {
-		if f := &found[w]; f.err != nil && (first < 0 || f.at < found[first].at) {
-			first = w
-		}
-	}
-	if first >= 0 {
-		return found[first].err
-	}
-	return nil
-}
-
-// guard returns work(w), or, if it panics, the panic: a panic of user
-// code (a Tokenizer's, a Normalizer's) stops the hand-out of segments and
-// reaches the caller once every worker has returned, so that none is left
-// running on the caller's data.
-func (j *corpusJob) guard(w int, work func(w int) corpusError) (e corpusError) {
-	defer func() {
-		if r := recover(); r != nil {
-			e = corpusError{panic: &PanicError{Value: r, Stack: debug.Stack()}}
-			j.failed.Store(-1)
-		}
-	}()
-	return work(w)
-}
+// rePanic is the value with which AddCorpus and Sentences re-panic the
+// panic of a worker: a panic of user code (a Tokenizer's, a Normalizer's)
+// reaches the caller once every worker has returned, so that none is
+// left running on the caller's data.
+func rePanic(p *parallel.Panic) any { return &PanicError{Value: p.Value, Stack: p.Stack} }
 
 // charShares reports whether c's tokenizer makes a token of every
-// character (segmentTokenizer.charTokens) and each worker has
+// character (segmentTokenizer.charTokens) and each of workers has
 // charTablesAfter bytes of text to count or more: the tables that count
 // them without tokens are then worth making at once.
-func (j *corpusJob) charShares(c Config) bool {
+func charShares(c Config, hyps []string, refs [][]string, workers int) bool {
 	if st, _ := c.Tokenizer.(segmentTokenizer); st == nil || !st.charTokens() {
 		return false
 	}
-	want, n := charngram.TablesAfter*j.workers, 0
-	for i, h := range j.hyps {
+	want, n := charngram.TablesAfter*workers, 0
+	for i, h := range hyps {
 		n += len(h)
-		for _, r := range j.refs {
+		for _, r := range refs {
 			n += len(r[i])
 		}
 		if n >= want {
@@ -294,48 +221,32 @@ func (j *corpusJob) charShares(c Config) bool {
 	return false
 }
 
-// corpusError is the first segment a worker of a corpusJob could not add,
-// and the error, or the panic that stopped the worker.
-type corpusError struct {
-	at    int
-	err   error
-	panic *PanicError
-}
-
-// minChunk is the fewest segments handed out at once: a few microseconds
-// of work, which keeps the hand-outs rare and the workers' last chunks,
-// which one may finish alone, short.
-const minChunk = 16
-
-// claim hands out the next chunk of contiguous segments, [lo, hi), or ok
-// false when there are none left worth adding. Chunks shrink as the
-// corpus runs out (guided scheduling): large at first, so that hand-outs
-// are few, and small at the end, so that the workers finish together.
-func (j *corpusJob) claim() (lo, hi int, ok bool) {
-	n := int64(len(j.hyps))
-	for {
-		next := j.next.Load()
-		if next >= n || next > j.failed.Load() {
-			return 0, 0, false
-		}
-		end := min(n, next+max(minChunk, (n-next)/int64(2*j.workers)))
-		if j.next.CompareAndSwap(next, end) {
-			return int(next), int(end), true
-		}
-	}
-}
-
-// work adds the segments it claims to s, emptied first and given c.
-func (j *corpusJob) work(s *Stats, c Config) corpusError {
+// addShare adds the segments of hyps and refs that j hands it to s,
+// emptied first and given c.
+func addShare(j *parallel.Job, s *Stats, c Config, hyps []string, refs [][]string) parallel.Failure {
 	s.Reset()
 	s.Config = c
-	return j.each(func(i int, refs []string) error { return s.Add(j.hyps[i], refs...) })
+	segRefs := make([]string, len(refs))
+	return j.Each(func(i int) error {
+		if err := s.Add(hyps[i], segmentRefs(segRefs, refs, i)...); err != nil {
+			return segmentError{i, err}
+		}
+		return nil
+	})
 }
 
-// sentences sets out[i] to the sentence BLEU under c of the segments i it
-// claims, on the 0–100 scale if percent, with the char tokenizer's tables
-// from the start if charTables.
-func (j *corpusJob) sentences(c Config, charTables, percent bool, out []float64) corpusError {
+// segmentRefs sets dst[k] to refs[k][i] and returns dst.
+func segmentRefs(dst []string, refs [][]string, i int) []string {
+	for k, r := range refs {
+		dst[k] = r[i]
+	}
+	return dst
+}
+
+// sentenceShare sets out[i] to the sentence BLEU under c of the segments
+// i that j hands it, on the 0–100 scale if percent, with the char
+// tokenizer's tables from the start if charTables.
+func sentenceShare(j *parallel.Job, c Config, charTables, percent bool, hyps []string, refs [][]string, out []float64) parallel.Failure {
 	// s only tokenizes and counts: it is emptied for every segment.
 	s := Stats{Config: c, scratch: &scratch{}}
 	if charTables {
@@ -346,14 +257,15 @@ func (j *corpusJob) sentences(c Config, charTables, percent bool, out []float64)
 	// segments on.
 	var memo *scoreMemo
 	scored := 0
-	return j.each(func(i int, refs []string) error {
+	segRefs := make([]string, len(refs))
+	return j.Each(func(i int) error {
 		if scored++; scored == memoAfter {
 			memo = new(scoreMemo)
 		}
 		s.Reset()
-		seg, err := s.add(j.hyps[i], refs)
+		seg, err := s.add(hyps[i], segmentRefs(segRefs, refs, i))
 		if err != nil {
-			return err
+			return segmentError{i, err}
 		}
 		// As Stats.Score computes it, but for the Score itself.
 		bp := brevityPenaltyMemo(int64(seg.HypLen), int64(seg.RefLen), memo)
@@ -368,32 +280,3 @@ func (j *corpusJob) sentences(c Config, charTables, percent bool, out []float64)
 // memoAfter is the segment of a worker of Sentences from which it keeps
 // a scoreMemo.
 const memoAfter = 256
-
-// each calls do with each segment it claims, its index and references
-// (reused), until none are left, or until do fails: the worker's later
-// chunks come after that segment, whose error it returns.
-func (j *corpusJob) each(do func(i int, refs []string) error) corpusError {
-	segRefs := make([]string, len(j.refs))
-	for lo, hi, ok := j.claim(); ok; lo, hi, ok = j.claim() {
-		for i := lo; i < hi; i++ {
-			for k, r := range j.refs {
-				segRefs[k] = r[i]
-			}
-			if err := do(i, segRefs); err != nil {
-				lower(&j.failed, int64(i))
-				return corpusError{at: i, err: segmentError{i, err}}
-			}
-		}
-	}
-	return corpusError{}
-}
-
-// lower sets a to v if v is smaller.
-func lower(a *atomic.Int64, v int64) {
-	for {
-		old := a.Load()
-		if v >= old || a.CompareAndSwap(old, v) {
-			return
-		}
-	}
-}

@@ -9,10 +9,11 @@ import (
 	"time"
 
 	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/internal/parallel"
 )
 
 // White-box (package bleu): BenchmarkParallelSpeedup's ceiling runs
-// AddCorpus's own goroutines and hand-outs (corpusJob) with arithmetic for
+// AddCorpus's own goroutines and hand-outs (newCorpusJob) with arithmetic for
 // work, which no exported name reaches; BenchmarkShardedStats shares its
 // helpers. The black-box tests of AddCorpus are in corpus_test.go.
 
@@ -27,14 +28,14 @@ func spinParallel(units []int, hyps, refs []string) (x uint64, last time.Time) {
 		start time.Time
 		_     [32]byte
 	}
-	xs := make([]line, j.workers)
-	if err := j.run(func(w int) corpusError {
+	xs := make([]line, j.Workers())
+	if err := j.Run(func(w int) parallel.Failure {
 		xs[w].start = time.Now()
-		return j.each(func(i int, _ []string) error {
+		return j.Each(func(i int) error {
 			xs[w].x ^= spin(units[i])
 			return nil
 		})
-	}); err != nil {
+	}, nil); err != nil {
 		panic(err) // the work cannot fail
 	}
 	for _, v := range xs {

@@ -2,9 +2,10 @@ package chrf
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
+	"strconv"
+	"strings"
+
+	"github.com/go-bleu/bleu/internal/parallel"
 )
 
 // Sentence returns the chrF of one hypothesis against its references
@@ -62,13 +63,19 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 	if err := checkStreams(hyps, refs); err != nil || len(hyps) == 0 {
 		return err
 	}
-	j := newJob(hyps, refs)
-	shards := make([]Stats, j.workers)
-	if err := j.run(func(w int) (int, error) {
+	j := newJob(len(hyps))
+	shards := make([]Stats, j.Workers())
+	if err := j.Run(func(w int) parallel.Failure {
 		sh := &shards[w]
 		sh.Config = s.Config
-		return j.each(func(i int, refs []string) error { return sh.Add(hyps[i], refs...) })
-	}); err != nil {
+		segRefs := make([]string, len(refs))
+		return j.Each(func(i int) error {
+			if err := sh.Add(hyps[i], segmentRefs(segRefs, refs, i)...); err != nil {
+				return &segmentError{i, err}
+			}
+			return nil
+		})
+	}, nil); err != nil {
 		return err
 	}
 	total := Stats{Config: s.Config}
@@ -117,13 +124,15 @@ func (c Config) sentences(hyps []string, refs [][]string, percent bool) ([]float
 		return out, nil
 	}
 	p := c.params()
-	j := newJob(hyps, refs)
-	if err := j.run(func(int) (int, error) {
+	j := newJob(len(hyps))
+	if err := j.Run(func(int) parallel.Failure {
 		cn := &counter{p: p}
 		seg := make([]int64, p.width())
-		return j.each(func(i int, refs []string) error {
+		segRefs := make([]string, len(refs))
+		return j.Each(func(i int) error {
+			refs := segmentRefs(segRefs, refs, i)
 			if err := checkSegment(hyps[i], refs); err != nil {
-				return err
+				return &segmentError{i, err}
 			}
 			cn.segment(seg, hyps[i], refs)
 			v := p.percent(seg)
@@ -133,7 +142,7 @@ func (c Config) sentences(hyps []string, refs [][]string, percent bool) ([]float
 			out[i] = v
 			return nil
 		})
-	}); err != nil {
+	}, nil); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -153,86 +162,31 @@ func checkStreams(hyps []string, refs [][]string) error {
 	return nil
 }
 
-// job is the work of one AddCorpus or Sentences call, shared out in
-// chunks of segments among its workers.
-type job struct {
-	hyps    []string
-	refs    [][]string
-	workers int
-	next    atomic.Int64 // the first segment not yet handed out
-	failed  atomic.Int64 // the first segment known to fail
+// newJob returns the job of the segments of a corpus of n segments (n >
+// 0): a goroutine for every 64 segments at most, which take about 4 µs
+// each, handed out 16 or more at a time.
+func newJob(n int) *parallel.Job {
+	return parallel.New(n, parallel.Sizes{Share: 64, MinChunk: 16})
 }
 
-// chunk is the number of segments handed out at once.
-const chunk = 32
-
-func newJob(hyps []string, refs [][]string) *job {
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(hyps)/(2*chunk)))
-	j := &job{hyps: hyps, refs: refs, workers: workers}
-	j.failed.Store(int64(len(hyps)))
-	return j
+// segmentRefs sets dst[k] to refs[k][i] and returns dst.
+func segmentRefs(dst []string, refs [][]string, i int) []string {
+	for k, r := range refs {
+		dst[k] = r[i]
+	}
+	return dst
 }
 
-// run calls work(w) for each worker w, worker 0 on the calling goroutine,
-// and returns the error of the first segment that has one.
-func (j *job) run(work func(w int) (int, error)) error {
-	at := make([]int, j.workers)
-	errs := make([]error, j.workers)
-	var wg sync.WaitGroup
-	for w := 1; w < j.workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			at[w], errs[w] = work(w)
-		}()
-	}
-	at[0], errs[0] = work(0)
-	wg.Wait()
-	first := -1
-	for w, err := range errs {
-		if err != nil && (first < 0 || at[w] < at[first]) {
-			first = w
-		}
-	}
-	if first >= 0 {
-		return errs[first]
-	}
-	return nil
-}
-
-// each calls do for the segments it claims, in chunks, until none are
-// left or do fails; it returns the failing segment and its error, wrapped
-// with the index.
-func (j *job) each(do func(i int, refs []string) error) (int, error) {
-	refs := make([]string, len(j.refs))
-	n := int64(len(j.hyps))
-	for {
-		lo := j.next.Add(chunk) - chunk
-		if lo >= n || lo > j.failed.Load() {
-			return 0, nil
-		}
-		for i := int(lo); i < int(min(lo+chunk, n)); i++ {
-			for k, r := range j.refs {
-				refs[k] = r[i]
-			}
-			if err := do(i, refs); err != nil {
-				for {
-					f := j.failed.Load()
-					if int64(i) >= f || j.failed.CompareAndSwap(f, int64(i)) {
-						break
-					}
-				}
-				return i, &segmentError{i, err}
-			}
-		}
-	}
-}
-
-// segmentError is the error of a segment of a corpus.
+// segmentError is the error of the segment of index i of a corpus:
+// "chrf: segment 3: invalid UTF-8 …", with the package's prefix first. It
+// wraps err.
 type segmentError struct {
-	i   int // the segment's index
+	i   int
 	err error
 }
 
-func (e *segmentError) Error() string { return fmt.Sprintf("%v (segment %d)", e.err, e.i) }
+func (e *segmentError) Error() string {
+	return "chrf: segment " + strconv.Itoa(e.i) + ": " + strings.TrimPrefix(e.err.Error(), "chrf: ")
+}
+
 func (e *segmentError) Unwrap() error { return e.err }

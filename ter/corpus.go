@@ -4,9 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
-	"sync"
-	"sync/atomic"
+
+	"github.com/go-bleu/bleu/internal/parallel"
 )
 
 // Sentence returns the TER of one hypothesis against its references with
@@ -169,87 +168,44 @@ func (c Config) Rows(hyps []string, refs ...[]string) ([][2]float64, error) {
 	return c.rows(context.Background(), hyps, refs)
 }
 
-// chunk is the number of segments a worker claims at once: a few
-// segments, as one long segment can take as long as thousands of short
-// ones.
-const chunk = 4
-
 // rows computes the statistics of every segment of a corpus whose streams
-// have been checked, in parallel. It returns the error of the first
-// segment that has one, wrapped with its index, or ctx's error.
+// have been checked, in parallel: a goroutine for every 4 segments at
+// most, which claim 4 at a time, as one long segment can take as long as
+// thousands of short ones. It returns the error of the first segment that
+// has one, wrapped with its index, or ctx's error.
 func (c Config) rows(ctx context.Context, hyps []string, refs [][]string) ([][2]float64, error) {
 	out := make([][2]float64, len(hyps))
-	workers := min(runtime.GOMAXPROCS(0), (len(hyps)+chunk-1)/chunk)
-	var next atomic.Int64
-	// failedAt is the first segment known to have an error: the chunks
-	// after it need not be computed, those before it must be.
-	var failedAt atomic.Int64
-	failedAt.Store(int64(len(hyps)))
-	type failure struct {
-		at  int64
-		err error
+	if len(hyps) == 0 {
+		return out, nil
 	}
-	errs := make([]failure, workers)
-	work := func(wk int) {
+	j := parallel.New(len(hyps), parallel.Sizes{Share: 4, MinChunk: 4, MaxChunk: 4})
+	err := j.Run(func(int) parallel.Failure {
 		w := &worker{}
 		segRefs := make([]string, len(refs))
-		for {
-			lo := int(next.Add(chunk)) - chunk
-			if lo >= len(hyps) || int64(lo) > failedAt.Load() {
-				return
-			}
+		return j.Each(func(i int) error {
 			if err := ctx.Err(); err != nil {
-				errs[wk] = failure{-1, fmt.Errorf("ter: stopped before segment %d: %w", lo, err)}
-				failedAt.Store(-1)
-				return
+				return fmt.Errorf("ter: stopped before segment %d: %w", i, err)
 			}
-			for i := lo; i < min(lo+chunk, len(hyps)); i++ {
-				for k, r := range refs {
-					segRefs[k] = r[i]
-				}
-				err := checkSegment(hyps[i], segRefs)
-				var e int64
-				var l float64
-				if err == nil {
-					e, l, err = w.segment(&c, hyps[i], segRefs)
-				}
-				if err != nil {
-					errs[wk] = failure{int64(i), &segmentError{i, err}}
-					lower(&failedAt, int64(i))
-					return
-				}
-				out[i] = [2]float64{float64(e), l}
+			for k, r := range refs {
+				segRefs[k] = r[i]
 			}
-		}
-	}
-	var wg sync.WaitGroup
-	for wk := 1; wk < workers; wk++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(wk)
-		}()
-	}
-	work(0)
-	wg.Wait()
-	if at := failedAt.Load(); at < int64(len(hyps)) {
-		for _, f := range errs {
-			if f.err != nil && f.at == at {
-				return nil, f.err
+			err := checkSegment(hyps[i], segRefs)
+			var e int64
+			var l float64
+			if err == nil {
+				e, l, err = w.segment(&c, hyps[i], segRefs)
 			}
-		}
+			if err != nil {
+				return &segmentError{i, err}
+			}
+			out[i] = [2]float64{float64(e), l}
+			return nil
+		})
+	}, nil)
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
-}
-
-// lower sets a to v if v is smaller.
-func lower(a *atomic.Int64, v int64) {
-	for {
-		old := a.Load()
-		if v >= old || a.CompareAndSwap(old, v) {
-			return
-		}
-	}
 }
 
 // AddCorpusRows is [Stats.AddCorpus] that also appends every segment's
