@@ -2,6 +2,7 @@ package bleu
 
 import (
 	"fmt"
+	"github.com/go-bleu/bleu/internal/sigfields"
 	"math"
 	"slices"
 	"strconv"
@@ -435,7 +436,7 @@ func (g Signature) String() string { return g.format(false) }
 func (g Signature) Short() string { return g.format(true) }
 
 func (g Signature) format(short bool) string {
-	fields := [...]struct{ long, short, value string }{
+	fields := [...]sigfields.Field{
 		{"nrefs", "#", g.NRefs},
 		{"bs", "bs", g.Bootstrap},
 		{"ar", "ar", g.AR},
@@ -448,23 +449,7 @@ func (g Signature) format(short bool) string {
 		{"smooth", "s", g.Smooth},
 		{"version", "v", g.Version},
 	}
-	var b strings.Builder
-	for _, f := range fields {
-		if f.value == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('|')
-		}
-		if short {
-			b.WriteString(f.short)
-		} else {
-			b.WriteString(f.long)
-		}
-		b.WriteByte(':')
-		b.WriteString(f.value)
-	}
-	return b.String()
+	return sigfields.Format(fields[:], short)
 }
 
 // signature returns the signature of scores computed under c's scoring

@@ -1,8 +1,8 @@
 package ter
 
 import (
+	"github.com/go-bleu/bleu/internal/sigfields"
 	"strconv"
-	"strings"
 
 	"github.com/go-bleu/bleu"
 )
@@ -104,7 +104,7 @@ func (g Signature) String() string { return g.format(false) }
 func (g Signature) Short() string { return g.format(true) }
 
 func (g Signature) format(short bool) string {
-	fields := [...]struct{ long, short, value string }{
+	fields := [...]sigfields.Field{
 		{"nrefs", "#", g.NRefs},
 		{"bs", "bs", g.Bootstrap},
 		{"ar", "ar", g.AR},
@@ -120,23 +120,7 @@ func (g Signature) format(short bool) string {
 		{"asian", "as", g.Asian},
 		{"version", "v", g.Version},
 	}
-	var b strings.Builder
-	for _, f := range fields {
-		if f.value == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('|')
-		}
-		if short {
-			b.WriteString(f.short)
-		} else {
-			b.WriteString(f.long)
-		}
-		b.WriteByte(':')
-		b.WriteString(f.value)
-	}
-	return b.String()
+	return sigfields.Format(fields[:], short)
 }
 
 // signature returns the signature of statistics collected under c with
