@@ -5,8 +5,8 @@ import (
 	"io"
 	"testing"
 
-	"github.com/go-bleu/bleu/ter"
 	"github.com/go-bleu/bleu/internal/conftest"
+	"github.com/go-bleu/bleu/ter"
 )
 
 // TestAddReadersCancelWithinLine cancels the context while AddReaders
