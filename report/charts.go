@@ -222,10 +222,11 @@ func precisionChart(systems []sysView) barChart {
 // percentTick labels a tick of a 0–1 axis in percent.
 func percentTick(v float64) string { return pct(v, 0) }
 
-// histogramChart is the histogram of one system's sentence scores, on a
-// y axis from 0 to top (the same for every system, so that the histograms
-// compare at a glance).
-func histogramChart(s sysView, counts [histogramBins]int, top int) barChart {
+// histogramChart is the histogram of one system's sentence scores of the
+// metric named metric (as SVG text shows it), on a y axis from 0 to top
+// (the same for every system, so that the histograms compare at a
+// glance).
+func histogramChart(s sysView, counts [histogramBins]int, top int, metric string) barChart {
 	groups := make([]string, histogramBins) // unlabelled: the bins' edges are
 	se := series{Name: s.Name, Color: s.Color}
 	top = max(top, 1)
@@ -242,7 +243,7 @@ func histogramChart(s sysView, counts [histogramBins]int, top int) barChart {
 	}
 	for i := range c.Bars {
 		lo := i * 10
-		c.Bars[i].Title = isolated(s.Name) + ": " + c.Bars[i].Label + " segments with sentence BLEU " + binRange(lo)
+		c.Bars[i].Title = isolated(s.Name) + ": " + c.Bars[i].Label + " segments with sentence " + metric + " " + binRange(lo)
 	}
 	return c
 }
@@ -256,8 +257,10 @@ func binRange(lo int) string {
 	return strconv.Itoa(lo) + "–" + strconv.Itoa(lo+10) + " (not " + strconv.Itoa(lo+10) + ")"
 }
 
-// bucketChart is the corpus BLEU of every system in each length bucket.
-func bucketChart(systems []sysView, buckets []Bucket, scores [][]num) barChart {
+// bucketChart is the corpus score of every system in each length bucket,
+// scores on the scale whose 1 is unit (1 for BLEU, 100 for the 0–100
+// metrics).
+func bucketChart(systems []sysView, buckets []Bucket, scores [][]num, unit float64) barChart {
 	groups := make([]string, len(buckets))
 	subs := make([]string, len(buckets))
 	top := 0.0
@@ -269,9 +272,10 @@ func bucketChart(systems []sysView, buckets []Bucket, scores [][]num) barChart {
 	for i, s := range systems {
 		ss[i] = series{Name: s.Name, Color: s.Color}
 		for b := range buckets {
-			ss[i].Values = append(ss[i].Values, scores[i][b].Value)
+			v := scores[i][b].Value / unit
+			ss[i].Values = append(ss[i].Values, v)
 			ss[i].Labels = append(ss[i].Labels, scores[i][b].Text)
-			top = max(top, scores[i][b].Value)
+			top = max(top, v)
 		}
 	}
 	// The axis ends at the next multiple of 10 BLEU points above the top

@@ -101,6 +101,17 @@ type view struct {
 	Diffs      []diffPair
 	MinWords   int
 	Metrics    []metricView
+	// The lead metric (see Report.Lead): BLEULeads for BLEU, whose page
+	// is the BLEU-centred one; otherwise LeadName names the metric of
+	// Metrics[LeadKey], whose cells lead the table, and Others are the
+	// other metrics of Metrics.
+	BLEULeads, ShowBLEU bool
+	LeadName            string
+	LeadLower           bool
+	LeadKey             int
+	LeadCI              bool // some system has an interval of the lead metric
+	LeadResamples       int
+	Others              []metricView
 }
 
 // metricView is a metric other than BLEU as the table's header and the
@@ -108,10 +119,12 @@ type view struct {
 type metricView struct {
 	Name, Signature, IntervalSg, TestSg string
 	LowerIsBetter                       bool
+	Key                                 int // its index in Report.Metrics
 }
 
 // metricCell is a system's cell of a metric other than BLEU.
 type metricCell struct {
+	Key             int // the metric's index in Report.Metrics
 	Score, Mean, CI num
 	HasCI           bool
 	Tested          bool // has a p-value
@@ -121,26 +134,32 @@ type metricCell struct {
 
 // sysView is a system's row of the table and its colour.
 type sysView struct {
-	Name, Color   string
-	Baseline      bool
-	BLEU          num
-	HasCI         bool
-	Low, High     num
-	Precisions    []num
-	BP, Ratio     num
-	HypLen        int64
-	RefLen        int64
-	Tested        bool // has a p-value
-	Delta         num
-	Mark          string // ▲, ▼ or =
-	Direction     string // "better", "worse" or "equal"
-	P, Holm       num
-	Significant   bool // Holm's p below 0.05
-	Band          bandView
-	Metrics       []metricCell // the scores of view.Metrics, or none
+	Name, Color string
+	Baseline    bool
+	BLEU        num
+	HasCI       bool
+	Low, High   num
+	Precisions  []num
+	BP, Ratio   num
+	HypLen      int64
+	RefLen      int64
+	Tested      bool // has a p-value
+	Delta       num
+	Mark        string // ▲, ▼ or =
+	Direction   string // "better", "worse" or "equal"
+	P, Holm     num
+	Significant bool // Holm's p below 0.05
+	Band        bandView
+	Metrics     []metricCell // the scores of view.Metrics, or none
+	Lead        metricCell   // the lead metric's score when BLEU does not lead
+	Others      []metricCell // the scores of view.Others
+	BLEUTest    metricCell   // BLEU's p-values when BLEU does not lead
+	hypotheses  []string
+	// The lead metric's sentence scores and scores by length, on its
+	// scale: unit is 1 for BLEU's 0–1, 100 for the metrics' 0–100.
 	sentences     []float64
-	hypotheses    []string
 	bucketsScores []float64
+	unit          float64
 }
 
 // HasBuckets reports whether the system has scores by reference length.
@@ -170,6 +189,12 @@ type bucketRow struct {
 type diffPair struct {
 	Base, System  sysView
 	Better, Worse []diffView
+	// The lead metric, its shown Name unless BLEU, and the headings of
+	// the two lists: a mark and the words after the system's name.
+	Metric                string
+	BLEU                  bool
+	BetterMark, WorseMark string
+	BetterText, WorseText string
 }
 
 // diffView is one such segment.
@@ -210,9 +235,20 @@ func (r *Report) view() view {
 	if v.MinWords == 0 {
 		v.MinWords = 10
 	}
-	for _, m := range r.Metrics {
-		v.Metrics = append(v.Metrics, metricView{Name: shownName(m.Name), Signature: shownName(m.Signature),
-			IntervalSg: shownName(m.IntervalSignature), TestSg: shownName(m.TestSignature), LowerIsBetter: m.LowerIsBetter})
+	lead := r.lead()
+	v.BLEULeads, v.ShowBLEU, v.LeadName, v.LeadKey = lead < 0, !r.NoBLEU, "BLEU", lead
+	for k, m := range r.Metrics {
+		mv := metricView{Name: shownName(m.Name), Signature: shownName(m.Signature),
+			IntervalSg: shownName(m.IntervalSignature), TestSg: shownName(m.TestSignature), LowerIsBetter: m.LowerIsBetter, Key: k}
+		v.Metrics = append(v.Metrics, mv)
+		if k == lead {
+			v.LeadName, v.LeadLower = mv.Name, mv.LowerIsBetter
+		} else if lead >= 0 {
+			v.Others = append(v.Others, mv)
+		}
+	}
+	if r.Title == "" && lead >= 0 {
+		v.Title = v.LeadName + " comparison"
 	}
 	colors := bandColors(len(r.Scale))
 	for i, b := range r.Scale {
@@ -220,26 +256,37 @@ func (r *Report) view() view {
 	}
 	for i, s := range r.Systems {
 		sv := r.systemView(i, colors)
-		v.HasCI = v.HasCI || sv.HasCI
-		if s.Interval.Resamples > 0 && v.IntervalSg == "" {
-			v.IntervalSg, v.Resamples = shownName(s.Interval.Signature), s.Interval.Resamples
+		if lead >= 0 {
+			r.leadView(&sv, i, lead)
+			v.LeadCI = v.LeadCI || sv.Lead.HasCI
+			if n := s.Metrics[lead].Resamples; n > 0 && v.LeadResamples == 0 {
+				v.LeadResamples = n
+			}
 		}
-		v.Segments = max(v.Segments, len(s.Sentences), len(s.Hypotheses))
+		if v.ShowBLEU {
+			v.HasCI = v.HasCI || sv.HasCI
+			if s.Interval.Resamples > 0 && v.IntervalSg == "" {
+				v.IntervalSg, v.Resamples = shownName(s.Interval.Signature), s.Interval.Resamples
+			}
+		}
+		v.Segments = max(v.Segments, len(sv.sentences), len(s.Hypotheses))
 		v.Systems = append(v.Systems, sv)
 	}
-	for n := range v.Systems[0].Precisions {
-		v.Orders = append(v.Orders, n+1)
+	if v.ShowBLEU {
+		for n := range v.Systems[0].Precisions {
+			v.Orders = append(v.Orders, n+1)
+		}
 	}
 	if len(r.References) > 0 {
 		v.Segments = len(r.References[0])
 	}
-	if len(r.Scale) > 0 {
+	if len(r.Scale) > 0 && v.ShowBLEU {
 		v.Scale = newScale(r.Scale, colors, v.Systems)
 	}
 	if len(v.Orders) > 0 {
 		v.Precision = precisionChart(v.Systems)
 	}
-	v.Histograms = histograms(v.Systems)
+	v.Histograms = histograms(v.Systems, r.leadInfo())
 	v.BucketRows, v.BucketBars = r.bucketView(v.Systems)
 	v.Diffs = r.diffView(v.Systems, v.MinWords)
 	return v
@@ -260,11 +307,11 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 		Name: shownName(s.Name), Color: systemColor(i), Baseline: i == 0,
 		BLEU: percent(sc.BLEU, 2), BP: fixed(sc.BP, 3), Ratio: fixed(sc.Ratio, 3),
 		HypLen: sc.HypLen, RefLen: sc.RefLen,
-		sentences: s.Sentences, hypotheses: s.Hypotheses, bucketsScores: s.Buckets,
+		sentences: s.Sentences, hypotheses: s.Hypotheses, bucketsScores: s.Buckets, unit: 1,
 	}
 	base := r.Systems[0].Metrics
 	for k, m := range s.Metrics {
-		c := metricCell{Score: fixed(m.Score, 2), HasCI: m.Resamples > 0, Mean: fixed(m.Mean, 2), CI: fixed(m.CI, 2)}
+		c := metricCell{Key: k, Score: fixed(m.Score, 2), HasCI: m.Resamples > 0, Mean: fixed(m.Mean, 2), CI: fixed(m.CI, 2)}
 		if i > 0 && r.Test.Name != "" {
 			// Marked as BLEU's differences are: significant after Holm's
 			// adjustment, and a difference that shows.
@@ -307,14 +354,14 @@ func (r *Report) systemView(i int, bandColors []string) sysView {
 	return sv
 }
 
-// histograms are the sentence-BLEU histograms of the systems that have
-// sentence scores.
-func histograms(systems []sysView) []histView {
+// histograms are the histograms of the lead metric's sentence scores of
+// the systems that have them.
+func histograms(systems []sysView, lead leadInfo) []histView {
 	var out []histView
 	counts := make([][histogramBins]int, len(systems))
 	top := 0
 	for i, s := range systems {
-		counts[i] = histogram(s.sentences)
+		counts[i] = histogram(s.normalized(s.sentences))
 		top = max(top, slices.Max(counts[i][:]))
 	}
 	for i, s := range systems {
@@ -333,12 +380,12 @@ func histograms(systems []sysView) []histView {
 		if len(sorted)%2 == 0 {
 			median = (sorted[len(sorted)/2-1] + median) / 2
 		}
-		caption := strconv.Itoa(len(sorted)) + " segments; mean " + pct(sum/float64(len(sorted)), 1) +
-			", median " + pct(median, 1) + ", " + strconv.Itoa(zeros) + " scoring 0"
-		if n := aboveScale(sorted); n > 0 {
-			caption += ", " + strconv.Itoa(n) + " scoring above 100 (possible with floor smoothing above 1), not drawn"
+		caption := strconv.Itoa(len(sorted)) + " segments; mean " + s.points(sum/float64(len(sorted)), 1).Text +
+			", median " + s.points(median, 1).Text + ", " + strconv.Itoa(zeros) + " scoring 0"
+		if n := aboveScale(s.normalized(sorted)); n > 0 {
+			caption += ", " + strconv.Itoa(n) + " scoring above 100 (" + lead.above + "), not drawn"
 		}
-		out = append(out, histView{System: s, Chart: histogramChart(s, counts[i], top), Caption: caption})
+		out = append(out, histView{System: s, Chart: histogramChart(s, counts[i], top, lead.name), Caption: caption})
 	}
 	return out
 }
@@ -358,7 +405,7 @@ func (r *Report) bucketView(systems []sysView) ([]bucketRow, barChart) {
 		with = append(with, s)
 		row := make([]num, len(s.bucketsScores))
 		for b, v := range s.bucketsScores {
-			row[b] = percent(v, 1)
+			row[b] = s.points(v, 1)
 		}
 		scores = append(scores, row)
 	}
@@ -372,7 +419,7 @@ func (r *Report) bucketView(systems []sysView) ([]bucketRow, barChart) {
 			rows[b].Scores = append(rows[b].Scores, scores[s][b])
 		}
 	}
-	return rows, bucketChart(with, r.Buckets, scores)
+	return rows, bucketChart(with, r.Buckets, scores, systems[0].unit)
 }
 
 // diffView is the segments where each system differs most from the
@@ -387,12 +434,20 @@ func (r *Report) diffView(systems []sysView, minWords int) []diffPair {
 		return nil
 	}
 	var out []diffPair
+	lead := r.leadInfo()
 	for _, s := range systems[1:] {
 		if len(s.sentences) == 0 || len(s.hypotheses) == 0 {
 			continue
 		}
 		better, worse := differences(base.sentences, s.sentences, r.RefWords, minWords, n)
-		p := diffPair{Base: base, System: s}
+		p := diffPair{Base: base, System: s, Metric: lead.shown, BLEU: lead.bleu,
+			BetterMark: "▲", BetterText: "scores higher", WorseMark: "▼", WorseText: "scores lower"}
+		if lead.lower {
+			// Lower is better: the segments where the system scores lower
+			// come first, as its better ones.
+			better, worse = worse, better
+			p.BetterMark, p.BetterText, p.WorseMark, p.WorseText = "▼", "scores lower (better)", "▲", "scores higher (worse)"
+		}
 		for _, d := range better {
 			p.Better = append(p.Better, r.segmentView(d, base, s))
 		}
@@ -407,9 +462,9 @@ func (r *Report) diffView(systems []sysView, minWords int) []diffPair {
 // segmentView is the view of the segment of d.
 func (r *Report) segmentView(d difference, base, s sysView) diffView {
 	i := d.Segment
-	dv := diffView{Segment: i + 1, Delta: strconv.FormatFloat(d.Delta*100, 'f', 1, 64), Exact: num{Value: d.Delta}.Exact(),
+	dv := diffView{Segment: i + 1, Delta: s.points(d.Delta, 1).Text, Exact: num{Value: d.Delta}.Exact(),
 		BaseText: shownText(base.hypotheses[i]), SysText: shownText(s.hypotheses[i]),
-		BaseScore: percent(base.sentences[i], 1), SysScore: percent(s.sentences[i], 1)}
+		BaseScore: base.points(base.sentences[i], 1), SysScore: s.points(s.sentences[i], 1)}
 	if d.Delta > 0 {
 		dv.Delta = "+" + dv.Delta
 	}

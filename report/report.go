@@ -55,6 +55,22 @@ type Report struct {
 	// every system carries in System.Metrics, in this order; empty for a
 	// report of BLEU alone.
 	Metrics []Metric
+	// Lead names the metric that leads the page: "" (or "BLEU") for BLEU,
+	// otherwise the Name of one of Metrics. The lead metric's score is the
+	// systems table's first score column, its difference from the
+	// baseline and p-values are the table's Δ, p and Holm p, and its
+	// sentence scores and scores by reference length
+	// ([MetricScore].Sentences and Buckets, or System's for BLEU) draw the
+	// histograms, the chart by length and the differences. Where lower is
+	// better ([Metric].LowerIsBetter) a lower score counts as better
+	// throughout.
+	Lead string
+	// NoBLEU leaves BLEU out of the page: its column, the n-gram
+	// precisions, the interpretation scale and BLEU's signatures. Each
+	// System's Score, Interval, PValue, HolmPValue, Sentences and Buckets
+	// are then unused, as are Signature and Test.Signature, and Lead must
+	// name one of Metrics.
+	NoBLEU bool
 }
 
 // Metric describes a metric other than BLEU shown in the table of
@@ -89,6 +105,11 @@ type MetricScore struct {
 	// metric against the first system and its Holm–Bonferroni adjustment,
 	// in [0, 1], as System's are (and ignored when System's are).
 	PValue, HolmPValue float64
+	// Sentences are the metric's sentence scores of every segment, on the
+	// scale of Score, and Buckets its corpus scores of the segments of
+	// each of Report.Buckets; both finite, not negative, and empty when
+	// not computed. Only the lead metric's are drawn (see Report.Lead).
+	Sentences, Buckets []float64
 }
 
 // System is one system's results.
@@ -264,10 +285,25 @@ func (r *Report) check() error {
 		return err
 	}
 	for _, s := range r.Systems {
-		if err := same(s.Name+"'s sentence scores", len(s.Sentences)); err != nil {
+		if err := same(s.Name+"'s hypotheses", len(s.Hypotheses)); err != nil {
 			return err
 		}
-		if err := same(s.Name+"'s hypotheses", len(s.Hypotheses)); err != nil {
+		if len(s.Metrics) != 0 && len(s.Metrics) != len(r.Metrics) {
+			return fmt.Errorf("report: %s has %d metric scores for %d metrics", s.Name, len(s.Metrics), len(r.Metrics))
+		}
+		for k, m := range s.Metrics {
+			name := r.Metrics[k].Name
+			if err := same(s.Name+"'s "+name+" sentence scores", len(m.Sentences)); err != nil {
+				return err
+			}
+			if len(m.Buckets) != 0 && len(m.Buckets) != len(r.Buckets) {
+				return fmt.Errorf("report: %s has %d %s bucket scores for %d buckets", s.Name, len(m.Buckets), name, len(r.Buckets))
+			}
+		}
+		if r.NoBLEU {
+			continue
+		}
+		if err := same(s.Name+"'s sentence scores", len(s.Sentences)); err != nil {
 			return err
 		}
 		if len(s.Buckets) != 0 && len(s.Buckets) != len(r.Buckets) {
@@ -275,9 +311,6 @@ func (r *Report) check() error {
 		}
 		if err := s.check(); err != nil {
 			return err
-		}
-		if len(s.Metrics) != 0 && len(s.Metrics) != len(r.Metrics) {
-			return fmt.Errorf("report: %s has %d metric scores for %d metrics", s.Name, len(s.Metrics), len(r.Metrics))
 		}
 	}
 	if err := r.checkMetrics(); err != nil {
@@ -349,7 +382,8 @@ func (s *System) check() error {
 }
 
 // checkMetrics returns an error when a metric's name is empty, "BLEU" or
-// repeated, or a metric score is not finite or negative.
+// repeated, a metric score is not finite or negative, or Lead names no
+// metric shown.
 func (r *Report) checkMetrics() error {
 	seen := map[string]bool{"BLEU": true}
 	for _, m := range r.Metrics {
@@ -358,10 +392,20 @@ func (r *Report) checkMetrics() error {
 		}
 		seen[m.Name] = true
 	}
+	k := r.lead()
+	if k < 0 && (r.NoBLEU || r.Lead != "" && r.Lead != "BLEU") {
+		return fmt.Errorf("report: Lead %q names none of the metrics shown", r.Lead)
+	}
+	for _, s := range r.Systems {
+		if k >= 0 && len(s.Metrics) == 0 {
+			return fmt.Errorf("report: %s has no score of the lead metric, %s", s.Name, r.Lead)
+		}
+	}
 	for _, s := range r.Systems {
 		for k, m := range s.Metrics {
 			name := r.Metrics[k].Name
-			for _, v := range []float64{m.Score, m.Mean, m.CI} {
+			vals := append([]float64{m.Score, m.Mean, m.CI}, m.Sentences...)
+			for _, v := range append(vals, m.Buckets...) {
 				if !finite(v) || v < 0 {
 					return fmt.Errorf("report: %s has a %s score of %v", s.Name, name, v)
 				}
@@ -377,6 +421,20 @@ func (r *Report) checkMetrics() error {
 		}
 	}
 	return nil
+}
+
+// lead returns the index in Metrics of the metric that leads the page,
+// or -1 for BLEU (or a Lead that names no metric).
+func (r *Report) lead() int {
+	if r.Lead == "" || r.Lead == "BLEU" {
+		return -1
+	}
+	for k, m := range r.Metrics {
+		if m.Name == r.Lead {
+			return k
+		}
+	}
+	return -1
 }
 
 // finite reports whether every v is neither NaN nor infinite.
