@@ -83,7 +83,7 @@ func FromCorpus(ctx context.Context, c Corpus, o Options) (*Report, error) {
 		sig = bleu.Signature.String
 	}
 	r := &Report{Scale: Qualities(), References: c.References}
-	words, err := referenceWords(c.Config, c.References[0])
+	words, err := ReferenceWords(c.Config, c.References[0])
 	if err != nil {
 		return nil, err
 	}
@@ -200,10 +200,11 @@ func system(ctx context.Context, c Corpus, s int, which []int, buckets int, o Op
 	return out, seg, nil
 }
 
-// referenceWords returns the number of words of every reference as BLEU
+// ReferenceWords returns the number of words of every reference as BLEU
 // sees it (normalized, lowercased and tokenized under cfg): the length of
-// the reference scored as its own hypothesis.
-func referenceWords(cfg bleu.Config, refs []string) ([]int, error) {
+// the reference scored as its own hypothesis. They are [Report.RefWords]
+// as [FromCorpus] fills it, and the words that [LengthBuckets] takes.
+func ReferenceWords(cfg bleu.Config, refs []string) ([]int, error) {
 	st := bleu.Stats{Config: cfg}
 	out := make([]int, len(refs))
 	for i, ref := range refs {

@@ -119,7 +119,8 @@ type view struct {
 type metricView struct {
 	Name, Signature, IntervalSg, TestSg string
 	LowerIsBetter                       bool
-	Key                                 int // its index in Report.Metrics
+	Key                                 int  // its index in Report.Metrics
+	Tested                              bool // view.Tested: its test signature is shown
 }
 
 // metricCell is a system's cell of a metric other than BLEU.
@@ -239,7 +240,8 @@ func (r *Report) view() view {
 	v.BLEULeads, v.ShowBLEU, v.LeadName, v.LeadKey = lead < 0, !r.NoBLEU, "BLEU", lead
 	for k, m := range r.Metrics {
 		mv := metricView{Name: shownName(m.Name), Signature: shownName(m.Signature),
-			IntervalSg: shownName(m.IntervalSignature), TestSg: shownName(m.TestSignature), LowerIsBetter: m.LowerIsBetter, Key: k}
+			IntervalSg: shownName(m.IntervalSignature), TestSg: shownName(m.TestSignature), LowerIsBetter: m.LowerIsBetter,
+			Key: k, Tested: v.Tested}
 		v.Metrics = append(v.Metrics, mv)
 		if k == lead {
 			v.LeadName, v.LeadLower = mv.Name, mv.LowerIsBetter

@@ -7,21 +7,26 @@ package main
 // compared with the first by paired bootstrap resampling (--paired-bs,
 // the default) or approximate randomization (--paired-ar), all seeded by
 // SACREBLEU_SEED (default 12345), so the report is the same run after run.
-// With -m naming chrF or TER beside BLEU, each gets the same: its corpus
-// score, interval and paired test in the systems table.
+// Every metric of -m gets the same: its corpus score, interval and paired
+// test in the systems table. The metric -m names first leads the report
+// (its score first, its test's Δ and p-values, its sentence scores and
+// scores by length in the charts); without BLEU in -m the report has no
+// BLEU at all.
 
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu"
 	"github.com/go-bleu/bleu/report"
 )
 
-// htmlReport reads the corpus and writes the report of every system,
-// with the corpus scores of the metrics of ms other than BLEU (ms is nil
-// for BLEU alone).
+// htmlReport reads the corpus and writes the report of every system
+// under the metrics of ms (nil for BLEU alone), led by the one -m names
+// first.
 func (c *cli) htmlReport(o *options, s scoring, ms []metric, enc encoding) error {
 	if o.sentenceLevel || o.scoreOnly {
 		return usageErrorf("-f html writes a report of corpus scores; it cannot be combined with -sl/--sentence-level or -b/--score-only")
@@ -100,36 +105,97 @@ func (c *cli) htmlReport(o *options, s scoring, ms []metric, enc encoding) error
 	// within the memory the system grants, and an interrupt stops them
 	// (exit status 130).
 	var r *report.Report
-	err = c.runTest(o, "report", opts.Seed, func(ctx context.Context, sig bleu.SignificanceOptions) error {
-		opts.MemoryLimit = sig.MemoryLimit
-		var err error
-		r, err = report.FromCorpus(ctx, report.Corpus{
-			Config: s.cfg, References: refs, Names: names, Hypotheses: hyps,
-		}, opts)
-		if err != nil {
-			return fmt.Errorf("bleu: %w", err)
-		}
-		return nil
-	})
+	if ms == nil || slices.ContainsFunc(ms, isBLEU) {
+		err = c.runTest(o, "report", opts.Seed, func(ctx context.Context, sig bleu.SignificanceOptions) error {
+			opts.MemoryLimit = sig.MemoryLimit
+			var err error
+			r, err = report.FromCorpus(ctx, report.Corpus{
+				Config: s.cfg, References: refs, Names: names, Hypotheses: hyps,
+			}, opts)
+			if err != nil {
+				return fmt.Errorf("bleu: %w", err)
+			}
+			return nil
+		})
+	} else {
+		r, err = reportWithoutBLEU(refs, names, hyps, opts)
+	}
 	if err != nil {
 		return err
 	}
-	if err := c.addMetrics(o, r, ms, refs, hyps, opts.Seed); err != nil {
+	if err := c.addMetrics(o, r, ms, refs, hyps, opts); err != nil {
 		return err
 	}
 	return r.WriteHTML(c.out)
 }
 
-// addMetrics adds to r the corpus scores of every metric of ms but BLEU,
-// which r has already, with the significance tests that r ran for BLEU:
-// each system's bootstrap interval of as many resamples, and the same
-// paired test against the first system. Each test starts from the seed,
-// as -ci and --paired-* start each metric's.
-func (c *cli) addMetrics(o *options, r *report.Report, ms []metric, refs, hyps [][]string, seed bleu.Seed) error {
+// isBLEU reports whether m is BLEU.
+func isBLEU(m metric) bool {
+	_, ok := m.(bleuMetric)
+	return ok
+}
+
+// reportWithoutBLEU returns the report of -m lists without BLEU before
+// its metrics are added: the systems' names and texts, the references,
+// their lengths in words (as BLEU's default tokenizer counts them) and
+// buckets, and the paired test that opts asks for, as FromCorpus would
+// run it.
+func reportWithoutBLEU(refs [][]string, names []string, hyps [][]string, opts report.Options) (*report.Report, error) {
+	words, err := report.ReferenceWords(bleu.Config{}, refs[0])
+	if err != nil {
+		return nil, fmt.Errorf("bleu: %w", err)
+	}
+	r := &report.Report{NoBLEU: true, References: refs, RefWords: words}
+	r.Buckets, _ = report.LengthBuckets(words)
+	for i, name := range names {
+		r.Systems = append(r.Systems, report.System{Name: name, Hypotheses: hyps[i]})
+	}
+	if len(hyps) > 1 {
+		r.Test = report.Test{Name: report.PairedBootstrap, N: opts.N}
+		if opts.Test == bleu.ApproximateRandomization {
+			r.Test.Name = report.PairedRandomization
+			if r.Test.N == 0 {
+				r.Test.N = bleu.DefaultTrials
+			}
+		} else if r.Test.N == 0 {
+			r.Test.N = bleu.DefaultResamples
+		}
+	}
+	return r, nil
+}
+
+// leadingMetric returns the metric of ms that -m names first, which leads
+// the report, or nil for BLEU.
+func leadingMetric(o *options, ms []metric) metric {
 	for _, m := range ms {
-		if _, ok := m.(bleuMetric); ok {
+		if m.key() == strings.ToUpper(o.metrics[0]) && !isBLEU(m) {
+			return m
+		}
+	}
+	return nil
+}
+
+// addMetrics adds to r the corpus scores of every metric of ms but BLEU,
+// which r has already, with the significance tests that opts asks for:
+// each system's bootstrap interval, and the paired test of r.Test
+// against the first system. Each test starts from the seed, as -ci and
+// --paired-* start each metric's. The metric that -m names first, unless
+// BLEU, leads the report, with its sentence scores and scores by length.
+func (c *cli) addMetrics(o *options, r *report.Report, ms []metric, refs, hyps [][]string, opts report.Options) error {
+	resamples := opts.Resamples
+	if resamples == 0 {
+		resamples = bleu.DefaultResamples
+	}
+	lead := leadingMetric(o, ms)
+	var which []int // the bucket of each segment, for the lead metric
+	if lead != nil {
+		_, which = report.LengthBuckets(r.RefWords)
+	}
+	for _, m := range ms {
+		if isBLEU(m) {
 			continue
 		}
+		leads := lead != nil && m.key() == lead.key()
 		rows := make([]rowStats, len(hyps))
 		for i, h := range hyps {
 			rows[i] = m.newRows()
@@ -140,19 +206,28 @@ func (c *cli) addMetrics(o *options, r *report.Report, ms []metric, refs, hyps [
 			if i == 0 {
 				_, lower := m.(terMetric)
 				r.Metrics = append(r.Metrics, report.Metric{Name: sc.name, LowerIsBetter: lower, Signature: sc.signature(o.short)})
+				if leads {
+					r.Lead = sc.name
+				}
 			}
 			ms := report.MetricScore{Score: sc.percent}
-			if n := r.Systems[i].Interval.Resamples; n > 0 {
-				err := c.runTest(o, "report", seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
-					b, err := rows[i].bootstrap(ctx, n, opt)
+			if resamples > 0 {
+				err := c.runTest(o, "report", opts.Seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
+					b, err := rows[i].bootstrap(ctx, resamples, opt)
 					if err != nil {
 						return err
 					}
-					ms.Mean, ms.CI, ms.Resamples = b.ci.mean, b.ci.halfWidth, n
+					ms.Mean, ms.CI, ms.Resamples = b.ci.mean, b.ci.halfWidth, resamples
 					r.Metrics[len(r.Metrics)-1].IntervalSignature = b.signature(o.short)
 					return nil
 				})
 				if err != nil {
+					return err
+				}
+			}
+			if leads {
+				var err error
+				if ms.Sentences, ms.Buckets, err = leadScores(m.(sentenceMetric), h, refs, which, len(r.Buckets)); err != nil {
 					return err
 				}
 			}
@@ -161,7 +236,7 @@ func (c *cli) addMetrics(o *options, r *report.Report, ms []metric, refs, hyps [
 		if r.Test.Name == "" || len(hyps) < 2 {
 			continue
 		}
-		err := c.runTest(o, "report", seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
+		err := c.runTest(o, "report", opts.Seed, func(ctx context.Context, opt bleu.SignificanceOptions) error {
 			pm, err := m.(pairedTester).paired(ctx, r.Test.Name == report.PairedBootstrap, rows, r.Test.N, opt)
 			if err != nil {
 				return err
@@ -181,6 +256,28 @@ func (c *cli) addMetrics(o *options, r *report.Report, ms []metric, refs, hyps [
 		}
 	}
 	return nil
+}
+
+// leadScores returns a system's sentence scores under m, the segments
+// hyps against refs, and its corpus scores of the segments of each of
+// the buckets (which[j] being segment j's), all on the 0–100 scale.
+func leadScores(m sentenceMetric, hyps []string, refs [][]string, which []int, buckets int) (sentences, scores []float64, err error) {
+	if sentences, err = m.percents(hyps, refs...); err != nil {
+		return nil, nil, err
+	}
+	for b := range buckets {
+		st := m.newStats()
+		for j, h := range hyps {
+			if which[j] != b {
+				continue
+			}
+			if err := st.Add(h, column(refs, j)...); err != nil {
+				return nil, nil, err
+			}
+		}
+		scores = append(scores, st.score().percent)
+	}
+	return sentences, scores, nil
 }
 
 // validSegment reports whether every line of segment j of b is valid

@@ -60,8 +60,8 @@
 // different lengths, invalid UTF-8, an unavailable tokenizer, an invalid
 // SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
 // own checks exit with 1; 2 for a command line that cannot be parsed or
-// asks for something this implementation does not do (-f html without
-// BLEU among the metrics), and where sacreBLEU fails with a Python
+// asks for something this implementation does not do, and where
+// sacreBLEU fails with a Python
 // traceback on a command line
 // it accepts (such as -i with no files, except in JSON, where both print
 // an empty list). When an input has several faults, the one reported is
@@ -325,11 +325,7 @@ func (c *cli) execute(o *options) error {
 		s, warnings, err = c.configure(o)
 	}
 	if err == nil && !onlyBLEU(o) {
-		if o.format == "html" && !slices.Contains(o.metrics, "bleu") {
-			err = unsupportedf("-f html is implemented for -m lists that include bleu")
-		} else {
-			ms, err = metricsFor(o, s)
-		}
+		ms, err = metricsFor(o, s)
 	}
 	for _, w := range warnings {
 		c.warnf("%s", w)
@@ -524,7 +520,7 @@ fresh random numbers on every run):
                          systems by the Holm-Bonferroni method (not in
                          sacreBLEU)
 
--f html shows every metric of -m, which must include bleu.
+-f html shows every metric of -m, led by the one named first.
 
 Long options may be abbreviated to any unambiguous prefix (--tok, --sent).
 Exit status: 0 success, 1 bad input, 2 bad usage, 17 lines with the wrong

@@ -689,7 +689,6 @@ func TestBadInput(t *testing.T) {
 		{"fractional add-k", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "add-k", "-sv", "0.5"}, "", 2, []string{"whole-number -sv"}},
 		{"huge floor value", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "1e300"}, "", 2, []string{"must be at most 2^40"}},
 		{"negative floor", []string{f("ref.txt"), "-i", f("hyp.txt"), "-s", "floor", "-sv", "-1"}, "", 2, []string{"finite number >= 0, not -1.0"}},
-		{"TER in HTML", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "ter", "-f", "html"}, "", 2, []string{"-f html is implemented for -m lists that include bleu"}},
 		{"chrF order below 0", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-cc", "-1"}, "", 2, []string{"must be at least 0"}},
 		{"chrF without orders", []string{f("ref.txt"), "-i", f("hyp.txt"), "-m", "chrf", "-cc", "0"}, "", 2, []string{"needs a -cw/--chrf-word-order above 0"}},
 		{"test set, offline", []string{"-t", "wmt14", "-l", "en-de", "-i", f("hyp.txt")}, "", 1,

@@ -35,6 +35,9 @@ type sentenceMetric interface {
 	// against refs[k][j]; on error it returns the index of the first
 	// segment that has one.
 	sentences(hyps []string, refs [][]string, out []metricScore) (int, error)
+	// percents returns the score of each segment alone on the 0–100
+	// scale, hyps[j] against refs[k][j].
+	percents(hyps []string, refs ...[]string) ([]float64, error)
 }
 
 // metricStats is a system's statistics under one metric.
@@ -162,6 +165,10 @@ func (chrfMetric) key() string { return "CHRF" }
 
 func (m chrfMetric) newStats() metricStats { return chrfStats{&chrf.Stats{Config: m.cfg}} }
 
+func (m chrfMetric) percents(hyps []string, refs ...[]string) ([]float64, error) {
+	return m.cfg.SentencesPercent(hyps, refs...)
+}
+
 func (m chrfMetric) sentences(hyps []string, refs [][]string, out []metricScore) (int, error) {
 	return sentencesWith(hyps, refs, out, m.cfg.SentencesPercent, func(hyp string, refs []string) (metricScore, error) {
 		one := chrf.Stats{Config: m.cfg}
@@ -224,6 +231,10 @@ type terMetric struct{ cfg ter.Config }
 func (terMetric) key() string { return "TER" }
 
 func (m terMetric) newStats() metricStats { return terStats{&ter.Stats{Config: m.cfg}} }
+
+func (m terMetric) percents(hyps []string, refs ...[]string) ([]float64, error) {
+	return m.cfg.SentencesPercent(hyps, refs...)
+}
 
 func (m terMetric) sentences(hyps []string, refs [][]string, out []metricScore) (int, error) {
 	return sentencesWith(hyps, refs, out, m.cfg.SentencesPercent, func(hyp string, refs []string) (metricScore, error) {
