@@ -380,9 +380,16 @@ func histograms(systems []sysView, lead leadInfo) []histView {
 		}
 		median := sorted[len(sorted)/2]
 		if len(sorted)%2 == 0 {
-			median = (sorted[len(sorted)/2-1] + median) / 2
+			median = halfSum(sorted[len(sorted)/2-1], median)
 		}
-		caption := strconv.Itoa(len(sorted)) + " segments; mean " + s.points(sum/float64(len(sorted)), 1).Text +
+		mean := sum / float64(len(sorted))
+		if math.IsInf(mean, 0) { // finite scores whose sum is not
+			mean = 0
+			for _, v := range sorted {
+				mean += v / float64(len(sorted))
+			}
+		}
+		caption := strconv.Itoa(len(sorted)) + " segments; mean " + s.points(mean, 1).Text +
 			", median " + s.points(median, 1).Text + ", " + strconv.Itoa(zeros) + " scoring 0"
 		if n := aboveScale(s.normalized(sorted)); n > 0 {
 			caption += ", " + strconv.Itoa(n) + " scoring above 100 (" + lead.above + "), not drawn"
@@ -390,6 +397,14 @@ func histograms(systems []sysView, lead leadInfo) []histView {
 		out = append(out, histView{System: s, Chart: histogramChart(s, counts[i], top, lead.name), Caption: caption})
 	}
 	return out
+}
+
+// halfSum is (a+b)/2, also where a+b overflows.
+func halfSum(a, b float64) float64 {
+	if m := (a + b) / 2; !math.IsInf(m, 0) {
+		return m
+	}
+	return a/2 + b/2
 }
 
 // bucketView is the table and chart of the scores by reference length,

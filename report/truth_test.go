@@ -231,10 +231,11 @@ func attrs(doc *node, name string) []string {
 	return out
 }
 
-// FuzzWriteHTML feeds names, texts and numbers of every kind to the report:
-// it either refuses them with a "report: " error, when a number is not
-// finite or out of its range, or writes a page that passes checkPage and
-// shows each score exactly in its data-value.
+// FuzzWriteHTML feeds names, texts and numbers of every kind to the report,
+// led by BLEU and (see fuzzLead) by TER without BLEU: it either refuses
+// them with a "report: " error, when a number is not finite or out of its
+// range, or writes a page that passes checkPage and shows each score
+// exactly in its data-value.
 func FuzzWriteHTML(f *testing.F) {
 	for _, n := range hostileNames {
 		f.Add(n, n, 0.3, 0.31, 0.01)
@@ -244,7 +245,9 @@ func FuzzWriteHTML(f *testing.F) {
 	f.Add("a", "b", math.NaN(), 0.2, 0.5)
 	f.Add("a", "b", 0.2, 0.2, 1.5)
 	f.Add("a", "b", -0.2, 0.2, -1.0)
+	f.Add("a", "b", 1e306, 1.7e306, 0.5) // sums of TER sentence scores overflow
 	f.Fuzz(func(t *testing.T, name, text string, b1, b2, p float64) {
+		fuzzLead(t, name, text, b1*100, b2*100, p)
 		r := hostileReport(name, text, b1, b2, p)
 		var buf bytes.Buffer
 		err := r.WriteHTML(&buf)
