@@ -1,7 +1,8 @@
 // Package report draws the comparison of machine-translation systems by
-// BLEU as one self-contained HTML page: which system is better, by how
-// much, whether the difference is significant, and where it comes from.
-// It is what `bleu REF -i SYS... -f html` writes.
+// BLEU, and by chrF and TER beside it or instead of it, as one
+// self-contained HTML page: which system is better, by how much, whether
+// the difference is significant, and where it comes from. It is what
+// `bleu REF -i SYS... -f html` writes.
 //
 // # Contents
 //
@@ -28,6 +29,22 @@
 //     with their texts;
 //   - the signatures of the scores (each metric's), the intervals and the
 //     test.
+//
+// # The lead metric
+//
+// BLEU leads the page unless [Report.Lead] names one of [Report.Metrics]:
+// that metric's score is then the systems table's first score column
+// (with its μ ± 95% CI), its paired test gives the Δ, p and Holm p
+// columns, and its sentence scores and scores by reference length
+// ([MetricScore].Sentences and Buckets, on its 0–100 scale) draw the
+// histograms, the chart by length and the differences; BLEU, when shown,
+// keeps a column of its own with its interval and p-values, and its
+// precisions, scale and signatures. [Report.NoBLEU] leaves BLEU out
+// altogether, for a report of chrF or TER alone. Where lower is better
+// ([Metric].LowerIsBetter, as for TER) a lower score is the better one
+// throughout: the Δ column's colours (its ▲ and ▼ still say higher and
+// lower), the lists of differences and the notes. A Report whose Lead is
+// "" draws the same page as before Lead existed.
 //
 // # The page
 //
