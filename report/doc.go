@@ -43,8 +43,7 @@
 // altogether, for a report of chrF or TER alone. Where lower is better
 // ([Metric].LowerIsBetter, as for TER) a lower score is the better one
 // throughout: the Δ column's colours (its ▲ and ▼ still say higher and
-// lower), the lists of differences and the notes. A Report whose Lead is
-// "" draws the same page as before Lead existed.
+// lower), the lists of differences and the notes.
 //
 // # The page
 //

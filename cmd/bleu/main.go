@@ -61,10 +61,9 @@
 // SACREBLEU_SEED, output that cannot be written) and wherever sacreBLEU's
 // own checks exit with 1; 2 for a command line that cannot be parsed or
 // asks for something this implementation does not do, and where
-// sacreBLEU fails with a Python
-// traceback on a command line
-// it accepts (such as -i with no files, except in JSON, where both print
-// an empty list). When an input has several faults, the one reported is
+// sacreBLEU fails with a Python traceback on a command line it accepts
+// (such as -i with no files, except in JSON, where both print an empty
+// list). When an input has several faults, the one reported is
 // the one sacreBLEU meets first, although the inputs are read line by line
 // in lockstep: sacreBLEU reads the references, then the hypotheses, each
 // whole. Inputs beyond the limit of open files (ulimit -n) are opened
