@@ -43,9 +43,11 @@ type diffItem struct {
 // when r has no systems, when its per-segment slices differ in length,
 // when a number is not finite or out of its range (a negative score,
 // ratio or length, a brevity penalty or p-value outside [0, 1], an
-// interval whose Low exceeds High), or when Test names an unknown test;
-// and w's errors. Every string is escaped, and shown as the package
-// documentation's "Names and texts" section says.
+// interval whose Low exceeds High), when Test names an unknown test, or
+// when Lead names none of Metrics (or NoBLEU leaves no lead) or a system
+// lacks the lead metric's score; and w's errors. Every string is escaped,
+// and shown as the package documentation's "Names and texts" section
+// says.
 func (r *Report) WriteHTML(w io.Writer) error {
 	if err := r.check(); err != nil {
 		return err

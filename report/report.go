@@ -17,7 +17,8 @@ import (
 // modifies it, so one Report may be written from several goroutines at
 // once.
 type Report struct {
-	// Title is the heading of the report; "" means "BLEU comparison".
+	// Title is the heading of the report; "" means "BLEU comparison", or
+	// the lead metric's name and " comparison" (see Lead).
 	Title string
 	// Systems are the systems compared, at least one. The first is the
 	// baseline of Test and of the segment differences.

@@ -81,25 +81,9 @@ func (c *cli) htmlReport(o *options, s scoring, ms []metric, enc encoding) error
 	prog.done()
 	names := cp.systemNames()
 	c.warnTokenized(o, names, tokenized)
-	opts := report.Options{
-		Signature: func(g bleu.Signature) string { return signatureString(s.labelSignature(g), o.short) },
-	}
-	if opts.Seed, err = c.seed(); err != nil {
+	opts, err := c.reportOptions(o, s)
+	if err != nil {
 		return err
-	}
-	if o.pairedAR {
-		opts.Test = bleu.ApproximateRandomization
-	}
-	if o.paired() {
-		opts.N = o.pairedN()
-	} else if o.given["--paired-bs-n"] && o.pairedBSN > 0 {
-		opts.N = o.pairedBSN // the report's default test, sized (modifiers.go)
-	}
-	if o.confidence || o.given["--confidence-n"] {
-		opts.Resamples = o.confidenceN
-		if o.confidenceN <= 1 {
-			opts.Resamples = -1 // sacreBLEU resamples only for -cin above 1
-		}
 	}
 	// The report's bootstraps and paired test run as the other tests do:
 	// within the memory the system grants, and an interrupt stops them
@@ -127,6 +111,34 @@ func (c *cli) htmlReport(o *options, s scoring, ms []metric, enc encoding) error
 		return err
 	}
 	return r.WriteHTML(c.out)
+}
+
+// reportOptions returns the report's tests as the command line asks for
+// them: the intervals of -cin, the paired test of --paired-*, the seed of
+// SACREBLEU_SEED, and BLEU's signatures as s labels them.
+func (c *cli) reportOptions(o *options, s scoring) (report.Options, error) {
+	opts := report.Options{
+		Signature: func(g bleu.Signature) string { return signatureString(s.labelSignature(g), o.short) },
+	}
+	var err error
+	if opts.Seed, err = c.seed(); err != nil {
+		return report.Options{}, err
+	}
+	if o.pairedAR {
+		opts.Test = bleu.ApproximateRandomization
+	}
+	if o.paired() {
+		opts.N = o.pairedN()
+	} else if o.given["--paired-bs-n"] && o.pairedBSN > 0 {
+		opts.N = o.pairedBSN // the report's default test, sized (modifiers.go)
+	}
+	if o.confidence || o.given["--confidence-n"] {
+		opts.Resamples = o.confidenceN
+		if o.confidenceN <= 1 {
+			opts.Resamples = -1 // sacreBLEU resamples only for -cin above 1
+		}
+	}
+	return opts, nil
 }
 
 // isBLEU reports whether m is BLEU.
