@@ -71,7 +71,7 @@ func (m *metricScore) signature(short bool) string {
 // onlyBLEU reports whether -m asks for BLEU alone, which the BLEU-only
 // paths of the command run (its corpus scores and significance tests,
 // the sentence scores' fast path); the HTML report adds the other
-// metrics to BLEU's page.
+// metrics to its page.
 func onlyBLEU(o *options) bool {
 	for _, m := range o.metrics {
 		if m != "bleu" {
