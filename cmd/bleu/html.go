@@ -15,6 +15,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -153,6 +154,9 @@ func isBLEU(m metric) bool {
 // buckets, and the paired test that opts asks for, as FromCorpus would
 // run it.
 func reportWithoutBLEU(refs [][]string, names []string, hyps [][]string, opts report.Options) (*report.Report, error) {
+	if len(refs) == 0 || len(hyps) == 0 {
+		return nil, errors.New("bleu: no references or no systems to report on")
+	}
 	words, err := report.ReferenceWords(bleu.Config{}, refs[0])
 	if err != nil {
 		return nil, fmt.Errorf("bleu: %w", err)

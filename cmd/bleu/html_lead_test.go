@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/go-bleu/bleu"
+	"github.com/go-bleu/bleu/report"
 )
 
 // textScore is a metric's line of -f text for one system: its name,
@@ -185,5 +188,38 @@ func checkLeadTest(t *testing.T, ref string, systems []string, lead string, pair
 	}
 	if _, ok := cells[systems[0]]["delta"]; ok {
 		t.Errorf("the baseline has a Δ")
+	}
+}
+
+// TestReportWithoutBLEU checks the report that -m lists without BLEU
+// start from: the paired test with FromCorpus's defaults, the buckets
+// and no BLEU.
+func TestReportWithoutBLEU(t *testing.T) {
+	refs := [][]string{{"a b c", "one two three four five six seven eight nine ten eleven"}}
+	two := [][]string{{"a", "b"}, {"c", "d"}}
+	for _, tc := range []struct {
+		name string
+		hyps [][]string
+		opts report.Options
+		want report.Test
+	}{
+		{"bootstrap", two, report.Options{}, report.Test{Name: report.PairedBootstrap, N: bleu.DefaultResamples}},
+		{"randomization", two, report.Options{Test: bleu.ApproximateRandomization}, report.Test{Name: report.PairedRandomization, N: bleu.DefaultTrials}},
+		{"sized", two, report.Options{Test: bleu.ApproximateRandomization, N: 7}, report.Test{Name: report.PairedRandomization, N: 7}},
+		{"one system", two[:1], report.Options{N: 7}, report.Test{}},
+	} {
+		r, err := reportWithoutBLEU(refs, []string{"x", "y"}[:len(tc.hyps)], tc.hyps, tc.opts)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if r.Test != tc.want || !r.NoBLEU || len(r.Systems) != len(tc.hyps) || r.Systems[0].Hypotheses[1] != tc.hyps[0][1] {
+			t.Errorf("%s: %+v", tc.name, r)
+		}
+		if want := []report.Bucket{{Min: 1, Max: 9, Segments: 1}, {Min: 10, Max: 19, Segments: 1}}; !slices.Equal(r.Buckets, want) || !slices.Equal(r.RefWords, []int{3, 11}) {
+			t.Errorf("%s: buckets %v, words %v", tc.name, r.Buckets, r.RefWords)
+		}
+	}
+	if _, err := reportWithoutBLEU(nil, nil, nil, report.Options{}); err == nil || !strings.HasPrefix(err.Error(), "bleu: ") {
+		t.Errorf("no references: %v", err)
 	}
 }
