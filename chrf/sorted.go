@@ -3,26 +3,39 @@ package chrf
 import "math/bits"
 
 // With one reference, the character orders of a text of any length are
-// counted at once by sorting: each character of the hypothesis gets a
-// number 1..D (the reference's characters the number of theirs in the
-// hypothesis, or D+1 when it has none), and each position of either text
-// the key of the nmax characters starting there, b = bits.Len(D+1) bits a
-// character, the first highest, 0 past the text's end, and the text in
-// the lowest bit. The keys are exact (nmax·b+1 ≤ 64), so after one sort
-// the n-grams of every order n are runs of keys equal in their top n
-// characters, and one scan counts each run's hypothesis and reference
-// positions: a run adds min(hyp, ref) to the match count of its order,
-// sacreBLEU's clipped count. A key has an n-gram of order n when its
-// n-th character is not 0.
+// counted at once by sorting. Each character of the hypothesis gets a
+// number 1..D, a reference's character the number of the same character
+// in the hypothesis, or 0 when it has none. Orders 1 and 2 are counted
+// directly, by number and by bigram rank (each distinct bigram of the
+// hypothesis numbered in a table of (D+1)² slots). The higher orders are
+// counted by sorting: each position whose bigram both texts have gets the
+// key of its bigram's rank followed by the next nmax-2 characters,
+// b = bits.Len(D) bits a character (the rank taking two), the first
+// highest, stopping at the text's end or at a character the other text
+// lacks (0 from there), and the text in the lowest bit. The keys are exact
+// (nmax·b+1 ≤ 64), so once sorted the n-grams of every order n ≥ 2 are
+// runs of keys equal in their top n characters, and one scan counts each
+// run's hypothesis and reference positions: a run adds min(hyp, ref) to
+// the match count of its order, sacreBLEU's clipped count. A key has an
+// n-gram of order n when its n-th character is not 0. The keys are
+// sorted by a counting sort on the bigram rank, which leaves runs of the
+// same bigram, a few keys long in text, each then sorted by insertion;
+// a text with a run too long for that (a character repeated at length)
+// is radix sorted instead.
 
 // minSortedLen is the fewest characters, hypothesis and reference
 // together, that are counted by sorting rather than with bit sets.
 const minSortedLen = 64
 
+// maxBigramSlots bounds the bigram table, (D+1)² slots of 4 bytes: a text
+// of more distinct characters is counted with the hash table.
+const maxBigramSlots = 1 << 16
+
 // sortedOrders writes the statistics of orders 1 to nmax (order indexes
 // o0 to o0+nmax-1) of the hypothesis and the one reference laid out by
 // off into c.rows, as order would, and reports whether it could: not when
-// the keys would not fit in 64 bits.
+// the keys would not fit in 64 bits or the bigram table in
+// maxBigramSlots.
 func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	hl, rl := off[1]-off[0], off[2]-off[1]
 	if hl+rl == 0 || !fitsLanes(nmax, hl, rl) {
@@ -30,17 +43,26 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	}
 	c.tab.reset(hl)
 	codes := grow(c.codes, hl+rl)
+	c.codes = codes
+	// counts: each character's count in the hypothesis, then in the
+	// reference (hl+1 each: d ≤ hl).
+	counts := grow(c.counts, 2*(hl+1))
+	c.counts = counts
+	clear(counts)
+	hc, rc := counts[:hl+1], counts[hl+1:]
 	for i, it := range items[off[0]:off[1]] {
+		var x uint32
 		if key := uint64(it); key < smallKeys {
-			codes[i] = c.tab.internSmall(key) + 1
+			x = c.tab.internSmall(key) + 1
 		} else {
-			codes[i] = c.tab.intern(key) + 1
+			x = c.tab.intern(key) + 1
 		}
+		codes[i] = x
+		hc[x]++
 	}
-	absent := c.tab.next + 1
-	b := bits.Len32(absent)
-	if nmax*b+1 > 64 {
-		c.codes = codes
+	d := int(c.tab.next)
+	b := bits.Len(uint(d))
+	if nmax*b+1 > 64 || (d+1)*(d+1) > maxBigramSlots {
 		return false
 	}
 	for j, it := range items[off[1]:off[2]] {
@@ -51,23 +73,24 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 		} else {
 			id, ok = c.tab.lookup(key)
 		}
-		codes[hl+j] = absent
+		x := uint32(0)
 		if ok {
-			codes[hl+j] = id + 1
+			x = id + 1
+		}
+		codes[hl+j] = x
+		rc[x]++
+	}
+	var match [7]int64 // by order; fitsLanes: nmax ≤ 6
+	for x := 1; x <= d; x++ {
+		match[1] += int64(min(hc[x], rc[x]))
+	}
+	if nmax >= 2 {
+		var ranks int
+		match[2], ranks = c.bigrams(codes, hl, d)
+		if nmax >= 3 {
+			c.higherOrders(match[:], codes, hl, nmax, b, ranks)
 		}
 	}
-	keys := grow(c.keys, hl+rl)
-	top := uint(b*(nmax-1) + 1)
-	for t, span := range [2][2]int{{0, hl}, {hl, hl + rl}} {
-		var k uint64
-		for i := span[1] - 1; i >= span[0]; i-- {
-			k = (k>>uint(b))&^1 | uint64(codes[i])<<top
-			keys[i] = k | uint64(t)
-		}
-	}
-	tmp := grow(c.tmp, len(keys))
-	c.keys, c.tmp = keys, tmp
-	match := c.countRuns(radixSort(keys, tmp, nmax*b), nmax, b)
 	for n := 1; n <= nmax; n++ {
 		o := o0 + n - 1
 		hypLen, refLen := max(0, hl-n+1), max(0, rl-n+1)
@@ -78,8 +101,168 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 		}
 		r[1], r[2] = int64(refLen), match[n]
 	}
-	c.codes = codes
 	return true
+}
+
+// bigrams numbers the bigrams of the hypothesis 1..ranks, leaves in
+// c.bigram the number of the bigram at each position (0 for none, or one
+// the hypothesis lacks) and in c.counts each number's count in the
+// hypothesis (hl+1 of them) then in the reference, and returns the
+// clipped match count of order 2.
+func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
+	w := uint32(d + 1)
+	size := int(w * w)
+	if len(c.slots) < size {
+		c.slots = make([]uint32, max(size, 1024))
+		c.slotGen = 0
+	}
+	c.slotGen++
+	if c.slotGen == 1<<16 {
+		clear(c.slots)
+		c.slotGen = 1
+	}
+	gen := c.slotGen << 16
+	slots := c.slots[:size]
+	rank := grow(c.bigram, len(codes))
+	c.bigram = rank
+	counts := grow(c.counts, 2*(hl+1))
+	c.counts = counts
+	clear(counts)
+	hc, rc := counts[:hl+1], counts[hl+1:]
+	next := uint32(1)
+	hyp := codes[:hl]
+	for i := 0; i+1 < len(hyp); i++ {
+		// Without a branch: whether the bigram is new is not predictable.
+		s := &slots[hyp[i]*w+hyp[i+1]]
+		v, fresh := *s&0xffff, uint32(0)
+		if *s&^0xffff != gen {
+			fresh = 1
+		}
+		v = v&^-fresh | next&-fresh
+		*s = gen | v
+		next += fresh
+		rank[i] = v
+		hc[v]++
+	}
+	rank[max(hl-1, 0)] = 0
+	rank[len(rank)-1] = 0
+	for j := hl; j+1 < len(codes); j++ {
+		// A code of 0 (a character the hypothesis lacks) has no slot of
+		// the hypothesis's: slots (0, x) and (x, 0) are never written.
+		s := slots[codes[j]*w+codes[j+1]]
+		r := s & 0xffff
+		if s&^0xffff != gen {
+			r = 0
+		}
+		rank[j] = r
+		rc[r]++
+	}
+	for r := uint32(1); r < next; r++ {
+		match += int64(min(hc[r], rc[r]))
+	}
+	return match, int(next) - 1
+}
+
+// maxInsertionRun is the most keys of one bigram that are sorted by
+// insertion rather than by radix (a text repeating a few characters).
+const maxInsertionRun = 64
+
+// higherOrders adds to match[3:nmax+1] the clipped match counts of orders
+// 3 to nmax, by sorting the keys of the positions whose bigram (numbered
+// 1..ranks in c.bigram) both texts have, with c.counts as bigrams leaves
+// it. The keys are put in order of (bigram, third character) by two
+// passes of a counting sort, which leaves runs of the same trigram, most
+// of one key, to sort by insertion.
+func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks int) {
+	hc, rc := c.counts[:hl+1], c.counts[hl+1:]
+	keys := grow(c.keys, len(codes))
+	rank := c.bigram
+	// byRank and byThird count the keys by rank and by third character,
+	// then give where each goes.
+	byRank := grow(c.byRank, ranks+1)
+	byThird := grow(c.byThird, 1<<b)
+	c.byRank, c.byThird = byRank, byThird
+	clear(byRank)
+	clear(byThird)
+	n := 0
+	shift := uint(b*(nmax-2) + 1)
+	top := uint(b * (nmax - 3))
+	for t, span := range [2][2]int{{0, hl}, {hl, len(codes)}} {
+		// Backwards, k the characters from p on, nmax-2 of them, b bits
+		// apiece, stopping at the text's end or at a 0, the first
+		// highest; k2 those from p+2.
+		var k, k1, k2 uint64
+		for p := span[1] - 1; p >= span[0]; p-- {
+			x := uint64(codes[p])
+			k, k1, k2 = (k>>uint(b)|x<<top)&-min(x, 1), k, k1
+			r := rank[p]
+			// A key where the bigram is in both texts and a third
+			// character follows; without a branch.
+			keys[n] = uint64(r)<<shift | k2<<1 | uint64(t)
+			ok := min(int(hc[r])*int(rc[r]), 1) & int(min(k2, 1))
+			n += ok
+			byRank[r] += int32(ok)
+			byThird[k2>>top] += int32(ok)
+		}
+	}
+	keys = keys[:n]
+	c.keys = keys
+	if n == 0 {
+		return
+	}
+	tmp := grow(c.tmp, n)
+	sorted := grow(c.sorted, n)
+	c.tmp, c.sorted = tmp, sorted
+	var sum int32
+	for x, m := range byThird {
+		byThird[x] = sum
+		sum += m
+	}
+	third := uint(1 + top)
+	mask := uint64(1)<<b - 1
+	for _, k := range keys {
+		x := k >> third & mask
+		tmp[byThird[x]] = k
+		byThird[x]++
+	}
+	sum = 0
+	longest := int32(0)
+	for r, m := range byRank {
+		byRank[r] = sum
+		sum += m
+		longest = max(longest, m)
+	}
+	for _, k := range tmp {
+		r := k >> shift
+		sorted[byRank[r]] = k
+		byRank[r]++
+	}
+	if longest > maxInsertionRun {
+		if out := radixSort(sorted, tmp, nmax*b); &out[0] == &tmp[0] {
+			tmp, sorted = sorted, tmp
+			c.tmp, c.sorted = tmp, sorted
+		}
+	} else {
+		insertionRuns(sorted, third)
+	}
+	m := c.countRuns(sorted, nmax, b)
+	for o := 3; o <= nmax; o++ {
+		match[o] = m[o]
+	}
+}
+
+// insertionRuns sorts each run of keys equal above shift (the runs
+// consecutive) by insertion.
+func insertionRuns(keys []uint64, shift uint) {
+	for i := 1; i < len(keys); i++ {
+		k := keys[i]
+		j := i
+		for j > 0 && keys[j-1] > k && keys[j-1]>>shift == k>>shift {
+			keys[j] = keys[j-1]
+			j--
+		}
+		keys[j] = k
+	}
 }
 
 // countRuns returns, for each order n from 1 to nmax, the sum over runs of
