@@ -98,9 +98,12 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 			c.order(n-1, n, c.runes, c.roff, ntexts)
 		}
 	}
-	if !c.noBits && bitsFit(c.toff) {
+	switch {
+	case c.p.nw == 0:
+	case !c.noSort && ntexts == 2 && c.sortedWords():
+	case !c.noBits && bitsFit(c.toff):
 		c.bitOrders(c.p.nc, c.p.nw, c.toks, c.toff, ntexts)
-	} else {
+	default:
 		for n := 1; n <= c.p.nw; n++ {
 			c.order(c.p.nc+n-1, n, c.toks, c.toff, ntexts)
 		}
@@ -161,7 +164,7 @@ func (c *counter) prepare(hyp string, refs []string) {
 		}
 		c.roff = append(c.roff, len(c.runes))
 		if c.p.nw > 0 {
-			c.appendWords(t)
+			c.appendWords(t, k < 0)
 		}
 		c.toff = append(c.toff, len(c.toks))
 	}
@@ -210,9 +213,16 @@ var asciiKept, allKept = func() (kept, all [utf8.RuneSelf]uint8) {
 	return kept, all
 }()
 
-// appendWords appends the numbers of the words of t (see splitWords).
-func (c *counter) appendWords(t string) {
-	c.fields = splitWords(c.fields[:0], t, c.word)
+// appendWords appends the numbers of the words of t (see splitWords): the
+// hypothesis's words are numbered 1, 2, ... in the order first seen, a
+// reference's word gets the number of the same word of the hypothesis, or
+// 0 if it has none (no n-gram with it can match).
+func (c *counter) appendWords(t string, hyp bool) {
+	if hyp {
+		c.fields = splitWords(c.fields[:0], t, c.hypWord)
+	} else {
+		c.fields = splitWords(c.fields[:0], t, c.refWord)
+	}
 }
 
 // splitWords calls word for each word of t as sacreBLEU's
@@ -238,9 +248,18 @@ func splitWords(fields []string, t string, word func(string)) []string {
 	return fields
 }
 
-// word appends the number of word w.
-func (c *counter) word(w string) {
-	c.toks = append(c.toks, c.words.id(w))
+// hypWord appends the number of word w of the hypothesis.
+func (c *counter) hypWord(w string) {
+	c.toks = append(c.toks, c.words.id(w)+1)
+}
+
+// refWord appends the number of word w of a reference.
+func (c *counter) refWord(w string) {
+	code := uint32(0)
+	if id, ok := c.words.lookup(w); ok {
+		code = id + 1
+	}
+	c.toks = append(c.toks, code)
 }
 
 // cell is what a counter knows of an n-gram of the hypothesis.

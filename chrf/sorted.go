@@ -62,7 +62,7 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	}
 	d := int(c.tab.next)
 	b := bits.Len(uint(d))
-	if nmax*b+1 > 64 || (d+1)*(d+1) > maxBigramSlots {
+	if !sortable(nmax, b, d) {
 		return false
 	}
 	for j, it := range items[off[1]:off[2]] {
@@ -80,6 +80,46 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 		codes[hl+j] = x
 		rc[x]++
 	}
+	c.sortedCodes(o0, nmax, codes, hl, d, b)
+	return true
+}
+
+// sortable reports whether sortedCodes can count nmax orders of d
+// distinct items, b bits apiece.
+func sortable(nmax, b, d int) bool {
+	return nmax*b+1 <= 64 && (d+1)*(d+1) <= maxBigramSlots
+}
+
+// sortedWords is sortedOrders for the word orders, whose items are
+// numbered already (appendWords).
+func (c *counter) sortedWords() bool {
+	hl, rl := c.toff[1], c.toff[2]-c.toff[1]
+	d := int(c.words.n)
+	b := bits.Len(uint(d))
+	if hl+rl == 0 || !fitsLanes(c.p.nw, hl, rl) || !sortable(c.p.nw, b, d) {
+		return false
+	}
+	counts := grow(c.counts, 2*(hl+1))
+	c.counts = counts
+	clear(counts)
+	hc, rc := counts[:hl+1], counts[hl+1:]
+	for _, x := range c.toks[:hl] {
+		hc[x]++
+	}
+	for _, x := range c.toks[hl:] {
+		rc[x]++
+	}
+	c.sortedCodes(c.p.nc, c.p.nw, c.toks, hl, d, b)
+	return true
+}
+
+// sortedCodes is sortedOrders once the items are numbered: codes the
+// hypothesis's (hl of them, 1..d) then the reference's (0 for one the
+// hypothesis lacks), c.counts each number's count in the hypothesis (hl+1
+// of them) then in the reference.
+func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d, b int) {
+	rl := len(codes) - hl
+	hc, rc := c.counts[:hl+1], c.counts[hl+1:]
 	var match [7]int64 // by order; fitsLanes: nmax ≤ 6
 	for x := 1; x <= d; x++ {
 		match[1] += int64(min(hc[x], rc[x]))
@@ -101,7 +141,6 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 		}
 		r[1], r[2] = int64(refLen), match[n]
 	}
-	return true
 }
 
 // bigrams numbers the bigrams of the hypothesis 1..ranks, leaves in

@@ -21,8 +21,13 @@ type wordSlot struct {
 	gen  uint32 // the slot is empty unless gen equals the table's
 }
 
-// minWordSlots is the size of an emptied table.
-const minWordSlots = 64
+// minWordSlots is the smallest size of an emptied table, maxResetSlots the
+// largest: an emptied table keeps the size of the last segment's between
+// the two.
+const (
+	minWordSlots  = 64
+	maxResetSlots = 1024
+)
 
 // reset empties t.
 func (t *wordTable) reset() {
@@ -30,7 +35,11 @@ func (t *wordTable) reset() {
 		t.slots = make([]wordSlot, minWordSlots)
 	}
 	t.newGen()
-	t.mask, t.n = minWordSlots-1, 0
+	// The size the last segment needed, unless that was large.
+	if t.mask < minWordSlots-1 || t.mask > maxResetSlots-1 {
+		t.mask = minWordSlots - 1
+	}
+	t.n = 0
 }
 
 // newGen empties every slot.
@@ -47,18 +56,28 @@ func (t *wordTable) id(w string) uint32 {
 	if uint64(t.n)*2 >= t.mask {
 		t.grow()
 	}
-	// FNV-1a, 64 bits, then a multiply to spread its low bits.
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(w); i++ {
-		h = (h ^ uint64(w[i])) * 1099511628211
-	}
-	h *= 0x9E3779B97F4A7C15
+	h := hashWord(w)
 	s := t.find(h, w)
 	if s.gen != t.gen {
 		*s = wordSlot{hash: h, word: w, id: t.n, gen: t.gen}
 		t.n++
 	}
 	return s.id
+}
+
+// lookup returns w's number, if it has one.
+func (t *wordTable) lookup(w string) (uint32, bool) {
+	s := t.find(hashWord(w), w)
+	return s.id, s.gen == t.gen
+}
+
+// hashWord is FNV-1a, 64 bits, then a multiply to spread its low bits.
+func hashWord(w string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint64(w[i])) * 1099511628211
+	}
+	return h * 0x9E3779B97F4A7C15
 }
 
 // find returns the slot of w (hash h), or the empty slot where it goes.
