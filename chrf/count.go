@@ -110,6 +110,9 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 	}
 	best, bestF := 0, -1.0
 	for j := range refs {
+		if len(refs) == 1 {
+			break // no choice to make
+		}
 		if f := c.p.percent(c.rows[j*w : (j+1)*w]); f > bestF {
 			best, bestF = j, f
 		}

@@ -50,12 +50,23 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	c.counts = counts
 	clear(counts)
 	hc, rc := counts[:hl+1], counts[hl+1:]
+	small, gen := c.tab.small, c.tab.gen
 	for i, it := range items[off[0]:off[1]] {
 		var x uint32
-		if key := uint64(it); key < smallKeys {
-			x = c.tab.internSmall(key) + 1
+		if it < smallKeys {
+			// internSmall without a branch: whether a character is new
+			// is not predictable.
+			s := &small[it]
+			fresh := uint32(0)
+			if s.gen != gen {
+				fresh = 1
+			}
+			x = s.val&^-fresh | c.tab.next&-fresh
+			*s = smallSlot{val: x, gen: gen}
+			c.tab.next += fresh
+			x++
 		} else {
-			x = c.tab.intern(key) + 1
+			x = c.tab.intern(uint64(it)) + 1
 		}
 		codes[i] = x
 		hc[x]++
