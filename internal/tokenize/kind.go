@@ -74,10 +74,10 @@ func TokenizeIntl(sc *Scratch, dst []string, text string) []string {
 
 func TokenizeZh(sc *Scratch, dst []string, text string) []string {
 	sc.arena = sc.arena[:0]
-	return tokenizeZh(sc, dst, text, &modeZh)
+	return tokenizeZh(sc, dst, text, modeZh())
 }
 
 func TokenizeZhFixed(sc *Scratch, dst []string, text string) []string {
 	sc.arena = sc.arena[:0]
-	return tokenizeZh(sc, dst, text, &modeZhFixed)
+	return tokenizeZh(sc, dst, text, modeZhFixed())
 }

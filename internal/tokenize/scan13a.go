@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/py"
@@ -89,15 +90,21 @@ type scan13aMode struct {
 	isZh  func(rune) bool // zh's table, for scan13a; nil for 13a
 }
 
+// The modes of the tokenizers; zh's are made on first use, their tables
+// costing a quarter of a millisecond that a process scoring no Chinese
+// need not spend at its start.
 var (
-	mode13a     = scan13aMode{flags: flags13a, lead: lead13a, pad: true}
-	modeZh      = scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRanges[:]), isZh: isZhChar}
-	modeZhFixed = scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRangesFixed[:]), isZh: isZhCharFixed}
+	mode13a = scan13aMode{flags: flags13a, lead: lead13a, pad: true}
+	modeZh  = sync.OnceValue(func() *scan13aMode {
+		return &scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRanges[:]), isZh: isZhChar}
+	})
+	modeZhFixed = sync.OnceValue(func() *scan13aMode {
+		return &scan13aMode{flags: flagsZh, lead: leadZh, zh: zhBits(zhRangesFixed[:]), isZh: isZhCharFixed}
+	})
 )
 
 // zhBits returns the bits of scan13aMode.zh for the table ranges (see
-// zhRanges), at the package's start: the ranges have about 30,000 code
-// points below U+10000.
+// zhRanges): the ranges have about 30,000 code points below U+10000.
 func zhBits(ranges [][2]rune) *[1 << 10]uint64 {
 	t := new([1 << 10]uint64)
 	for _, rg := range ranges {

@@ -173,7 +173,7 @@ func TestZhBits(t *testing.T) {
 		name string
 		bits *[1 << 10]uint64
 		isZh func(rune) bool
-	}{{"zh", modeZh.zh, isZhChar}, {"zh-fixed", modeZhFixed.zh, isZhCharFixed}} {
+	}{{"zh", modeZh().zh, isZhChar}, {"zh-fixed", modeZhFixed().zh, isZhCharFixed}} {
 		for r := range rune(1 << 16) {
 			if got, want := md.bits[r>>6]>>(r&63)&1 != 0, md.isZh(r) && !py.IsSpace(r); got != want {
 				t.Errorf("%s: U+%04X: %v, want %v", md.name, r, got, want)
