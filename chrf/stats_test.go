@@ -352,3 +352,46 @@ func TestBitsAndTable(t *testing.T) {
 		t.Fatalf("%d segments short enough for the bit sets, %d with one reference", checked, sorted)
 	}
 }
+
+// TestSortedEdges checks the sorting route against the hash table where
+// the sorting takes its less common turns: a bigram repeated past
+// maxInsertionRun (radix sorted), characters one text lacks inside the
+// keys, texts too short for a trigram, and word orders.
+func TestSortedEdges(t *testing.T) {
+	abab := strings.Repeat("ab", 120)
+	// 300 distinct characters past U+0800: too many for the bigram table.
+	var wide strings.Builder
+	for r := rune(0x4E00); r < 0x4E00+300; r++ {
+		wide.WriteRune(r)
+	}
+	for _, tc := range []struct {
+		c        Config
+		hyp, ref string
+		radix    string // a bigram that occurs more than maxInsertionRun times
+	}{
+		{Config{}, abab + "abc", strings.Repeat("ab", 90) + "ba" + abab[:60], "ab"},
+		{Config{}, strings.Repeat("a", 300), strings.Repeat("a", 200) + "b" + strings.Repeat("a", 40), "aa"},
+		{Config{}, "the cat sat on the mat with the hat of the bat and the rat", "the cat zat on tXe mat with the hat of the bat and the rat", ""},
+		{Config{}, "ab" + strings.Repeat("xyz", 30), "abq" + strings.Repeat("xyq", 30), ""},
+		{Config{}, "ab", strings.Repeat("abcdefghij", 10), ""},
+		{Config{}, "中文的句子，中文的词", "中文句子的词，中文", ""},
+		{Config{}, wide.String(), wide.String()[30:600] + "中文", ""},
+		{Config{WordOrder: 2}, strings.Repeat("a b ", 80) + "c", strings.Repeat("b a ", 70) + "c d", ""},
+		{Config{CharOrder: 4, WordOrder: 6}, strings.Repeat("x y z ", 30), strings.Repeat("x y w ", 30), ""},
+	} {
+		p := tc.c.params()
+		sorted, table := &counter{p: p, noBits: true}, &counter{p: p, noBits: true, noSort: true}
+		got, want := make([]int64, p.width()), make([]int64, p.width())
+		table.segment(want, tc.hyp, []string{tc.ref})
+		for range 2 {
+			sorted.segment(got, tc.hyp, []string{tc.ref})
+			if !slices.Equal(got, want) {
+				t.Errorf("%+v %.20q: sorting %v, table %v", tc.c, tc.hyp, got, want)
+			}
+			sorted.slotGen = 1<<16 - 1 // the next segment starts the bigram table's generations over
+		}
+		if tc.radix != "" && strings.Count(tc.hyp, tc.radix) <= maxInsertionRun {
+			t.Errorf("%.20q: %q not repeated past maxInsertionRun", tc.hyp, tc.radix)
+		}
+	}
+}
