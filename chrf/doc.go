@@ -52,12 +52,13 @@
 //
 // # Cost
 //
-// The character n-grams of a hypothesis and its one reference (of up to
-// 511 characters each) are counted by sorting their positions once by
-// the characters that follow, for all orders at once; word n-grams, and
-// texts with several references, of up to 128 items with bit sets, a few
-// word operations for each position of each order; longer ones with a
-// hash-table lookup for each position of each order whose prefix both
+// The n-grams of a hypothesis and its one reference (of up to 511
+// characters, or words, each) are counted by numbering the characters
+// and the bigrams, and sorting the positions whose bigram both texts
+// have by the characters that follow, for all higher orders at once;
+// texts with several references, of up to 128 items, with bit sets, a
+// few word operations for each position of each order; longer ones with
+// a hash-table lookup for each position of each order whose prefix both
 // sides share. Memory is proportional to a segment's length (about 60
 // bytes a character), reused from one segment to the next: once grown,
 // adding a segment allocates nothing, and scratch space past 32 MB is not
