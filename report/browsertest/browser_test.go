@@ -265,19 +265,8 @@ func TestReportInChromium(t *testing.T) {
 		"holm":    shown(res.Systems[0].HolmPValue, 4, res.Systems[0].HolmPValue),
 	})
 
-	var charts []chartInfo
-	if err := chromedp.Run(ctx, chromedp.Evaluate(readCharts, &charts)); err != nil {
-		t.Fatal(err)
-	}
 	// The scale, the precisions, a histogram per system, the lengths.
-	if len(charts) != 3+len(names) {
-		t.Errorf("%d charts drawn, want %d", len(charts), 3+len(names))
-	}
-	for i, c := range charts {
-		if c.Width <= 0 || c.Height <= 0 || c.Shapes == 0 || strings.TrimSpace(c.Title) == "" {
-			t.Errorf("chart %d (%q) drawn %gx%g with %d shapes and title %q", i, c.ID, c.Width, c.Height, c.Shapes, c.Title)
-		}
-	}
+	checkCharts(t, ctx, 3+len(names))
 	checkLabels(t, ctx)
 	checkPhone(t, ctx)
 	if pdf, err := printPDF(ctx); err != nil || len(pdf) == 0 {
@@ -434,4 +423,22 @@ func TestCrowdedScale(t *testing.T) {
 	reqs := open(t, ctx, path)
 	checkLabels(t, ctx)
 	checkRequests(t, reqs, path)
+}
+
+// checkCharts checks that the page draws want charts, each with a size,
+// shapes and a title.
+func checkCharts(t *testing.T, ctx context.Context, want int) {
+	t.Helper()
+	var charts []chartInfo
+	if err := chromedp.Run(ctx, chromedp.Evaluate(readCharts, &charts)); err != nil {
+		t.Fatal(err)
+	}
+	if len(charts) != want {
+		t.Errorf("%d charts drawn, want %d", len(charts), want)
+	}
+	for i, c := range charts {
+		if c.Width <= 0 || c.Height <= 0 || c.Shapes == 0 || strings.TrimSpace(c.Title) == "" {
+			t.Errorf("chart %d (%q) drawn %gx%g with %d shapes and title %q", i, c.ID, c.Width, c.Height, c.Shapes, c.Title)
+		}
+	}
 }

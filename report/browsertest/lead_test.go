@@ -70,19 +70,8 @@ func TestTERLeadInChromium(t *testing.T) {
 			t.Errorf("%s: a BLEU cell", row.Name)
 		}
 	}
-	var charts []chartInfo
-	if err := chromedp.Run(ctx, chromedp.Evaluate(readCharts, &charts)); err != nil {
-		t.Fatal(err)
-	}
 	// A histogram per system and the lengths: no scale, no precisions.
-	if len(charts) != 1+len(names) {
-		t.Errorf("%d charts drawn, want %d", len(charts), 1+len(names))
-	}
-	for i, c := range charts {
-		if c.Width <= 0 || c.Height <= 0 || c.Shapes == 0 || strings.TrimSpace(c.Title) == "" {
-			t.Errorf("chart %d drawn %gx%g with %d shapes and title %q", i, c.Width, c.Height, c.Shapes, c.Title)
-		}
-	}
+	checkCharts(t, ctx, 1+len(names))
 	var head string
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelector('#systems-table thead th:nth-child(2)').textContent`, &head)); err != nil {
 		t.Fatal(err)
