@@ -212,13 +212,7 @@ func TestReportInChromium(t *testing.T) {
 	ctx := newBrowser(t)
 	reqs := open(t, ctx, path)
 
-	var rows []domRow
-	if err := chromedp.Run(ctx, chromedp.Evaluate(readTable, &rows)); err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != len(names) {
-		t.Fatalf("the browser shows %d systems, want %d", len(rows), len(names))
-	}
+	rows := readRows(t, ctx, len(names))
 	var segs []*bleu.Segments
 	for s, row := range rows {
 		if row.Name != names[s] {
@@ -441,4 +435,18 @@ func checkCharts(t *testing.T, ctx context.Context, want int) {
 			t.Errorf("chart %d (%q) drawn %gx%g with %d shapes and title %q", i, c.ID, c.Width, c.Height, c.Shapes, c.Title)
 		}
 	}
+}
+
+// readRows returns the systems table's rows as the browser shows them,
+// which must be want.
+func readRows(t *testing.T, ctx context.Context, want int) []domRow {
+	t.Helper()
+	var rows []domRow
+	if err := chromedp.Run(ctx, chromedp.Evaluate(readTable, &rows)); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != want {
+		t.Fatalf("the browser shows %d systems, want %d", len(rows), want)
+	}
+	return rows
 }

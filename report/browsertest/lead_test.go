@@ -57,13 +57,7 @@ func TestTERLeadInChromium(t *testing.T) {
 	path := writeReport(t, r)
 	ctx := newBrowser(t)
 	reqs := open(t, ctx, path)
-	var rows []domRow
-	if err := chromedp.Run(ctx, chromedp.Evaluate(readTable, &rows)); err != nil {
-		t.Fatal(err)
-	}
-	if len(rows) != len(names) {
-		t.Fatalf("the browser shows %d systems, want %d", len(rows), len(names))
-	}
+	rows := readRows(t, ctx, len(names))
 	for s, row := range rows {
 		compare(t, row, map[string]domCell{"metric-0": shown(scores[s], 2, scores[s])})
 		if _, ok := row.Cells["bleu"]; ok {
