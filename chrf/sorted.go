@@ -2,8 +2,9 @@ package chrf
 
 import "math/bits"
 
-// With one reference, the character orders of a text of any length are
-// counted at once by sorting. Each character of the hypothesis gets a
+// With one reference, the character orders of texts of up to 511
+// characters (and the word orders, the words numbered alike) are counted
+// at once by sorting. Each character of the hypothesis gets a
 // number 1..D, a reference's character the number of the same character
 // in the hypothesis, or 0 when it has none. Orders 1 and 2 are counted
 // directly, by number and by bigram rank (each distinct bigram of the
@@ -17,11 +18,12 @@ import "math/bits"
 // runs of keys equal in their top n characters, and one scan counts each
 // run's hypothesis and reference positions: a run adds min(hyp, ref) to
 // the match count of its order, sacreBLEU's clipped count. A key has an
-// n-gram of order n when its n-th character is not 0. The keys are
-// sorted by a counting sort on the bigram rank, which leaves runs of the
-// same bigram, a few keys long in text, each then sorted by insertion;
-// a text with a run too long for that (a character repeated at length)
-// is radix sorted instead.
+// n-gram of order n when its n-th character is not 0. Only positions
+// with a third character get a key. The keys are put in order of (bigram
+// rank, third character) by two passes of a counting sort, which leaves
+// runs of one trigram, mostly of a single key, each then sorted by
+// insertion; a text with a bigram of more keys than maxInsertionRun (a
+// character repeated at length) is radix sorted instead.
 
 // minSortedLen is the fewest characters, hypothesis and reference
 // together, that are counted by sorting rather than with bit sets.
