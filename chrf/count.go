@@ -108,13 +108,13 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 			c.order(c.p.nc+n-1, n, c.toks, c.toff, ntexts)
 		}
 	}
-	best, bestF := 0, -1.0
-	for j := range refs {
-		if len(refs) == 1 {
-			break // no choice to make
-		}
-		if f := c.p.percent(c.rows[j*w : (j+1)*w]); f > bestF {
-			best, bestF = j, f
+	best := 0
+	if len(refs) > 1 { // with one reference, no F-score to compare
+		bestF := -1.0
+		for j := range refs {
+			if f := c.p.percent(c.rows[j*w : (j+1)*w]); f > bestF {
+				best, bestF = j, f
+			}
 		}
 	}
 	copy(out[:w], c.rows[best*w:(best+1)*w])
