@@ -52,8 +52,22 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	c.counts = counts
 	clear(counts)
 	hc, rc := counts[:hl+1], counts[hl+1:]
-	small, gen := c.tab.small, c.tab.gen
-	for i, it := range items[off[0]:off[1]] {
+	d := c.numberHyp(codes[:hl], items[off[0]:off[1]], hc)
+	b := bits.Len(uint(d))
+	if !sortable(nmax, b, d) {
+		return false
+	}
+	c.numberRef(codes[hl:], items[off[1]:off[2]], rc)
+	c.sortedCodes(o0, nmax, codes, hl, d, b)
+	return true
+}
+
+// numberHyp numbers the hypothesis's items 1..d into codes, counts each
+// number in hc, and returns d.
+func (c *counter) numberHyp(codes, items []uint32, hc []int32) int {
+	t := &c.tab
+	small, gen, next := t.small, t.gen, t.next
+	for i, it := range items {
 		var x uint32
 		if it < smallKeys {
 			// internSmall without a branch: whether a character is new
@@ -63,38 +77,47 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 			if s.gen != gen {
 				fresh = 1
 			}
-			x = s.val&^-fresh | c.tab.next&-fresh
+			x = s.val&^-fresh | next&-fresh
 			*s = smallSlot{val: x, gen: gen}
-			c.tab.next += fresh
-			x++
+			next += fresh
 		} else {
-			x = c.tab.intern(uint64(it)) + 1
+			t.next = next
+			x = t.intern(uint64(it))
+			next = t.next
 		}
-		codes[i] = x
-		hc[x]++
+		codes[i] = x + 1
+		hc[x+1]++
 	}
-	d := int(c.tab.next)
-	b := bits.Len(uint(d))
-	if !sortable(nmax, b, d) {
-		return false
-	}
-	for j, it := range items[off[1]:off[2]] {
-		var id uint32
-		var ok bool
-		if key := uint64(it); key < smallKeys {
-			id, ok = c.tab.lookupSmall(key)
-		} else {
-			id, ok = c.tab.lookup(key)
-		}
-		x := uint32(0)
-		if ok {
+	t.next = next
+	return int(next)
+}
+
+// numberRef gives each of a reference's items the number of the same item
+// in the hypothesis (numberHyp), 0 when it has none, into codes, and
+// counts each number in rc.
+func (c *counter) numberRef(codes, items []uint32, rc []int32) {
+	t := &c.tab
+	small, gen := t.small, t.gen
+	for j, it := range items {
+		var x uint32
+		if it < smallKeys {
+			s := small[it]
+			x = (s.val + 1) & -b2u(s.gen == gen)
+		} else if id, ok := t.lookup(uint64(it)); ok {
 			x = id + 1
 		}
-		codes[hl+j] = x
+		codes[j] = x
 		rc[x]++
 	}
-	c.sortedCodes(o0, nmax, codes, hl, d, b)
-	return true
+}
+
+// b2u is 1 for true, 0 for false.
+func b2u(b bool) uint32 {
+	var x uint32
+	if b {
+		x = 1
+	}
+	return x
 }
 
 // sortable reports whether sortedCodes can count nmax orders of d
@@ -158,9 +181,8 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d, b int) {
 
 // bigrams numbers the bigrams of the hypothesis 1..ranks, leaves in
 // c.bigram the number of the bigram at each position (0 for none, or one
-// the hypothesis lacks) and in c.counts each number's count in the
-// hypothesis (hl+1 of them) then in the reference, and returns the
-// clipped match count of order 2.
+// the hypothesis lacks) and in c.byRank each number's count in both texts
+// if both have it, else 0, and returns the clipped match count of order 2.
 func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
 	w := uint32(d + 1)
 	size := int(w * w)
@@ -173,46 +195,67 @@ func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
 		clear(c.slots)
 		c.slotGen = 1
 	}
-	gen := c.slotGen << 16
-	slots := c.slots[:size]
 	rank := grow(c.bigram, len(codes))
 	c.bigram = rank
 	counts := grow(c.counts, 2*(hl+1))
 	c.counts = counts
 	clear(counts)
 	hc, rc := counts[:hl+1], counts[hl+1:]
+	slots := c.slots[:size]
+	next := hypBigrams(rank[:hl], codes[:hl], slots, hc, w, c.slotGen<<16)
+	refBigrams(rank[hl:], codes[hl:], slots, rc, w, c.slotGen<<16)
+	byRank := grow(c.byRank, int(next))
+	c.byRank = byRank
+	byRank[0] = 0
+	for r := 1; r < int(next); r++ {
+		h, f := hc[r], rc[r]
+		match += int64(min(h, f))
+		byRank[r] = (h + f) & -min(f, 1) // h ≥ 1
+	}
+	return match, int(next) - 1
+}
+
+// hypBigrams numbers the bigrams of the hypothesis's codes from 1 in
+// slots (generation gen, (d+1)² of them, w = d+1), writes each position's
+// number to rank (0 for the last), counts them in hc, and returns the next
+// number.
+func hypBigrams(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32 {
 	next := uint32(1)
-	hyp := codes[:hl]
-	for i := 0; i+1 < len(hyp); i++ {
+	if len(codes) == 0 {
+		return next
+	}
+	rank = rank[:len(codes)]
+	for i := 0; i+1 < len(codes); i++ {
 		// Without a branch: whether the bigram is new is not predictable.
-		s := &slots[hyp[i]*w+hyp[i+1]]
-		v, fresh := *s&0xffff, uint32(0)
-		if *s&^0xffff != gen {
-			fresh = 1
-		}
+		s := &slots[codes[i]*w+codes[i+1]]
+		v, fresh := *s&0xffff, b2u(*s&^0xffff != gen)
 		v = v&^-fresh | next&-fresh
 		*s = gen | v
 		next += fresh
 		rank[i] = v
 		hc[v]++
 	}
-	rank[max(hl-1, 0)] = 0
-	rank[len(rank)-1] = 0
-	for j := hl; j+1 < len(codes); j++ {
+	rank[len(codes)-1] = 0
+	return next
+}
+
+// refBigrams writes to rank the number of the bigram at each position of
+// a reference's codes in the hypothesis's slots (hypBigrams), 0 where the
+// hypothesis lacks it and for the last, and counts them in rc.
+func refBigrams(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
+	if len(codes) == 0 {
+		return
+	}
+	rank = rank[:len(codes)]
+	for j := 0; j+1 < len(codes); j++ {
 		// A code of 0 (a character the hypothesis lacks) has no slot of
 		// the hypothesis's: slots (0, x) and (x, 0) are never written.
 		s := slots[codes[j]*w+codes[j+1]]
-		r := s & 0xffff
-		if s&^0xffff != gen {
-			r = 0
-		}
+		r := s & 0xffff & -b2u(s&^0xffff == gen)
 		rank[j] = r
 		rc[r]++
 	}
-	for r := uint32(1); r < next; r++ {
-		match += int64(min(hc[r], rc[r]))
-	}
-	return match, int(next) - 1
+	rank[len(codes)-1] = 0
 }
 
 // maxInsertionRun is the most keys of one bigram that are sorted by
@@ -221,44 +264,28 @@ const maxInsertionRun = 64
 
 // higherOrders adds to match[3:nmax+1] the clipped match counts of orders
 // 3 to nmax, by sorting the keys of the positions whose bigram (numbered
-// 1..ranks in c.bigram) both texts have, with c.counts as bigrams leaves
+// 1..ranks in c.bigram) both texts have, with c.byRank as bigrams leaves
 // it. The keys are put in order of (bigram, third character) by two
 // passes of a counting sort, which leaves runs of the same trigram, most
 // of one key, to sort by insertion.
 func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks int) {
-	hc, rc := c.counts[:hl+1], c.counts[hl+1:]
-	keys := grow(c.keys, len(codes))
-	rank := c.bigram
-	// byRank and byThird count the keys by rank and by third character,
-	// then give where each goes.
-	byRank := grow(c.byRank, ranks+1)
-	byThird := grow(c.byThird, 1<<b)
-	c.byRank, c.byThird = byRank, byThird
-	clear(byRank)
-	clear(byThird)
-	n := 0
-	shift := uint(b*(nmax-2) + 1)
-	top := uint(b * (nmax - 3))
-	for t, span := range [2][2]int{{0, hl}, {hl, len(codes)}} {
-		// Backwards, k the characters from p on, nmax-2 of them, b bits
-		// apiece, stopping at the text's end or at a 0, the first
-		// highest; k2 those from p+2.
-		var k, k1, k2 uint64
-		for p := span[1] - 1; p >= span[0]; p-- {
-			x := uint64(codes[p])
-			k, k1, k2 = (k>>uint(b)|x<<top)&-min(x, 1), k, k1
-			r := rank[p]
-			// A key where the bigram is in both texts and a third
-			// character follows; without a branch.
-			keys[n] = uint64(r)<<shift | k2<<1 | uint64(t)
-			ok := min(int(hc[r])*int(rc[r]), 1) & int(min(k2, 1))
-			n += ok
-			byRank[r] += int32(ok)
-			byThird[k2>>top] += int32(ok)
-		}
+	rank, byRank := c.bigram, c.byRank[:ranks+1]
+	// The last two positions of a text have no third character, so no
+	// key: byRank then counts the keys of each bigram.
+	if hl >= 2 {
+		byRank[rank[hl-2]] -= min(byRank[rank[hl-2]], 1)
 	}
+	if len(codes)-hl >= 2 {
+		byRank[rank[len(codes)-2]] -= min(byRank[rank[len(codes)-2]], 1)
+	}
+	keys := grow(c.keys, len(codes))
+	byThird := grow(c.byThird, 1<<b)
+	c.keys, c.byThird = keys, byThird
+	clear(byThird)
+	shift := uint(b*(nmax-2) + 1)
+	n := appendKeys(keys, 0, codes[:hl], rank[:hl], byRank, byThird, uint(b), uint(nmax), 0)
+	n = appendKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, uint(b), uint(nmax), 1)
 	keys = keys[:n]
-	c.keys = keys
 	if n == 0 {
 		return
 	}
@@ -270,10 +297,11 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 		byThird[x] = sum
 		sum += m
 	}
-	third := uint(1 + top)
+	top := uint(b * (nmax - 3))
+	third := 1 + top
 	mask := uint64(1)<<b - 1
 	for _, k := range keys {
-		x := k >> third & mask
+		x := k >> (third & 63) & mask
 		tmp[byThird[x]] = k
 		byThird[x]++
 	}
@@ -285,7 +313,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 		longest = max(longest, m)
 	}
 	for _, k := range tmp {
-		r := k >> shift
+		r := k >> (shift & 63)
 		sorted[byRank[r]] = k
 		byRank[r]++
 	}
@@ -295,7 +323,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 			c.tmp, c.sorted = tmp, sorted
 		}
 	} else {
-		insertionRuns(sorted, third)
+		insertionSort(sorted)
 	}
 	m := c.countRuns(sorted, nmax, b)
 	for o := 3; o <= nmax; o++ {
@@ -303,17 +331,59 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	}
 }
 
-// insertionRuns sorts each run of keys equal above shift (the runs
-// consecutive) by insertion.
-func insertionRuns(keys []uint64, shift uint) {
-	for i := 1; i < len(keys); i++ {
-		k := keys[i]
-		j := i
-		for j > 0 && keys[j-1] > k && keys[j-1]>>shift == k>>shift {
-			keys[j] = keys[j-1]
-			j--
+// appendKeys writes to keys, from n on, the keys (see the overview) of
+// the positions of one text, codes and rank its characters and bigrams,
+// whose bigram both texts have (byRank not 0) and which have a third
+// character, counts them by third character in byThird, and returns the
+// new n. A 0 in a key's characters needs no care: a reference's n-gram
+// with a character the hypothesis lacks is in no run with a hypothesis's
+// key of that order, so it adds nothing.
+func appendKeys(keys []uint64, n int, codes, rank []uint32, byRank, byThird []int32, b, nmax uint, t uint64) int {
+	e := len(codes)
+	if e < 3 {
+		return n
+	}
+	rank = rank[:e]
+	b &= 63
+	top := b * (nmax - 3) & 63  // where the first of nmax-2 characters starts
+	shift := (b*(nmax-2) + 1) & 63 // where the bigram's number starts
+	// k: the nmax-2 characters from p on, the first highest; k1 and k2
+	// from p+1 and p+2.
+	k1 := uint64(codes[e-1]) << top
+	k := k1>>b | uint64(codes[e-2])<<top
+	for p := e - 3; p >= 0; p-- {
+		k2 := k1
+		k1 = k
+		k = k>>b | uint64(codes[p])<<top
+		r := rank[p]
+		keys[n] = uint64(r)<<shift | k2<<1 | t
+		ok := min(byRank[r], 1)
+		n += int(ok)
+		byThird[k2>>top] += ok
+	}
+	return n
+}
+
+// insertionSort sorts keys, which are in order of the bits above the
+// characters after the third, by insertion: the keys of one trigram. A
+// key out of order with the one before is most often in a run of two, so
+// that first step is made without a branch.
+func insertionSort(keys []uint64) {
+	if len(keys) < 2 {
+		return
+	}
+	keys[0], keys[1] = min(keys[0], keys[1]), max(keys[0], keys[1])
+	for i := 2; i < len(keys); i++ {
+		k, prev := keys[i], keys[i-1]
+		keys[i-1], keys[i] = min(prev, k), max(prev, k)
+		if keys[i-2] > k {
+			j := i - 1
+			for j > 0 && keys[j-1] > k {
+				keys[j] = keys[j-1]
+				j--
+			}
+			keys[j] = k
 		}
-		keys[j] = k
 	}
 }
 
