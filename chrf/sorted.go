@@ -345,7 +345,7 @@ func appendKeys(keys []uint64, n int, codes, rank []uint32, byRank, byThird []in
 	}
 	rank = rank[:e]
 	b &= 63
-	top := b * (nmax - 3) & 63  // where the first of nmax-2 characters starts
+	top := b * (nmax - 3) & 63     // where the first of nmax-2 characters starts
 	shift := (b*(nmax-2) + 1) & 63 // where the bigram's number starts
 	// k: the nmax-2 characters from p on, the first highest; k1 and k2
 	// from p+1 and p+2.
