@@ -279,9 +279,9 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 		byRank[rank[len(codes)-2]] -= min(byRank[rank[len(codes)-2]], 1)
 	}
 	keys := grow(c.keys, len(codes))
-	byThird := grow(c.byThird, 1<<b)
-	c.keys, c.byThird = keys, byThird
-	clear(byThird)
+	c.keys = keys
+	byThird := &c.byThird
+	clear(byThird[:1<<b])
 	shift := uint(b*(nmax-2) + 1)
 	n := appendKeys(keys, 0, codes[:hl], rank[:hl], byRank, byThird, uint(b), uint(nmax), 0)
 	n = appendKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, uint(b), uint(nmax), 1)
@@ -293,7 +293,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	sorted := grow(c.sorted, n)
 	c.tmp, c.sorted = tmp, sorted
 	var sum int32
-	for x, m := range byThird {
+	for x, m := range byThird[:1<<b] {
 		byThird[x] = sum
 		sum += m
 	}
@@ -301,7 +301,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	third := 1 + top
 	mask := uint64(1)<<b - 1
 	for _, k := range keys {
-		x := k >> (third & 63) & mask
+		x := uint8(k >> (third & 63) & mask)
 		tmp[byThird[x]] = k
 		byThird[x]++
 	}
@@ -338,7 +338,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 // new n. A 0 in a key's characters needs no care: a reference's n-gram
 // with a character the hypothesis lacks is in no run with a hypothesis's
 // key of that order, so it adds nothing.
-func appendKeys(keys []uint64, n int, codes, rank []uint32, byRank, byThird []int32, b, nmax uint, t uint64) int {
+func appendKeys(keys []uint64, n int, codes, rank []uint32, byRank []int32, byThird *[256]int32, b, nmax uint, t uint64) int {
 	e := len(codes)
 	if e < 3 {
 		return n
@@ -359,7 +359,7 @@ func appendKeys(keys []uint64, n int, codes, rank []uint32, byRank, byThird []in
 		keys[n] = uint64(r)<<shift | k2<<1 | t
 		ok := min(byRank[r], 1)
 		n += int(ok)
-		byThird[k2>>top] += ok
+		byThird[uint8(k2>>top)] += ok
 	}
 	return n
 }
