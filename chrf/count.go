@@ -54,15 +54,13 @@ type counter struct {
 	tmp     []uint64
 	sorted  []uint64
 	match   []int64
-	counts  []int32 // sorted.go's counts by character and by bigram
-	byRank  []int32 // and by key
+	counts  []int32    // sorted.go's counts by character and by bigram
+	byRank  []int32    // and by key
 	byThird [256]int32 // by third character: d ≤ 255 (maxBigramSlots)
-	bigram  []uint32 // sorted.go's bigram ranks by position
-	slots   []uint32 // sorted.go's bigram table: generation<<16 | rank
+	bigram  []uint32   // sorted.go's bigram ranks by position
+	slots   []uint32   // sorted.go's bigram table: generation<<16 | rank
 	slotGen uint32
-	// countRuns's tables for lanesFor = (orders, bits a character)
-	lanesFor       [2]int
-	closeAt, incAt [65]uint64
+	lanes   [7][9]*laneTables // countRuns's, by orders and bits a character
 }
 
 // puncts is Python's string.punctuation, sacreBLEU's CHRF._PUNCTS.

@@ -305,6 +305,16 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 		tmp[byThird[x]] = k
 		byThird[x]++
 	}
+	// A reference's key whose third character the hypothesis lacks (0)
+	// has no match past order 2: those keys, first in tmp, are dropped.
+	z := byThird[0]
+	for _, k := range tmp[:z] {
+		byRank[k>>(shift&63)]--
+	}
+	tmp, sorted = tmp[z:], sorted[:n-int(z)]
+	if len(sorted) == 0 {
+		return
+	}
 	sum = 0
 	longest := int32(0)
 	for r, m := range byRank {
@@ -318,10 +328,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 		byRank[r]++
 	}
 	if longest > maxInsertionRun {
-		if out := radixSort(sorted, tmp, nmax*b); &out[0] == &tmp[0] {
-			tmp, sorted = sorted, tmp
-			c.tmp, c.sorted = tmp, sorted
-		}
+		sorted = radixSort(sorted, tmp, nmax*b)
 	} else {
 		insertionSort(sorted)
 	}
@@ -395,43 +402,69 @@ func insertionSort(keys []uint64) {
 // to the lanes of its orders, a change in the top n characters closes the
 // runs of orders n and up, their lanes' minimum added to the match lanes.
 func (c *counter) countRuns(keys []uint64, nmax, b int) []int64 {
-	if c.lanesFor != [2]int{nmax, b} {
-		c.lanesFor = [2]int{nmax, b}
-		unused := 64 - 1 - nmax*b
-		all := uint64(1)<<(lane*nmax) - 1
-		for z := range 65 {
-			// z leading zeros of the xor of two keys: they share
-			// (z-unused)/b characters; z trailing zeros of a key
-			// (without its text bit): it lacks z/b characters.
-			shared := min(nmax, max(0, z-unused)/b)
-			c.closeAt[z] = all &^ (uint64(1)<<(lane*shared) - 1)
-			has := max(0, nmax-z/b)
-			c.incAt[z] = laneOnes & (uint64(1)<<(lane*has) - 1)
-		}
+	t := c.lanes[nmax][b]
+	if t == nil {
+		t = newLaneTables(nmax, b)
+		c.lanes[nmax][b] = t
 	}
-	const high = laneOnes << (lane - 1)
-	var hc, rc, mc uint64
-	prev := keys[0]
-	for _, k := range keys {
-		closed := c.closeAt[bits.LeadingZeros64(k^prev)]
-		ge := ((hc | high) - rc) & high >> (lane - 1) * (1<<lane - 1) // lanes where hc ≥ rc
-		mc += (rc&ge | hc&^ge) & closed
-		hc &^= closed
-		rc &^= closed
-		inc := c.incAt[bits.TrailingZeros64(k>>1)]
-		side := k & 1
-		hc += inc * (1 - side)
-		rc += inc * side
-		prev = k
-	}
-	ge := ((hc | high) - rc) & high >> (lane - 1) * (1<<lane - 1)
-	mc += rc&ge | hc&^ge
+	mc := runMatches(keys, t)
 	match := grow(c.match, nmax+1)
 	for n := 1; n <= nmax; n++ {
 		match[n] = int64(mc >> (lane * (n - 1)) & (1<<lane - 1))
 	}
 	c.match = match
 	return match
+}
+
+// laneTables are countRuns's tables for nmax orders of b bits a
+// character.
+type laneTables struct {
+	// closeAt[z], for z leading zeros of the xor of two keys, has ones
+	// in the lanes of the orders whose runs differ; incAt[z], for z
+	// trailing zeros of a key without its text bit, has a 1 at the bottom
+	// of the lanes of the orders it has an n-gram of. 128 entries, for
+	// indexes masked by 127 instead of checked.
+	closeAt, incAt [128]uint64
+}
+
+func newLaneTables(nmax, b int) *laneTables {
+	t := new(laneTables)
+	unused := 64 - 1 - nmax*b
+	all := uint64(1)<<(lane*nmax) - 1
+	for z := range 65 {
+		// The keys share (z-unused)/b characters; the key lacks z/b.
+		shared := min(nmax, max(0, z-unused)/b)
+		t.closeAt[z] = all &^ (uint64(1)<<(lane*shared) - 1)
+		has := max(0, nmax-z/b)
+		t.incAt[z] = laneOnes & (uint64(1)<<(lane*has) - 1)
+	}
+	return t
+}
+
+// runMatches is countRuns's scan: it returns the match counts as lanes.
+func runMatches(keys []uint64, t *laneTables) uint64 {
+	const high = laneOnes << (lane - 1)
+	closeAt, incAt := &t.closeAt, &t.incAt
+	var hc, rc, mc uint64
+	prev := keys[0]
+	for _, k := range keys {
+		closed := closeAt[bits.LeadingZeros64(k^prev)&127]
+		// ge: the lanes where hc ≥ rc, but for their top bit, which is 0
+		// in both.
+		ge := ((hc | high) - rc) & high
+		ge -= ge >> (lane - 1)
+		mc += (rc&ge | hc&^ge) & closed
+		hc &^= closed
+		rc &^= closed
+		inc := incAt[bits.TrailingZeros64(k>>1)&127]
+		ref := -(k & 1)
+		hc += inc &^ ref
+		rc += inc & ref
+		prev = k
+	}
+	ge := ((hc | high) - rc) & high
+	ge -= ge >> (lane - 1)
+	return mc + (rc&ge | hc&^ge)
 }
 
 // lane is the width in bits of an order's count in countRuns: counts below
