@@ -56,6 +56,8 @@ type counter struct {
 	match   []int64
 	counts  []int32    // sorted.go's counts by character and by bigram
 	byRank  []int32    // and by key
+	once    []uint64   // sorted.go's bigrams each text has once
+	tails   []uint64   // and what follows them in the hypothesis
 	byThird [256]int32 // by third character: d ≤ 255 (maxBigramSlots)
 	bigram  []uint32   // sorted.go's bigram ranks by position
 	slots   []uint32   // sorted.go's bigram table: generation<<16 | rank

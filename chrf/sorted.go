@@ -181,8 +181,10 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d, b int) {
 
 // bigrams numbers the bigrams of the hypothesis 1..ranks, leaves in
 // c.bigram the number of the bigram at each position (0 for none, or one
-// the hypothesis lacks) and in c.byRank each number's count in both texts
-// if both have it, else 0, and returns the clipped match count of order 2.
+// the hypothesis lacks), in c.once all ones for a number that each text
+// has once, else 0, and in c.byRank each number's count in both texts if
+// both have it more than once between them, else 0, and returns the
+// clipped match count of order 2.
 func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
 	w := uint32(d + 1)
 	size := int(w * w)
@@ -205,12 +207,15 @@ func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
 	next := hypBigrams(rank[:hl], codes[:hl], slots, hc, w, c.slotGen<<16)
 	refBigrams(rank[hl:], codes[hl:], slots, rc, w, c.slotGen<<16)
 	byRank := grow(c.byRank, int(next))
-	c.byRank = byRank
-	byRank[0] = 0
+	once := grow(c.once, int(next))
+	c.byRank, c.once = byRank, once
+	byRank[0], once[0] = 0, 0
 	for r := 1; r < int(next); r++ {
 		h, f := hc[r], rc[r]
 		match += int64(min(h, f))
-		byRank[r] = (h + f) & -min(f, 1) // h ≥ 1
+		one := b2u(h|f == 1) // h ≥ 1
+		once[r] = -uint64(one)
+		byRank[r] = (h + f) & -min(f, 1) & (int32(one) - 1)
 	}
 	return match, int(next) - 1
 }
@@ -269,22 +274,31 @@ const maxInsertionRun = 64
 // passes of a counting sort, which leaves runs of the same trigram, most
 // of one key, to sort by insertion.
 func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks int) {
+	if hl < 3 || len(codes)-hl < 3 {
+		return // no trigram in one text
+	}
 	rank, byRank := c.bigram, c.byRank[:ranks+1]
 	// The last two positions of a text have no third character, so no
 	// key: byRank then counts the keys of each bigram.
-	if hl >= 2 {
-		byRank[rank[hl-2]] -= min(byRank[rank[hl-2]], 1)
-	}
-	if len(codes)-hl >= 2 {
-		byRank[rank[len(codes)-2]] -= min(byRank[rank[len(codes)-2]], 1)
+	byRank[rank[hl-2]] -= min(byRank[rank[hl-2]], 1)
+	byRank[rank[len(codes)-2]] -= min(byRank[rank[len(codes)-2]], 1)
+	t := c.lanes[nmax][b]
+	if t == nil {
+		t = newLaneTables(nmax, b)
+		c.lanes[nmax][b] = t
 	}
 	keys := grow(c.keys, len(codes))
-	c.keys = keys
+	tails := grow(c.tails, ranks+1)
+	c.keys, c.tails = keys, tails
+	tails[rank[hl-2]] = 0 // no third character
 	byThird := &c.byThird
 	clear(byThird[:1<<b])
 	shift := uint(b*(nmax-2) + 1)
-	n := appendKeys(keys, 0, codes[:hl], rank[:hl], byRank, byThird, uint(b), uint(nmax), 0)
-	n = appendKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, uint(b), uint(nmax), 1)
+	n := hypKeys(keys, codes[:hl], rank[:hl], byRank, byThird, tails, uint(b), uint(nmax))
+	n, once := refKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, tails, c.once[:ranks+1], t, uint(b), uint(nmax))
+	for o := 3; o <= nmax; o++ {
+		match[o] = int64(once >> (lane * (o - 1)) & (1<<lane - 1))
+	}
 	keys = keys[:n]
 	if n == 0 {
 		return
@@ -332,24 +346,20 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	} else {
 		insertionSort(sorted)
 	}
-	m := c.countRuns(sorted, nmax, b)
+	runs := runMatches(sorted, t)
 	for o := 3; o <= nmax; o++ {
-		match[o] = m[o]
+		match[o] += int64(runs >> (lane * (o - 1)) & (1<<lane - 1))
 	}
 }
 
-// appendKeys writes to keys, from n on, the keys (see the overview) of
-// the positions of one text, codes and rank its characters and bigrams,
-// whose bigram both texts have (byRank not 0) and which have a third
-// character, counts them by third character in byThird, and returns the
-// new n. A 0 in a key's characters needs no care: a reference's n-gram
-// with a character the hypothesis lacks is in no run with a hypothesis's
-// key of that order, so it adds nothing.
-func appendKeys(keys []uint64, n int, codes, rank []uint32, byRank []int32, byThird *[256]int32, b, nmax uint, t uint64) int {
+// hypKeys writes to keys the keys (see the overview) of the positions of
+// the hypothesis, codes and rank its characters and bigrams, that have a
+// third character and a bigram the reference has, more than once between
+// them (byRank not 0), counts them by third character in byThird, and
+// returns how many. It leaves in tails, by bigram, the characters after
+// it, as in a key: refKeys reads those of the bigrams each text has once.
+func hypKeys(keys []uint64, codes, rank []uint32, byRank []int32, byThird *[256]int32, tails []uint64, b, nmax uint) int {
 	e := len(codes)
-	if e < 3 {
-		return n
-	}
 	rank = rank[:e]
 	b &= 63
 	top := b * (nmax - 3) & 63     // where the first of nmax-2 characters starts
@@ -358,17 +368,51 @@ func appendKeys(keys []uint64, n int, codes, rank []uint32, byRank []int32, byTh
 	// from p+1 and p+2.
 	k1 := uint64(codes[e-1]) << top
 	k := k1>>b | uint64(codes[e-2])<<top
+	n := 0
 	for p := e - 3; p >= 0; p-- {
 		k2 := k1
 		k1 = k
 		k = k>>b | uint64(codes[p])<<top
 		r := rank[p]
-		keys[n] = uint64(r)<<shift | k2<<1 | t
+		keys[n] = uint64(r)<<shift | k2<<1
+		tails[r] = k2
 		ok := min(byRank[r], 1)
 		n += int(ok)
-		byThird[uint8(k2>>top)] += ok
+		byThird[uint8(codes[p+2])] += ok
 	}
 	return n
+}
+
+// refKeys is hypKeys for the reference, the keys written from n on, but
+// for the bigrams each text has once (once all ones): the n-grams that
+// begin with such a bigram are in no other text's position, so they match
+// as far as the characters after the bigram agree with the hypothesis's
+// (tails), and refKeys returns their match counts as lanes, with the new
+// n. A 0 in a key's characters needs no care: a reference's n-gram with a
+// character the hypothesis lacks is in no run with a hypothesis's key of
+// that order, so it adds nothing.
+func refKeys(keys []uint64, n int, codes, rank []uint32, byRank []int32, byThird *[256]int32, tails, once []uint64, t *laneTables, b, nmax uint) (int, uint64) {
+	e := len(codes)
+	rank = rank[:e]
+	b &= 63
+	top := b * (nmax - 3) & 63
+	shift := (b*(nmax-2) + 1) & 63
+	k1 := uint64(codes[e-1]) << top
+	k := k1>>b | uint64(codes[e-2])<<top
+	var lanes uint64
+	for p := e - 3; p >= 0; p-- {
+		k2 := k1
+		k1 = k
+		k = k>>b | uint64(codes[p])<<top
+		r := rank[p]
+		keys[n] = uint64(r)<<shift | k2<<1 | 1
+		h := tails[r]
+		lanes += t.sameAt[bits.LeadingZeros64(h^k2)&127] & t.hasAt[bits.TrailingZeros64(h)&127] & once[r]
+		ok := min(byRank[r], 1)
+		n += int(ok)
+		byThird[uint8(codes[p+2])] += ok
+	}
+	return n, lanes
 }
 
 // insertionSort sorts keys, which are in order of the bits above the
@@ -425,6 +469,12 @@ type laneTables struct {
 	// of the lanes of the orders it has an n-gram of. 128 entries, for
 	// indexes masked by 127 instead of checked.
 	closeAt, incAt [128]uint64
+	// For the characters after a bigram (nmax-2 of them, as in a key
+	// but alone): sameAt[z], for z leading zeros of the xor of two,
+	// has a 1 at the bottom of the lanes of the orders from 3 up to which
+	// they agree; hasAt[z], for z trailing zeros of a hypothesis's, of
+	// the orders from 3 it has.
+	sameAt, hasAt [128]uint64
 }
 
 func newLaneTables(nmax, b int) *laneTables {
@@ -437,6 +487,13 @@ func newLaneTables(nmax, b int) *laneTables {
 		t.closeAt[z] = all &^ (uint64(1)<<(lane*shared) - 1)
 		has := max(0, nmax-z/b)
 		t.incAt[z] = laneOnes & (uint64(1)<<(lane*has) - 1)
+		if nmax >= 3 {
+			tail := nmax - 2
+			same := min(tail, max(0, z-(64-tail*b))/b)
+			t.sameAt[z] = laneOnes &^ (1 | 1<<lane) & (uint64(1)<<(lane*(2+same)) - 1)
+			has := max(0, tail-z/b)
+			t.hasAt[z] = laneOnes &^ (1 | 1<<lane) & (uint64(1)<<(lane*(2+has)) - 1)
+		}
 	}
 	return t
 }
