@@ -1,0 +1,42 @@
+package chrf
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSortedRandom checks the sorting route against the hash table on
+// texts drawn from small alphabets, where n-grams repeat, bigrams occur
+// once in each text or more, and the reference has characters the
+// hypothesis lacks, for every character order from 3 and word orders.
+func TestSortedRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabets := []string{"ab", "abc", "abcde ", "abcdefghij  ", "aäbßcé中文 ", "xyz"}
+	text := func(alpha []rune, n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteRune(alpha[rng.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	for i := range 3000 {
+		c := Config{CharOrder: 3 + i%4, WordOrder: i % 3}
+		p := c.params()
+		hypAlpha := []rune(alphabets[rng.IntN(len(alphabets))])
+		refAlpha := append(slices.Clone(hypAlpha), []rune(alphabets[rng.IntN(len(alphabets))])...)
+		hyp, ref := text(hypAlpha, rng.IntN(200)), text(refAlpha, rng.IntN(200))
+		if rng.IntN(4) == 0 { // a shared stretch
+			s := text(hypAlpha, 10+rng.IntN(30))
+			hyp, ref = hyp+s+hyp, ref+s
+		}
+		sorted, table := &counter{p: p, noBits: true}, &counter{p: p, noBits: true, noSort: true}
+		got, want := make([]int64, p.width()), make([]int64, p.width())
+		sorted.segment(got, hyp, []string{ref})
+		table.segment(want, hyp, []string{ref})
+		if !slices.Equal(got, want) {
+			t.Fatalf("%+v %q %q: sorting %v, table %v", c, hyp, ref, got, want)
+		}
+	}
+}
