@@ -221,10 +221,22 @@ var asciiKept, allKept = func() (kept, all [utf8.RuneSelf]uint8) {
 // reference's word gets the number of the same word of the hypothesis, or
 // 0 if it has none (no n-gram with it can match).
 func (c *counter) appendWords(t string, hyp bool) {
-	if hyp {
-		c.fields = splitWords(c.fields[:0], t, c.hypWord)
-	} else {
-		c.fields = splitWords(c.fields[:0], t, c.refWord)
+	c.fields = py.AppendFields(c.fields[:0], t)
+	base := uintptr(unsafe.Pointer(unsafe.StringData(t)))
+	for _, f := range c.fields {
+		off, n := int(uintptr(unsafe.Pointer(unsafe.StringData(f)))-base), len(f)
+		// As splitWords.
+		if _, size := utf8.DecodeRuneInString(f); size == n {
+			c.word(t, off, n, hyp)
+		} else if isPunct(f[n-1]) {
+			c.word(t, off, n-1, hyp)
+			c.word(t, off+n-1, 1, hyp)
+		} else if isPunct(f[0]) {
+			c.word(t, off, 1, hyp)
+			c.word(t, off+1, n-1, hyp)
+		} else {
+			c.word(t, off, n, hyp)
+		}
 	}
 }
 
@@ -251,15 +263,14 @@ func splitWords(fields []string, t string, word func(string)) []string {
 	return fields
 }
 
-// hypWord appends the number of word w of the hypothesis.
-func (c *counter) hypWord(w string) {
-	c.toks = append(c.toks, c.words.id(w)+1)
-}
-
-// refWord appends the number of word w of a reference.
-func (c *counter) refWord(w string) {
-	code := uint32(0)
-	if id, ok := c.words.lookup(w); ok {
+// word appends the number of the word of n bytes at t[off:], of the
+// hypothesis if hyp, else of a reference (0 if the hypothesis lacks it).
+func (c *counter) word(t string, off, n int, hyp bool) {
+	w, key := t[off:off+n], wordKey(t, off, n)
+	var code uint32
+	if hyp {
+		code = c.words.id(w, key) + 1
+	} else if id, ok := c.words.lookup(w, key); ok {
 		code = id + 1
 	}
 	c.toks = append(c.toks, code)

@@ -1,5 +1,7 @@
 package chrf
 
+import "github.com/go-bleu/bleu/internal/swar"
+
 // wordTable numbers the distinct words of a segment 0, 1, 2, ... in the
 // order first seen: an open-addressing hash table of strings, emptied all
 // at once by a new generation number and doubled when half full, which
@@ -51,40 +53,53 @@ func (t *wordTable) newGen() {
 	}
 }
 
-// id returns w's number, giving it the next one if it has none.
-func (t *wordTable) id(w string) uint32 {
+// id returns w's number, giving it the next one if it has none; key is
+// wordKey's for w.
+func (t *wordTable) id(w string, key uint64) uint32 {
 	if uint64(t.n)*2 >= t.mask {
 		t.grow()
 	}
-	h := hashWord(w)
-	s := t.find(h, w)
+	s := t.find(key, w)
 	if s.gen != t.gen {
-		*s = wordSlot{hash: h, word: w, id: t.n, gen: t.gen}
+		*s = wordSlot{hash: key, word: w, id: t.n, gen: t.gen}
 		t.n++
 	}
 	return s.id
 }
 
-// lookup returns w's number, if it has one.
-func (t *wordTable) lookup(w string) (uint32, bool) {
-	s := t.find(hashWord(w), w)
+// lookup returns w's number, if it has one; key is wordKey's for w.
+func (t *wordTable) lookup(w string, key uint64) (uint32, bool) {
+	s := t.find(key, w)
 	return s.id, s.gen == t.gen
 }
 
-// hashWord is FNV-1a, 64 bits, then a multiply to spread its low bits.
-func hashWord(w string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(w); i++ {
-		h = (h ^ uint64(w[i])) * 1099511628211
+// wordKey returns the key of the word of n bytes at s[off:]: for a word of
+// up to 8 bytes, its bytes, little-endian, 0 past its end, which tell
+// it from any other word of its length; for a longer word, FNV-1a.
+func wordKey(s string, off, n int) uint64 {
+	if n > 8 {
+		h := uint64(14695981039346656037)
+		for _, c := range []byte(s[off : off+n]) {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+		return h
 	}
-	return h * 0x9E3779B97F4A7C15
+	var x uint64
+	if off+8 <= len(s) {
+		x = swar.Load64(s, off)
+	} else {
+		x = swar.LoadTail(s, off)
+	}
+	return x & (^uint64(0) >> (64 - 8*n))
 }
 
-// find returns the slot of w (hash h), or the empty slot where it goes.
-func (t *wordTable) find(h uint64, w string) *wordSlot {
-	for i := h >> 40 & t.mask; ; i = (i + 1) & t.mask {
+// find returns the slot of w (key key), or the empty slot where it goes.
+// Keys of words of up to 8 bytes are the words themselves, so only longer
+// words are compared as strings.
+func (t *wordTable) find(key uint64, w string) *wordSlot {
+	for i := key * 0x9E3779B97F4A7C15 >> 40 & t.mask; ; i = (i + 1) & t.mask {
 		s := &t.slots[i]
-		if s.gen != t.gen || s.hash == h && s.word == w {
+		if s.gen != t.gen || s.hash == key && len(s.word) == len(w) && (len(w) <= 8 || s.word == w) {
 			return s
 		}
 	}
