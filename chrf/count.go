@@ -53,7 +53,6 @@ type counter struct {
 	keys    []uint64
 	tmp     []uint64
 	sorted  []uint64
-	match   []int64
 	counts  []int32    // sorted.go's counts by character and by bigram
 	byRank  []int32    // and by key
 	once    []uint64   // sorted.go's bigrams each text has once
@@ -62,7 +61,7 @@ type counter struct {
 	bigram  []uint32   // sorted.go's bigram ranks by position
 	slots   []uint32   // sorted.go's bigram table: generation<<16 | rank
 	slotGen uint32
-	lanes   [7][9]*laneTables // countRuns's, by orders and bits a character
+	lanes   [7][9]*laneTables // sorted.go's, by orders and bits a character
 }
 
 // puncts is Python's string.punctuation, sacreBLEU's CHRF._PUNCTS.
@@ -128,7 +127,7 @@ const maxKeptScratch = 32 << 20
 // bytes.
 func (c *counter) oversized() bool {
 	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
-		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
+		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+cap(c.once)+cap(c.tails)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
 		40*len(c.words.slots) + cap(c.low)
 	return n > maxKeptScratch
 }

@@ -8,22 +8,31 @@ import "math/bits"
 // number 1..D, a reference's character the number of the same character
 // in the hypothesis, or 0 when it has none. Orders 1 and 2 are counted
 // directly, by number and by bigram rank (each distinct bigram of the
-// hypothesis numbered in a table of (D+1)² slots). The higher orders are
-// counted by sorting: each position whose bigram both texts have gets the
-// key of its bigram's rank followed by the next nmax-2 characters,
-// b = bits.Len(D) bits a character (the rank taking two), the first
-// highest, stopping at the text's end or at a character the other text
-// lacks (0 from there), and the text in the lowest bit. The keys are exact
+// hypothesis numbered in a table of (D+1)² slots).
+//
+// The higher orders are counted by sorting: each position whose bigram
+// both texts have, and which has a third character, gets the key of its
+// bigram's rank followed by the next nmax-2 characters, b = bits.Len(D)
+// bits a character (the rank taking two), the first highest, 0 past the
+// text's end, and the text in the lowest bit. The keys are exact
 // (nmax·b+1 ≤ 64), so once sorted the n-grams of every order n ≥ 2 are
 // runs of keys equal in their top n characters, and one scan counts each
 // run's hypothesis and reference positions: a run adds min(hyp, ref) to
 // the match count of its order, sacreBLEU's clipped count. A key has an
-// n-gram of order n when its n-th character is not 0. Only positions
-// with a third character get a key. The keys are put in order of (bigram
-// rank, third character) by two passes of a counting sort, which leaves
-// runs of one trigram, mostly of a single key, each then sorted by
-// insertion; a text with a bigram of more keys than maxInsertionRun (a
-// character repeated at length) is radix sorted instead.
+// n-gram of order n when its n-th character is not 0, or, in a
+// reference's key, its n-th character is a 0 the hypothesis lacks; no
+// hypothesis's key of that order is in such a run, so it adds nothing.
+// The keys are put in order of (bigram rank, third character) by two
+// passes of a counting sort, which leaves runs of one trigram, mostly of
+// one or two keys, each then sorted by insertion; a text with a bigram of
+// more keys than maxInsertionRun (a character repeated at length) is
+// radix sorted instead.
+//
+// A bigram that each text has once, about a third of the positions of
+// real text, gets no key: the n-grams that begin with it are at one
+// position of each text, so they match up to the order where the two
+// texts' next characters first differ, a leading-zeros count of the xor
+// of their tails (refKeys).
 
 // minSortedLen is the fewest characters, hypothesis and reference
 // together, that are counted by sorting rather than with bit sets.
@@ -438,29 +447,7 @@ func insertionSort(keys []uint64) {
 	}
 }
 
-// countRuns returns, for each order n from 1 to nmax, the sum over runs of
-// keys (sorted, b bits a character) equal in their top n characters of
-// min(hypothesis keys, reference keys) among those with an n-gram of
-// order n; match[n] is order n's. The counts of all orders are lanes of
-// lane bits in a word (fitsLanes), updated without a branch: a key adds 1
-// to the lanes of its orders, a change in the top n characters closes the
-// runs of orders n and up, their lanes' minimum added to the match lanes.
-func (c *counter) countRuns(keys []uint64, nmax, b int) []int64 {
-	t := c.lanes[nmax][b]
-	if t == nil {
-		t = newLaneTables(nmax, b)
-		c.lanes[nmax][b] = t
-	}
-	mc := runMatches(keys, t)
-	match := grow(c.match, nmax+1)
-	for n := 1; n <= nmax; n++ {
-		match[n] = int64(mc >> (lane * (n - 1)) & (1<<lane - 1))
-	}
-	c.match = match
-	return match
-}
-
-// laneTables are countRuns's tables for nmax orders of b bits a
+// laneTables are runMatches's and refKeys's tables for nmax orders of b bits a
 // character.
 type laneTables struct {
 	// closeAt[z], for z leading zeros of the xor of two keys, has ones
@@ -498,7 +485,13 @@ func newLaneTables(nmax, b int) *laneTables {
 	return t
 }
 
-// runMatches is countRuns's scan: it returns the match counts as lanes.
+// runMatches returns, in the lane of each order n, the sum over runs of
+// keys (sorted, with t for their orders and bits a character) equal in
+// their top n characters of min(hypothesis keys, reference keys) among
+// those with an n-gram of order n. The counts of all orders are lanes of
+// lane bits in a word (fitsLanes), updated without a branch: a key adds 1
+// to the lanes of its orders, a change in the top n characters closes the
+// runs of orders n and up, their lanes' minimum added to the match lanes.
 func runMatches(keys []uint64, t *laneTables) uint64 {
 	const high = laneOnes << (lane - 1)
 	closeAt, incAt := &t.closeAt, &t.incAt
@@ -524,14 +517,14 @@ func runMatches(keys []uint64, t *laneTables) uint64 {
 	return mc + (rc&ge | hc&^ge)
 }
 
-// lane is the width in bits of an order's count in countRuns: counts below
+// lane is the width in bits of an order's count in runMatches: counts below
 // 1<<(lane-1), the top bit of a lane kept free for the comparison.
 const lane = 10
 
 // laneOnes has a 1 at the bottom of each of the 6 lanes.
 const laneOnes = 1 | 1<<lane | 1<<(2*lane) | 1<<(3*lane) | 1<<(4*lane) | 1<<(5*lane)
 
-// fitsLanes reports whether countRuns can count nmax orders of texts of
+// fitsLanes reports whether runMatches can count nmax orders of texts of
 // hl and rl characters.
 func fitsLanes(nmax, hl, rl int) bool {
 	return nmax <= 6 && hl < 1<<(lane-1) && rl < 1<<(lane-1)
