@@ -18,10 +18,12 @@ import "math/bits"
 // (nmax·b+1 ≤ 64), so once sorted the n-grams of every order n ≥ 2 are
 // runs of keys equal in their top n characters, and one scan counts each
 // run's hypothesis and reference positions: a run adds min(hyp, ref) to
-// the match count of its order, sacreBLEU's clipped count. A key has an
-// n-gram of order n when its n-th character is not 0, or, in a
-// reference's key, its n-th character is a 0 the hypothesis lacks; no
-// hypothesis's key of that order is in such a run, so it adds nothing.
+// the match count of its order, sacreBLEU's clipped count. A key counts
+// as having an n-gram of order n when a character from its n-th on is not
+// 0: the 0s at its end are past the text's end. A 0 before a key's last
+// character other than 0 is a reference's character that the hypothesis
+// lacks; no hypothesis's key is in a run of that order with it, so it
+// adds nothing.
 // The keys are put in order of (bigram rank, third character) by two
 // passes of a counting sort, which leaves runs of one trigram, mostly of
 // one or two keys, each then sorted by insertion; a text with a bigram of
