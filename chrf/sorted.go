@@ -278,12 +278,14 @@ func refBigrams(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
 // insertion rather than by radix (a text repeating a few characters).
 const maxInsertionRun = 64
 
-// higherOrders adds to match[3:nmax+1] the clipped match counts of orders
-// 3 to nmax, by sorting the keys of the positions whose bigram (numbered
-// 1..ranks in c.bigram) both texts have, with c.byRank as bigrams leaves
-// it. The keys are put in order of (bigram, third character) by two
-// passes of a counting sort, which leaves runs of the same trigram, most
-// of one key, to sort by insertion.
+// higherOrders writes to match[3:nmax+1] the clipped match counts of
+// orders 3 to nmax: those of the bigrams each text has once from their
+// tails (refKeys), the others' by sorting the keys of the positions whose
+// bigram (numbered 1..ranks in c.bigram) both texts have, with c.byRank
+// and c.once as bigrams leaves them. The keys are put in order of
+// (bigram, third character) by two passes of a counting sort, which
+// leaves runs of the same trigram, most of one or two keys, to sort by
+// insertion.
 func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks int) {
 	if hl < 3 || len(codes)-hl < 3 {
 		return // no trigram in one text
@@ -306,9 +308,9 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	clear(byThird[:1<<b])
 	shift := uint(b*(nmax-2) + 1)
 	n := hypKeys(keys, codes[:hl], rank[:hl], byRank, byThird, tails, uint(b), uint(nmax))
-	n, once := refKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, tails, c.once[:ranks+1], t, uint(b), uint(nmax))
+	n, lanes := refKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, tails, c.once[:ranks+1], t, uint(b), uint(nmax))
 	for o := 3; o <= nmax; o++ {
-		match[o] = int64(once >> (lane * (o - 1)) & (1<<lane - 1))
+		match[o] = int64(lanes >> (lane * (o - 1)) & (1<<lane - 1))
 	}
 	keys = keys[:n]
 	if n == 0 {
