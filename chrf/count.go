@@ -61,7 +61,7 @@ type counter struct {
 	bigram  []uint32   // sorted.go's bigram ranks by position
 	slots   []uint32   // sorted.go's bigram table: generation<<16 | rank
 	slotGen uint32
-	lanes   [7][9]*laneTables // sorted.go's, by orders and bits a character
+	lanes   [7]*laneTables // sorted.go's, by orders
 }
 
 // puncts is Python's string.punctuation, sacreBLEU's CHRF._PUNCTS.

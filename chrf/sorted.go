@@ -64,12 +64,11 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	clear(counts)
 	hc, rc := counts[:hl+1], counts[hl+1:]
 	d := c.numberHyp(codes[:hl], items[off[0]:off[1]], hc)
-	b := bits.Len(uint(d))
-	if !sortable(nmax, b, d) {
+	if !sortable(d) {
 		return false
 	}
 	c.numberRef(codes[hl:], items[off[1]:off[2]], rc)
-	c.sortedCodes(o0, nmax, codes, hl, d, b)
+	c.sortedCodes(o0, nmax, codes, hl, d)
 	return true
 }
 
@@ -131,10 +130,10 @@ func b2u(b bool) uint32 {
 	return x
 }
 
-// sortable reports whether sortedCodes can count nmax orders of d
-// distinct items, b bits apiece.
-func sortable(nmax, b, d int) bool {
-	return nmax*b+1 <= 64 && (d+1)*(d+1) <= maxBigramSlots
+// sortable reports whether sortedCodes can count d distinct items: the
+// bigram table has room, and a number fits a key's 8 bits.
+func sortable(d int) bool {
+	return (d+1)*(d+1) <= maxBigramSlots
 }
 
 // sortedWords is sortedOrders for the word orders, whose items are
@@ -142,8 +141,7 @@ func sortable(nmax, b, d int) bool {
 func (c *counter) sortedWords() bool {
 	hl, rl := c.toff[1], c.toff[2]-c.toff[1]
 	d := int(c.words.n)
-	b := bits.Len(uint(d))
-	if hl+rl == 0 || !fitsLanes(c.p.nw, hl, rl) || !sortable(c.p.nw, b, d) {
+	if hl+rl == 0 || !fitsLanes(c.p.nw, hl, rl) || !sortable(d) {
 		return false
 	}
 	counts := grow(c.counts, 2*(hl+1))
@@ -156,7 +154,7 @@ func (c *counter) sortedWords() bool {
 	for _, x := range c.toks[hl:] {
 		rc[x]++
 	}
-	c.sortedCodes(c.p.nc, c.p.nw, c.toks, hl, d, b)
+	c.sortedCodes(c.p.nc, c.p.nw, c.toks, hl, d)
 	return true
 }
 
@@ -164,7 +162,7 @@ func (c *counter) sortedWords() bool {
 // hypothesis's (hl of them, 1..d) then the reference's (0 for one the
 // hypothesis lacks), c.counts each number's count in the hypothesis (hl+1
 // of them) then in the reference.
-func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d, b int) {
+func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 	rl := len(codes) - hl
 	hc, rc := c.counts[:hl+1], c.counts[hl+1:]
 	var match [7]int64 // by order; fitsLanes: nmax ≤ 6
@@ -175,7 +173,7 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d, b int) {
 		var ranks int
 		match[2], ranks = c.bigrams(codes, hl, d)
 		if nmax >= 3 {
-			c.higherOrders(match[:], codes, hl, nmax, b, ranks)
+			c.higherOrders(match[:], codes, hl, d, nmax, ranks)
 		}
 	}
 	for n := 1; n <= nmax; n++ {
@@ -286,7 +284,7 @@ const maxInsertionRun = 64
 // (bigram, third character) by two passes of a counting sort, which
 // leaves runs of the same trigram, most of one or two keys, to sort by
 // insertion.
-func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks int) {
+func (c *counter) higherOrders(match []int64, codes []uint32, hl, d, nmax, ranks int) {
 	if hl < 3 || len(codes)-hl < 3 {
 		return // no trigram in one text
 	}
@@ -295,20 +293,20 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	// key: byRank then counts the keys of each bigram.
 	byRank[rank[hl-2]] -= min(byRank[rank[hl-2]], 1)
 	byRank[rank[len(codes)-2]] -= min(byRank[rank[len(codes)-2]], 1)
-	t := c.lanes[nmax][b]
+	t := c.lanes[nmax]
 	if t == nil {
-		t = newLaneTables(nmax, b)
-		c.lanes[nmax][b] = t
+		t = newLaneTables(nmax)
+		c.lanes[nmax] = t
 	}
 	keys := grow(c.keys, len(codes))
 	tails := grow(c.tails, ranks+1)
 	c.keys, c.tails = keys, tails
 	tails[rank[hl-2]] = 0 // no third character
 	byThird := &c.byThird
-	clear(byThird[:1<<b])
-	shift := uint(b*(nmax-2) + 1)
-	n := hypKeys(keys, codes[:hl], rank[:hl], byRank, byThird, tails, uint(b), uint(nmax))
-	n, lanes := refKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, tails, c.once[:ranks+1], t, uint(b), uint(nmax))
+	clear(byThird[:d+1])
+	mask := tailMask(nmax)
+	n := hypKeys(keys, codes[:hl], rank[:hl], byRank, byThird, tails, mask)
+	n, lanes := refKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, tails, c.once[:ranks+1], t, mask)
 	for o := 3; o <= nmax; o++ {
 		match[o] = int64(lanes >> (lane * (o - 1)) & (1<<lane - 1))
 	}
@@ -320,15 +318,12 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	sorted := grow(c.sorted, n)
 	c.tmp, c.sorted = tmp, sorted
 	var sum int32
-	for x, m := range byThird[:1<<b] {
+	for x, m := range byThird[:d+1] {
 		byThird[x] = sum
 		sum += m
 	}
-	top := uint(b * (nmax - 3))
-	third := 1 + top
-	mask := uint64(1)<<b - 1
 	for _, k := range keys {
-		x := uint8(k >> (third & 63) & mask)
+		x := uint8(k >> (1 + tailBits - 8))
 		tmp[byThird[x]] = k
 		byThird[x]++
 	}
@@ -336,7 +331,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	// has no match past order 2: those keys, first in tmp, are dropped.
 	z := byThird[0]
 	for _, k := range tmp[:z] {
-		byRank[k>>(shift&63)]--
+		byRank[k>>rankShift]--
 	}
 	tmp, sorted = tmp[z:], sorted[:n-int(z)]
 	if len(sorted) == 0 {
@@ -350,12 +345,12 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 		longest = max(longest, m)
 	}
 	for _, k := range tmp {
-		r := k >> (shift & 63)
+		r := k >> rankShift
 		sorted[byRank[r]] = k
 		byRank[r]++
 	}
 	if longest > maxInsertionRun {
-		sorted = radixSort(sorted, tmp, nmax*b)
+		sorted = radixSort(sorted, tmp, rankShift+16-1)
 	} else {
 		insertionSort(sorted)
 	}
@@ -365,29 +360,42 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, nmax, b, ranks
 	}
 }
 
+// The layout of a key: the bigram's number in bits 33 to 48, the next
+// characters in bits 1 to 32, 8 bits each, the first highest, and the
+// text in bit 0.
+const (
+	tailBits  = 32           // four characters
+	rankShift = 1 + tailBits // where the bigram's number starts
+	maxTail   = tailBits / 8 // characters after the bigram: nmax ≤ 6
+)
+
+// tailMask returns the mask of the nmax-2 characters after a bigram in a
+// key's tailBits.
+func tailMask(nmax int) uint64 {
+	return (1<<tailBits - 1) &^ (1<<(8*(maxTail-(nmax-2))) - 1)
+}
+
 // hypKeys writes to keys the keys (see the overview) of the positions of
 // the hypothesis, codes and rank its characters and bigrams, that have a
 // third character and a bigram the reference has, more than once between
 // them (byRank not 0), counts them by third character in byThird, and
 // returns how many. It leaves in tails, by bigram, the characters after
-// it, as in a key: refKeys reads those of the bigrams each text has once.
-func hypKeys(keys []uint64, codes, rank []uint32, byRank []int32, byThird *[256]int32, tails []uint64, b, nmax uint) int {
+// it (mask, tailMask's), as in a key: refKeys reads those of the bigrams
+// each text has once.
+func hypKeys(keys []uint64, codes, rank []uint32, byRank []int32, byThird *[256]int32, tails []uint64, mask uint64) int {
 	e := len(codes)
 	rank = rank[:e]
-	b &= 63
-	top := b * (nmax - 3) & 63     // where the first of nmax-2 characters starts
-	shift := (b*(nmax-2) + 1) & 63 // where the bigram's number starts
-	// k: the nmax-2 characters from p on, the first highest; k1 and k2
-	// from p+1 and p+2.
-	k1 := uint64(codes[e-1]) << top
-	k := k1>>b | uint64(codes[e-2])<<top
+	// k: the characters from p on, the first highest; k1 and k2 from p+1
+	// and p+2.
+	k1 := uint64(codes[e-1]) << (tailBits - 8) & mask
+	k := (k1>>8 | uint64(codes[e-2])<<(tailBits-8)) & mask
 	n := 0
 	for p := e - 3; p >= 0; p-- {
 		k2 := k1
 		k1 = k
-		k = k>>b | uint64(codes[p])<<top
+		k = (k>>8 | uint64(codes[p])<<(tailBits-8)) & mask
 		r := rank[p]
-		keys[n] = uint64(r)<<shift | k2<<1
+		keys[n] = uint64(r)<<rankShift | k2<<1
 		tails[r] = k2
 		ok := min(byRank[r], 1)
 		n += int(ok)
@@ -401,24 +409,19 @@ func hypKeys(keys []uint64, codes, rank []uint32, byRank []int32, byThird *[256]
 // begin with such a bigram are in no other text's position, so they match
 // as far as the characters after the bigram agree with the hypothesis's
 // (tails), and refKeys returns their match counts as lanes, with the new
-// n. A 0 in a key's characters needs no care: a reference's n-gram with a
-// character the hypothesis lacks is in no run with a hypothesis's key of
-// that order, so it adds nothing.
-func refKeys(keys []uint64, n int, codes, rank []uint32, byRank []int32, byThird *[256]int32, tails, once []uint64, t *laneTables, b, nmax uint) (int, uint64) {
+// n.
+func refKeys(keys []uint64, n int, codes, rank []uint32, byRank []int32, byThird *[256]int32, tails, once []uint64, t *laneTables, mask uint64) (int, uint64) {
 	e := len(codes)
 	rank = rank[:e]
-	b &= 63
-	top := b * (nmax - 3) & 63
-	shift := (b*(nmax-2) + 1) & 63
-	k1 := uint64(codes[e-1]) << top
-	k := k1>>b | uint64(codes[e-2])<<top
+	k1 := uint64(codes[e-1]) << (tailBits - 8) & mask
+	k := (k1>>8 | uint64(codes[e-2])<<(tailBits-8)) & mask
 	var lanes uint64
 	for p := e - 3; p >= 0; p-- {
 		k2 := k1
 		k1 = k
-		k = k>>b | uint64(codes[p])<<top
+		k = (k>>8 | uint64(codes[p])<<(tailBits-8)) & mask
 		r := rank[p]
-		keys[n] = uint64(r)<<shift | k2<<1 | 1
+		keys[n] = uint64(r)<<rankShift | k2<<1 | 1
 		h := tails[r]
 		lanes += t.sameAt[bits.LeadingZeros64(h^k2)&127] & t.hasAt[bits.TrailingZeros64(h)&127] & once[r]
 		ok := min(byRank[r], 1)
@@ -468,23 +471,27 @@ type laneTables struct {
 	sameAt, hasAt [128]uint64
 }
 
-func newLaneTables(nmax, b int) *laneTables {
+func newLaneTables(nmax int) *laneTables {
 	t := new(laneTables)
-	unused := 64 - 1 - nmax*b
 	all := uint64(1)<<(lane*nmax) - 1
+	orders := func(from, to int) uint64 { // lanes of orders from..to
+		return laneOnes & (uint64(1)<<(lane*to) - 1) &^ (uint64(1)<<(lane*(from-1)) - 1)
+	}
 	for z := range 65 {
-		// The keys share (z-unused)/b characters; the key lacks z/b.
-		shared := min(nmax, max(0, z-unused)/b)
-		t.closeAt[z] = all &^ (uint64(1)<<(lane*shared) - 1)
-		has := max(0, nmax-z/b)
-		t.incAt[z] = laneOnes & (uint64(1)<<(lane*has) - 1)
-		if nmax >= 3 {
-			tail := nmax - 2
-			same := min(tail, max(0, z-(64-tail*b))/b)
-			t.sameAt[z] = laneOnes &^ (1 | 1<<lane) & (uint64(1)<<(lane*(2+same)) - 1)
-			has := max(0, tail-z/b)
-			t.hasAt[z] = laneOnes &^ (1 | 1<<lane) & (uint64(1)<<(lane*(2+has)) - 1)
+		// Two keys of z leading zeros in their xor share two characters
+		// (their bigram) and (z-31)/8 more, unless z < 31: their bigrams
+		// differ. A key with z trailing zeros past its text bit lacks
+		// z/8 of the 4 characters after its bigram.
+		shared := 0
+		if z >= 64-rankShift {
+			shared = min(nmax, 2+(z-(64-rankShift))/8)
 		}
+		t.closeAt[z] = all &^ (uint64(1)<<(lane*shared) - 1)
+		t.incAt[z] = orders(1, min(nmax, 2+maxTail-min(z/8, maxTail)))
+		// Tails alone, in the low tailBits.
+		same := min(nmax-2, max(0, z-(64-tailBits))/8)
+		t.sameAt[z] = orders(3, 2+same)
+		t.hasAt[z] = orders(3, 2+min(nmax-2, maxTail-min(z/8, maxTail)))
 	}
 	return t
 }
