@@ -7,9 +7,9 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/py"
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
 // SentenceMatrix returns the sentence chrF of every hypothesis against
@@ -296,4 +296,4 @@ func (t *table) grow() {
 	}
 }
 
-func validUTF8(s string) bool { return utf8.ValidString(s) }
+func validUTF8(s string) bool { return utf8x.Valid(s) }

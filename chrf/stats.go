@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/utf8x"
 )
 
 // Errors that [Stats.Add] returns for data it cannot score. They are
@@ -321,11 +322,11 @@ func checkSegment(hyp string, refs []string) error {
 	if len(refs) == 0 {
 		return ErrNoReference
 	}
-	if !utf8.ValidString(hyp) {
+	if !utf8x.Valid(hyp) {
 		return fmt.Errorf("%w in the hypothesis", ErrInvalidUTF8)
 	}
 	for i, r := range refs {
-		if !utf8.ValidString(r) {
+		if !utf8x.Valid(r) {
 			return fmt.Errorf("%w in reference %d", ErrInvalidUTF8, i+1)
 		}
 	}
