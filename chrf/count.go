@@ -45,23 +45,21 @@ type counter struct {
 	lowEnd []int     // text k ends at low[lowEnd[k]]
 	rows   []int64   // the statistics against each reference, width() apiece
 
-	noBits  bool     // count with the hash table only (for tests)
-	noSort  bool     // count without sorting (for tests)
-	codes   []uint32 // bit sets' and sorting's scratch (bits.go, sorted.go)
-	masks   []set128
-	sets    []set128
-	keys    []uint64
-	tmp     []uint64
-	sorted  []uint64
-	counts  []int32    // sorted.go's counts by character and by bigram
-	byRank  []int32    // and by key
-	once    []uint64   // sorted.go's bigrams each text has once
-	tails   []uint64   // and what follows them in the hypothesis
-	byThird [256]int32 // by third character: d ≤ 255 (maxBigramSlots)
-	bigram  []uint32   // sorted.go's bigram ranks by position
-	slots   []uint32   // sorted.go's bigram table: generation<<16 | rank
-	slotGen uint32
-	lanes   [7]*laneTables // sorted.go's, by orders
+	noBits     bool     // count with the hash table only (for tests)
+	noSort     bool     // count without sorting (for tests)
+	codes      []uint32 // bit sets' and sorting's scratch (bits.go, sorted.go)
+	masks      []set128
+	sets       []set128
+	keys       []uint64
+	tmp        []uint64
+	sorted     []uint64
+	counts     []int32      // sorted.go's counts by character and by bigram
+	bigramInfo []bigramInfo // sorted.go's, by bigram number
+	byThird    [256]int32   // by third character: d ≤ 255 (maxBigramSlots)
+	bigram     []uint32     // sorted.go's bigram ranks by position
+	slots      []uint32     // sorted.go's bigram table: generation<<16 | rank
+	slotGen    uint32
+	lanes      [7]*laneTables // sorted.go's, by orders
 }
 
 // puncts is Python's string.punctuation, sacreBLEU's CHRF._PUNCTS.
@@ -127,7 +125,7 @@ const maxKeptScratch = 32 << 20
 // bytes.
 func (c *counter) oversized() bool {
 	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
-		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+cap(c.once)+cap(c.tails)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
+		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+3*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
 		40*len(c.words.slots) + cap(c.low)
 	return n > maxKeptScratch
 }

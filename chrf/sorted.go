@@ -190,10 +190,8 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 
 // bigrams numbers the bigrams of the hypothesis 1..ranks, leaves in
 // c.bigram the number of the bigram at each position (0 for none, or one
-// the hypothesis lacks), in c.once all ones for a number that each text
-// has once, else 0, and in c.byRank each number's count in both texts if
-// both have it more than once between them, else 0, and returns the
-// clipped match count of order 2.
+// the hypothesis lacks) and in c.bigramInfo each number's keys and once,
+// and returns the clipped match count of order 2.
 func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
 	w := uint32(d + 1)
 	size := int(w * w)
@@ -215,16 +213,14 @@ func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
 	slots := c.slots[:size]
 	next := hypBigrams(rank[:hl], codes[:hl], slots, hc, w, c.slotGen<<16)
 	refBigrams(rank[hl:], codes[hl:], slots, rc, w, c.slotGen<<16)
-	byRank := grow(c.byRank, int(next))
-	once := grow(c.once, int(next))
-	c.byRank, c.once = byRank, once
-	byRank[0], once[0] = 0, 0
+	info := grow(c.bigramInfo, int(next))
+	c.bigramInfo = info
+	info[0] = bigramInfo{}
 	for r := 1; r < int(next); r++ {
 		h, f := hc[r], rc[r]
 		match += int64(min(h, f))
 		one := b2u(h|f == 1) // h ≥ 1
-		once[r] = -uint64(one)
-		byRank[r] = (h + f) & -min(f, 1) & (int32(one) - 1)
+		info[r] = bigramInfo{keys: (h + f) & -min(f, 1) & (int32(one) - 1), once: -uint64(one)}
 	}
 	return match, int(next) - 1
 }
@@ -279,8 +275,8 @@ const maxInsertionRun = 64
 // higherOrders writes to match[3:nmax+1] the clipped match counts of
 // orders 3 to nmax: those of the bigrams each text has once from their
 // tails (refKeys), the others' by sorting the keys of the positions whose
-// bigram (numbered 1..ranks in c.bigram) both texts have, with c.byRank
-// and c.once as bigrams leaves them. The keys are put in order of
+// bigram (numbered 1..ranks in c.bigram) both texts have, with
+// c.bigramInfo as bigrams leaves it. The keys are put in order of
 // (bigram, third character) by two passes of a counting sort, which
 // leaves runs of the same trigram, most of one or two keys, to sort by
 // insertion.
@@ -288,25 +284,24 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, d, nmax, ranks
 	if hl < 3 || len(codes)-hl < 3 {
 		return // no trigram in one text
 	}
-	rank, byRank := c.bigram, c.byRank[:ranks+1]
+	rank, info := c.bigram, c.bigramInfo[:ranks+1]
 	// The last two positions of a text have no third character, so no
-	// key: byRank then counts the keys of each bigram.
-	byRank[rank[hl-2]] -= min(byRank[rank[hl-2]], 1)
-	byRank[rank[len(codes)-2]] -= min(byRank[rank[len(codes)-2]], 1)
+	// key: keys then counts the keys of each bigram.
+	info[rank[hl-2]].keys -= min(info[rank[hl-2]].keys, 1)
+	info[rank[len(codes)-2]].keys -= min(info[rank[len(codes)-2]].keys, 1)
 	t := c.lanes[nmax]
 	if t == nil {
 		t = newLaneTables(nmax)
 		c.lanes[nmax] = t
 	}
 	keys := grow(c.keys, len(codes))
-	tails := grow(c.tails, ranks+1)
-	c.keys, c.tails = keys, tails
-	tails[rank[hl-2]] = 0 // no third character
+	c.keys = keys
+	info[rank[hl-2]].tail = 0 // no third character
 	byThird := &c.byThird
 	clear(byThird[:d+1])
 	mask := tailMask(nmax)
-	n := hypKeys(keys, codes[:hl], rank[:hl], byRank, byThird, tails, mask)
-	n, lanes := refKeys(keys, n, codes[hl:], rank[hl:], byRank, byThird, tails, c.once[:ranks+1], t, mask)
+	n := hypKeys(keys, codes[:hl], rank[:hl], info, byThird, mask)
+	n, lanes := refKeys(keys, n, codes[hl:], rank[hl:], info, byThird, t, mask)
 	for o := 3; o <= nmax; o++ {
 		match[o] = int64(lanes >> (lane * (o - 1)) & (1<<lane - 1))
 	}
@@ -331,7 +326,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, d, nmax, ranks
 	// has no match past order 2: those keys, first in tmp, are dropped.
 	z := byThird[0]
 	for _, k := range tmp[:z] {
-		byRank[k>>rankShift]--
+		info[k>>rankShift].keys--
 	}
 	tmp, sorted = tmp[z:], sorted[:n-int(z)]
 	if len(sorted) == 0 {
@@ -339,15 +334,16 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, d, nmax, ranks
 	}
 	sum = 0
 	longest := int32(0)
-	for r, m := range byRank {
-		byRank[r] = sum
+	for r := range info {
+		m := info[r].keys
+		info[r].keys = sum
 		sum += m
 		longest = max(longest, m)
 	}
 	for _, k := range tmp {
 		r := k >> rankShift
-		sorted[byRank[r]] = k
-		byRank[r]++
+		sorted[info[r].keys] = k
+		info[r].keys++
 	}
 	if longest > maxInsertionRun {
 		sorted = radixSort(sorted, tmp, rankShift+16-1)
@@ -375,14 +371,24 @@ func tailMask(nmax int) uint64 {
 	return (1<<tailBits - 1) &^ (1<<(8*(maxTail-(nmax-2))) - 1)
 }
 
+// bigramInfo is what sorted.go knows of a bigram of the hypothesis.
+type bigramInfo struct {
+	// keys is the number of keys of the bigram, its count in both texts
+	// if they both have it, more than once between them, else 0; then
+	// where its keys go in sorted order.
+	keys int32
+	tail uint64 // the hypothesis's characters after it (hypKeys)
+	once uint64 // all ones if each text has it once, else 0
+}
+
 // hypKeys writes to keys the keys (see the overview) of the positions of
 // the hypothesis, codes and rank its characters and bigrams, that have a
 // third character and a bigram the reference has, more than once between
-// them (byRank not 0), counts them by third character in byThird, and
-// returns how many. It leaves in tails, by bigram, the characters after
-// it (mask, tailMask's), as in a key: refKeys reads those of the bigrams
-// each text has once.
-func hypKeys(keys []uint64, codes, rank []uint32, byRank []int32, byThird *[256]int32, tails []uint64, mask uint64) int {
+// them (keys in info not 0), counts them by third character in byThird,
+// and returns how many. It leaves in info's tail the characters after
+// each bigram (mask, tailMask's), as in a key: refKeys reads those of the
+// bigrams each text has once.
+func hypKeys(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, mask uint64) int {
 	e := len(codes)
 	rank = rank[:e]
 	// k: the characters from p on, the first highest; k1 and k2 from p+1
@@ -396,8 +402,9 @@ func hypKeys(keys []uint64, codes, rank []uint32, byRank []int32, byThird *[256]
 		k = (k>>8 | uint64(codes[p])<<(tailBits-8)) & mask
 		r := rank[p]
 		keys[n] = uint64(r)<<rankShift | k2<<1
-		tails[r] = k2
-		ok := min(byRank[r], 1)
+		bi := &info[r]
+		bi.tail = k2
+		ok := min(bi.keys, 1)
 		n += int(ok)
 		byThird[uint8(codes[p+2])] += ok
 	}
@@ -408,9 +415,9 @@ func hypKeys(keys []uint64, codes, rank []uint32, byRank []int32, byThird *[256]
 // for the bigrams each text has once (once all ones): the n-grams that
 // begin with such a bigram are in no other text's position, so they match
 // as far as the characters after the bigram agree with the hypothesis's
-// (tails), and refKeys returns their match counts as lanes, with the new
+// (tail), and refKeys returns their match counts as lanes, with the new
 // n.
-func refKeys(keys []uint64, n int, codes, rank []uint32, byRank []int32, byThird *[256]int32, tails, once []uint64, t *laneTables, mask uint64) (int, uint64) {
+func refKeys(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, t *laneTables, mask uint64) (int, uint64) {
 	e := len(codes)
 	rank = rank[:e]
 	k1 := uint64(codes[e-1]) << (tailBits - 8) & mask
@@ -422,9 +429,9 @@ func refKeys(keys []uint64, n int, codes, rank []uint32, byRank []int32, byThird
 		k = (k>>8 | uint64(codes[p])<<(tailBits-8)) & mask
 		r := rank[p]
 		keys[n] = uint64(r)<<rankShift | k2<<1 | 1
-		h := tails[r]
-		lanes += t.sameAt[bits.LeadingZeros64(h^k2)&127] & t.hasAt[bits.TrailingZeros64(h)&127] & once[r]
-		ok := min(byRank[r], 1)
+		bi := &info[r]
+		lanes += t.sameAt[bits.LeadingZeros64(bi.tail^k2)&127] & t.hasAt[bits.TrailingZeros64(bi.tail)&127] & bi.once
+		ok := min(bi.keys, 1)
 		n += int(ok)
 		byThird[uint8(codes[p+2])] += ok
 	}
