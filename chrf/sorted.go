@@ -440,23 +440,25 @@ func refKeys(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byTh
 
 // insertionSort sorts keys, which are in order of the bits above the
 // characters after the third, by insertion: the keys of one trigram. A
-// key out of order with the one before is most often in a run of two, so
-// that first step is made without a branch.
+// key out of order with those before is most often in a run of two or
+// three, so its first two steps are made without a branch.
 func insertionSort(keys []uint64) {
 	if len(keys) < 2 {
 		return
 	}
 	keys[0], keys[1] = min(keys[0], keys[1]), max(keys[0], keys[1])
 	for i := 2; i < len(keys); i++ {
-		k, prev := keys[i], keys[i-1]
-		keys[i-1], keys[i] = min(prev, k), max(prev, k)
-		if keys[i-2] > k {
-			j := i - 1
-			for j > 0 && keys[j-1] > k {
+		a, b, k := keys[i-2], keys[i-1], keys[i]
+		b, k = min(b, k), max(b, k)
+		a, b = min(a, b), max(a, b)
+		keys[i-2], keys[i-1], keys[i] = a, b, k
+		if i >= 3 && keys[i-3] > a {
+			j := i - 2
+			for j > 0 && keys[j-1] > a {
 				keys[j] = keys[j-1]
 				j--
 			}
-			keys[j] = k
+			keys[j] = a
 		}
 	}
 }
