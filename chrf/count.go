@@ -126,7 +126,7 @@ const maxKeptScratch = 32 << 20
 func (c *counter) oversized() bool {
 	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
 		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+3*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
-		40*len(c.words.slots) + cap(c.low)
+		24*len(c.words.slots) + cap(c.low)
 	return n > maxKeptScratch
 }
 
@@ -218,6 +218,9 @@ var asciiKept, allKept = func() (kept, all [utf8.RuneSelf]uint8) {
 // reference's word gets the number of the same word of the hypothesis, or
 // 0 if it has none (no n-gram with it can match).
 func (c *counter) appendWords(t string, hyp bool) {
+	if hyp {
+		c.words.text = t
+	}
 	c.fields = py.AppendFields(c.fields[:0], t)
 	base := uintptr(unsafe.Pointer(unsafe.StringData(t)))
 	for _, f := range c.fields {
@@ -266,7 +269,7 @@ func (c *counter) word(t string, off, n int, hyp bool) {
 	w, key := t[off:off+n], wordKey(t, off, n)
 	var code uint32
 	if hyp {
-		code = c.words.id(w, key) + 1
+		code = c.words.id(off, n, key) + 1
 	} else if id, ok := c.words.lookup(w, key); ok {
 		code = id + 1
 	}

@@ -2,13 +2,16 @@ package chrf
 
 import "github.com/go-bleu/bleu/internal/swar"
 
-// wordTable numbers the distinct words of a segment 0, 1, 2, ... in the
-// order first seen: an open-addressing hash table of strings, emptied all
-// at once by a new generation number and doubled when half full, which
-// costs less than a Go map for the few dozen short words of a segment.
-// Its memory follows the most distinct words of a segment. The strings
-// are the caller's and must stay unchanged until the next reset.
+// wordTable numbers the distinct words of a hypothesis 0, 1, 2, ... in
+// the order first seen: an open-addressing hash table of strings, emptied
+// all at once by a new generation number and doubled when half full,
+// which costs less than a Go map for the few dozen short words of a
+// segment. Its memory follows the most distinct words of a segment. The
+// words are pieces of text, held by offset and length: a slot has no
+// pointer, so storing one costs no write barrier. text is the caller's and
+// must stay unchanged until the next reset.
 type wordTable struct {
+	text  string     // the hypothesis, set by the caller after reset
 	slots []wordSlot // slots[:mask+1] in use
 	mask  uint64
 	gen   uint32
@@ -17,11 +20,14 @@ type wordTable struct {
 }
 
 type wordSlot struct {
-	hash uint64
-	word string
-	id   uint32
-	gen  uint32 // the slot is empty unless gen equals the table's
+	hash     uint64
+	off, len uint32 // the word is text[off:off+len]
+	id       uint32
+	gen      uint32 // the slot is empty unless gen equals the table's
 }
+
+// word returns the word of s.
+func (t *wordTable) word(s *wordSlot) string { return t.text[s.off : s.off+s.len] }
 
 // minWordSlots is the smallest size of an emptied table, maxResetSlots the
 // largest: an emptied table keeps the size of the last segment's between
@@ -53,15 +59,15 @@ func (t *wordTable) newGen() {
 	}
 }
 
-// id returns w's number, giving it the next one if it has none; key is
-// wordKey's for w.
-func (t *wordTable) id(w string, key uint64) uint32 {
+// id returns the number of the word of n bytes at text[off:], giving it
+// the next one if it has none; key is wordKey's for it.
+func (t *wordTable) id(off, n int, key uint64) uint32 {
 	if uint64(t.n)*2 >= t.mask {
 		t.grow()
 	}
-	s := t.find(key, w)
+	s := t.find(key, t.text[off:off+n])
 	if s.gen != t.gen {
-		*s = wordSlot{hash: key, word: w, id: t.n, gen: t.gen}
+		*s = wordSlot{hash: key, off: uint32(off), len: uint32(n), id: t.n, gen: t.gen}
 		t.n++
 	}
 	return s.id
@@ -99,7 +105,7 @@ func wordKey(s string, off, n int) uint64 {
 func (t *wordTable) find(key uint64, w string) *wordSlot {
 	for i := key * 0x9E3779B97F4A7C15 >> 40 & t.mask; ; i = (i + 1) & t.mask {
 		s := &t.slots[i]
-		if s.gen != t.gen || s.hash == key && len(s.word) == len(w) && (len(w) <= 8 || s.word == w) {
+		if s.gen != t.gen || s.hash == key && int(s.len) == len(w) && (len(w) <= 8 || t.word(s) == w) {
 			return s
 		}
 	}
@@ -121,7 +127,8 @@ func (t *wordTable) grow() {
 	t.newGen()
 	t.mask = size - 1
 	for _, s := range t.moved {
-		*t.find(s.hash, s.word) = wordSlot{hash: s.hash, word: s.word, id: s.id, gen: t.gen}
+		moved := s
+		moved.gen = t.gen
+		*t.find(s.hash, t.word(&s)) = moved
 	}
-	clear(t.moved) // no strings kept past the segment
 }
