@@ -54,6 +54,9 @@ type lineReader struct {
 	sig       bool // drop a BOM before the first line
 	n         int  // lines returned so far
 	lines     *linerules.Reader
+	// size is the size of the file read, when it is a regular file read
+	// as is, else -1: a hint for the room its lines take.
+	size int64
 	// arena, when not nil, holds the lines next returns: they are
 	// substrings of its String, one allocation for many lines (see
 	// corpus.arena).
@@ -94,7 +97,10 @@ func openLines(d *descriptors, name string, enc encoding, replace bool, counter 
 	if err != nil {
 		return nil, describeOpenError(name, err)
 	}
-	lr := &lineReader{name: name, replace: replace, sig: enc == encUTF8Sig, closers: []io.Closer{f}}
+	lr := &lineReader{name: name, replace: replace, sig: enc == encUTF8Sig, closers: []io.Closer{f}, size: -1}
+	if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() && !strings.HasSuffix(name, ".gz") {
+		lr.size = fi.Size()
+	}
 	var src io.Reader = f
 	if counter != nil {
 		counter.r = f

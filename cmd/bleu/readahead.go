@@ -93,8 +93,18 @@ func (cp *corpus) readAhead() *readAhead {
 		lr.unchecked = true // see batch.failure
 		cp.names = append(cp.names, lr.name)
 	}
-	// The first arena grows as it fills: small inputs stay small.
-	cp.newArena(firstArenaSize)
+	// The first arena has room for the inputs when they are files of
+	// known size, up to a batch's; else it grows as it fills: small
+	// inputs stay small.
+	first := int64(0)
+	for _, lr := range cp.readers() {
+		if lr.size < 0 {
+			first = firstArenaSize
+			break
+		}
+		first += lr.size
+	}
+	cp.newArena(int(min(max(first, firstArenaSize), arenaSize)))
 	b, last := cp.readBatch(0, nil)
 	ra.batches <- b // there is room
 	if last {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"os"
@@ -222,5 +224,41 @@ func TestSentenceScorer(t *testing.T) {
 	err := ss.score(b, make([]string, len(hyps)))
 	if want := "bleu: line 5131: invalid UTF-8 in the hypothesis"; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// TestSizeHint checks the size that openLines records for the first
+// arena: a regular file's, and none (-1) for a gzip file, whose text is
+// larger than the file.
+func TestSizeHint(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, data string
+		want       int64
+	}{
+		{"plain.txt", "one line\ntwo lines\n", 19},
+		{"empty.txt", "", 0},
+		{"packed.gz", "one line\n", -1},
+	} {
+		path := filepath.Join(dir, tc.name)
+		data := []byte(tc.data)
+		if strings.HasSuffix(tc.name, ".gz") {
+			var b bytes.Buffer
+			z := gzip.NewWriter(&b)
+			z.Write(data)
+			z.Close()
+			data = b.Bytes()
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		lr, err := openLines(nil, path, encUTF8, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lr.size != tc.want {
+			t.Errorf("%s: size %d, want %d", tc.name, lr.size, tc.want)
+		}
+		lr.Close()
 	}
 }
