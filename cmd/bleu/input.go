@@ -199,7 +199,7 @@ func describeOpenError(name string, err error) error {
 // newStdinLines reads standard input with universal newlines, as
 // sacreBLEU does.
 func newStdinLines(r io.Reader, enc encoding, replace bool) *lineReader {
-	return &lineReader{name: "standard input", r: bufio.NewReaderSize(r, 64<<10), universal: true, replace: replace, sig: enc == encUTF8Sig}
+	return &lineReader{name: "standard input", r: bufio.NewReaderSize(r, 64<<10), universal: true, replace: replace, sig: enc == encUTF8Sig, size: -1}
 }
 
 // Close closes the underlying file, if any.
