@@ -441,17 +441,21 @@ func refKeys(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byTh
 // insertionSort sorts keys, which are in order of the bits above the
 // characters after the third, by insertion: the keys of one trigram. A
 // key out of order with those before is most often in a run of two or
-// three, so its first two steps are made without a branch.
+// three, so its first two steps are made without a branch, on the last
+// two keys held in registers: reading back keys just stored would wait
+// on the stores.
 func insertionSort(keys []uint64) {
 	if len(keys) < 2 {
 		return
 	}
-	keys[0], keys[1] = min(keys[0], keys[1]), max(keys[0], keys[1])
+	// a and b are keys[i-2] and keys[i-1]: every key before them is at
+	// most a.
+	a, b := min(keys[0], keys[1]), max(keys[0], keys[1])
 	for i := 2; i < len(keys); i++ {
-		a, b, k := keys[i-2], keys[i-1], keys[i]
+		k := keys[i]
 		b, k = min(b, k), max(b, k)
 		a, b = min(a, b), max(a, b)
-		keys[i-2], keys[i-1], keys[i] = a, b, k
+		keys[i-2] = a
 		if i >= 3 && keys[i-3] > a {
 			j := i - 2
 			for j > 0 && keys[j-1] > a {
@@ -460,7 +464,9 @@ func insertionSort(keys []uint64) {
 			}
 			keys[j] = a
 		}
+		a, b = b, k
 	}
+	keys[len(keys)-2], keys[len(keys)-1] = a, b
 }
 
 // laneTables are runMatches's and refKeys's tables for nmax orders of b bits a
