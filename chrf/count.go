@@ -266,12 +266,12 @@ func splitWords(fields []string, t string, word func(string)) []string {
 // word appends the number of the word of n bytes at t[off:], of the
 // hypothesis if hyp, else of a reference (0 if the hypothesis lacks it).
 func (c *counter) word(t string, off, n int, hyp bool) {
-	w, key := t[off:off+n], wordKey(t, off, n)
+	key := wordKey(t, off, n)
 	var code uint32
 	if hyp {
 		code = c.words.id(off, n, key) + 1
-	} else if id, ok := c.words.lookup(w, key); ok {
-		code = id + 1
+	} else {
+		code = c.words.code(t[off:off+n], key)
 	}
 	c.toks = append(c.toks, code)
 }

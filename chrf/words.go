@@ -65,7 +65,19 @@ func (t *wordTable) id(off, n int, key uint64) uint32 {
 	if uint64(t.n)*2 >= t.mask {
 		t.grow()
 	}
-	s := t.find(key, t.text[off:off+n])
+	s := &t.slots[key*0x9E3779B97F4A7C15>>40&t.mask]
+	if n <= 8 {
+		// Whether the word is new is not predictable: a word whose own
+		// slot is empty or its own is numbered without a branch.
+		empty := b2u(s.gen != t.gen)
+		if empty|b2u(s.hash == key)&b2u(s.len == uint32(n)) != 0 {
+			id := s.id&^-empty | t.n&-empty
+			*s = wordSlot{hash: key, off: uint32(off), len: uint32(n), id: id, gen: t.gen}
+			t.n += empty
+			return id
+		}
+	}
+	s = t.find(key, t.text[off:off+n])
 	if s.gen != t.gen {
 		*s = wordSlot{hash: key, off: uint32(off), len: uint32(n), id: t.n, gen: t.gen}
 		t.n++
@@ -73,10 +85,20 @@ func (t *wordTable) id(off, n int, key uint64) uint32 {
 	return s.id
 }
 
-// lookup returns w's number, if it has one; key is wordKey's for w.
-func (t *wordTable) lookup(w string, key uint64) (uint32, bool) {
-	s := t.find(key, w)
-	return s.id, s.gen == t.gen
+// code returns 1 + w's number, or 0 if it has none; key is wordKey's for
+// w.
+func (t *wordTable) code(w string, key uint64) uint32 {
+	s := &t.slots[key*0x9E3779B97F4A7C15>>40&t.mask]
+	if len(w) <= 8 {
+		// As in id.
+		empty := b2u(s.gen != t.gen)
+		hit := b2u(s.gen == t.gen) & b2u(s.hash == key) & b2u(s.len == uint32(len(w)))
+		if empty|hit != 0 {
+			return (s.id + 1) & -hit
+		}
+	}
+	s = t.find(key, w)
+	return (s.id + 1) & -b2u(s.gen == t.gen)
 }
 
 // wordKey returns the key of the word of n bytes at s[off:]: for a word of
