@@ -11,12 +11,12 @@ import "math/bits"
 // hypothesis numbered in a table of (D+1)² slots).
 //
 // The higher orders are counted by sorting: each position whose bigram
-// both texts have, and which has a third character, gets the key of its
-// bigram's rank followed by the next nmax-2 characters, b = bits.Len(D)
-// bits a character (the rank taking two), the first highest, 0 past the
-// text's end, and the text in the lowest bit. The keys are exact
-// (nmax·b+1 ≤ 64), so once sorted the n-grams of every order n ≥ 2 are
-// runs of keys equal in their top n characters, and one scan counts each
+// both texts have, and which has a third character, gets a key of its
+// bigram's rank (16 bits) followed by the next nmax-2 characters (8 bits
+// each: D ≤ 255, see sortable), the first highest, 0 past the text's
+// end, and the text in the lowest bit. The keys are exact, so once
+// sorted the n-grams of every order n ≥ 2 are runs of keys equal in their
+// top n characters, the rank counting as two, and one scan counts each
 // run's hypothesis and reference positions: a run adds min(hyp, ref) to
 // the match count of its order, sacreBLEU's clipped count. A key counts
 // as having an n-gram of order n when a character from its n-th on is not
@@ -24,6 +24,7 @@ import "math/bits"
 // character other than 0 is a reference's character that the hypothesis
 // lacks; no hypothesis's key is in a run of that order with it, so it
 // adds nothing.
+//
 // The keys are put in order of (bigram rank, third character) by two
 // passes of a counting sort, which leaves runs of one trigram, mostly of
 // one or two keys, each then sorted by insertion; a text with a bigram of
@@ -47,8 +48,8 @@ const maxBigramSlots = 1 << 16
 // sortedOrders writes the statistics of orders 1 to nmax (order indexes
 // o0 to o0+nmax-1) of the hypothesis and the one reference laid out by
 // off into c.rows, as order would, and reports whether it could: not when
-// the keys would not fit in 64 bits or the bigram table in
-// maxBigramSlots.
+// the counts would not fit runMatches's lanes or the hypothesis has more
+// distinct characters than sortable allows.
 func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	hl, rl := off[1]-off[0], off[2]-off[1]
 	if hl+rl == 0 || !fitsLanes(nmax, hl, rl) {
