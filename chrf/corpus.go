@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-bleu/bleu/internal/parallel"
 )
@@ -68,6 +69,8 @@ func (s *Stats) AddCorpus(hyps []string, refs ...[]string) error {
 	if err := j.Run(func(w int) parallel.Failure {
 		sh := &shards[w]
 		sh.Config = s.Config
+		sh.c = getCounter(s.Config.params())
+		defer func() { putCounter(sh.c); sh.c = nil }()
 		segRefs := make([]string, len(refs))
 		return j.Each(func(i int) error {
 			if err := sh.Add(hyps[i], segmentRefs(segRefs, refs, i)...); err != nil {
@@ -126,7 +129,8 @@ func (c Config) sentences(hyps []string, refs [][]string, percent bool) ([]float
 	p := c.params()
 	j := newJob(len(hyps))
 	if err := j.Run(func(int) parallel.Failure {
-		cn := &counter{p: p}
+		cn := getCounter(p)
+		defer putCounter(cn)
 		seg := make([]int64, p.width())
 		segRefs := make([]string, len(refs))
 		return j.Each(func(i int) error {
@@ -190,3 +194,23 @@ func (e *segmentError) Error() string {
 }
 
 func (e *segmentError) Unwrap() error { return e.err }
+
+// counters holds the scratch space of the counters of finished corpus
+// jobs for the next ones, so that scoring corpora one after the other
+// allocates little once warm.
+var counters = sync.Pool{New: func() any { return new(counter) }}
+
+// getCounter returns a counter for p from counters.
+func getCounter(p params) *counter {
+	cn := counters.Get().(*counter)
+	cn.p = p
+	return cn
+}
+
+// putCounter gives cn back to counters, unless it is nil or a long
+// segment has grown it past what a Stats keeps.
+func putCounter(cn *counter) {
+	if cn != nil && !cn.oversized() {
+		counters.Put(cn)
+	}
+}
