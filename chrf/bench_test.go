@@ -65,6 +65,23 @@ func BenchmarkSentences(b *testing.B) {
 	}
 }
 
+// BenchmarkSentence is Config.Sentence a segment at a time, the way a
+// caller scoring one pair at a time uses it.
+func BenchmarkSentence(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	b.ReportAllocs()
+	defer reportCPU(b, cpuTime())
+	i := 0
+	for b.Loop() {
+		if _, err := (Config{}).Sentence(hyps[i], refs[i]); err != nil {
+			b.Fatal(err)
+		}
+		if i++; i == len(hyps) {
+			i = 0
+		}
+	}
+}
+
 // BenchmarkAdd is one goroutine adding the corpus a segment at a time:
 // no allocation once grown.
 func BenchmarkAdd(b *testing.B) {

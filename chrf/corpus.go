@@ -19,7 +19,8 @@ func Sentence(hyp string, refs ...string) (Score, error) {
 // references, sacreBLEU's sentence_score: the corpus score of a corpus of
 // one segment. It returns the errors of [Stats.Add].
 func (c Config) Sentence(hyp string, refs ...string) (Score, error) {
-	s := Stats{Config: c}
+	s := Stats{Config: c, c: getCounter(c.params())}
+	defer func() { putCounter(s.c) }()
 	if err := s.Add(hyp, refs...); err != nil {
 		return Score{}, err
 	}
