@@ -470,8 +470,7 @@ func insertionSort(keys []uint64) {
 	keys[len(keys)-2], keys[len(keys)-1] = a, b
 }
 
-// laneTables are runMatches's and refKeys's tables for nmax orders of b bits a
-// character.
+// laneTables are runMatches's and refKeys's tables for nmax orders.
 type laneTables struct {
 	// closeAt[z], for z leading zeros of the xor of two keys, has ones
 	// in the lanes of the orders whose runs differ; incAt[z], for z
