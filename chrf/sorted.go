@@ -512,7 +512,7 @@ func newLaneTables(nmax int) *laneTables {
 }
 
 // runMatches returns, in the lane of each order n, the sum over runs of
-// keys (sorted, with t for their orders and bits a character) equal in
+// keys (sorted, with t for their orders) equal in
 // their top n characters of min(hypothesis keys, reference keys) among
 // those with an n-gram of order n. The counts of all orders are lanes of
 // lane bits in a word (fitsLanes), updated without a branch: a key adds 1
