@@ -512,9 +512,9 @@ func newLaneTables(nmax int) *laneTables {
 }
 
 // runMatches returns, in the lane of each order n, the sum over runs of
-// keys (sorted, with t for their orders) equal in
-// their top n characters of min(hypothesis keys, reference keys) among
-// those with an n-gram of order n. The counts of all orders are lanes of
+// keys (sorted, with t for their orders) equal in their top n characters
+// of min(hypothesis keys, reference keys) among those with an n-gram of
+// order n. The counts of all orders are lanes of
 // lane bits in a word (fitsLanes), updated without a branch: a key adds 1
 // to the lanes of its orders, a change in the top n characters closes the
 // runs of orders n and up, their lanes' minimum added to the match lanes.
