@@ -39,7 +39,7 @@ import "math/bits"
 
 // minSortedLen is the fewest characters, hypothesis and reference
 // together, that are counted by sorting rather than with bit sets.
-const minSortedLen = 64
+const minSortedLen = 16
 
 // maxBigramSlots bounds the bigram table, (D+1)² slots of 4 bytes: a text
 // of more distinct characters is counted with the hash table.
