@@ -54,16 +54,19 @@
 //
 // The n-grams of a hypothesis and its one reference (of up to 511
 // characters, or words, each) are counted by numbering the characters
-// and the bigrams, and sorting the positions whose bigram both texts
-// have by the characters that follow, for all higher orders at once;
-// texts with several references, of up to 128 items, with bit sets, a
-// few word operations for each position of each order; longer ones with
-// a hash-table lookup for each position of each order whose prefix both
-// sides share. Memory is proportional to a segment's length (about 60
-// bytes a character), reused from one segment to the next: once grown,
-// adding a segment allocates nothing, and scratch space past 32 MB is not
-// kept after a segment. The corpus entry points use every core
-// (GOMAXPROCS goroutines).
+// and the bigrams; the higher orders of a bigram each text has once are
+// matched from the characters that follow it, and the other positions
+// whose bigram both texts have are sorted by those characters, for all
+// higher orders at once. Texts with several references, of up to 128
+// items, are counted with bit sets, a few word operations for each
+// position of each order; longer ones with a hash-table lookup for each
+// position of each order whose prefix both sides share. Memory is
+// proportional to a segment's length (about 60 bytes a character), reused
+// from one segment to the next: once grown, adding a segment allocates
+// nothing, and scratch space past 32 MB is not kept after a segment. The
+// corpus entry points use every core (GOMAXPROCS goroutines) and, like
+// [Config.Sentence], take their scratch space from a pool that the next
+// call reuses.
 //
 // # Errors
 //
