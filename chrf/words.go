@@ -21,7 +21,7 @@ type wordTable struct {
 
 type wordSlot struct {
 	hash     uint64
-	off, len uint32 // the word is text[off:off+len]
+	off, len int // the word is text[off:off+len]
 	id       uint32
 	gen      uint32 // the slot is empty unless gen equals the table's
 }
@@ -70,16 +70,16 @@ func (t *wordTable) id(off, n int, key uint64) uint32 {
 		// Whether the word is new is not predictable: a word whose own
 		// slot is empty or its own is numbered without a branch.
 		empty := b2u(s.gen != t.gen)
-		if empty|b2u(s.hash == key)&b2u(s.len == uint32(n)) != 0 {
+		if empty|b2u(s.hash == key)&b2u(s.len == n) != 0 {
 			id := s.id&^-empty | t.n&-empty
-			*s = wordSlot{hash: key, off: uint32(off), len: uint32(n), id: id, gen: t.gen}
+			*s = wordSlot{hash: key, off: off, len: n, id: id, gen: t.gen}
 			t.n += empty
 			return id
 		}
 	}
 	s = t.find(key, t.text[off:off+n])
 	if s.gen != t.gen {
-		*s = wordSlot{hash: key, off: uint32(off), len: uint32(n), id: t.n, gen: t.gen}
+		*s = wordSlot{hash: key, off: off, len: n, id: t.n, gen: t.gen}
 		t.n++
 	}
 	return s.id
@@ -92,7 +92,7 @@ func (t *wordTable) code(w string, key uint64) uint32 {
 	if len(w) <= 8 {
 		// As in id.
 		empty := b2u(s.gen != t.gen)
-		hit := b2u(s.gen == t.gen) & b2u(s.hash == key) & b2u(s.len == uint32(len(w)))
+		hit := b2u(s.gen == t.gen) & b2u(s.hash == key) & b2u(s.len == len(w))
 		if empty|hit != 0 {
 			return (s.id + 1) & -hit
 		}
@@ -127,7 +127,7 @@ func wordKey(s string, off, n int) uint64 {
 func (t *wordTable) find(key uint64, w string) *wordSlot {
 	for i := key * 0x9E3779B97F4A7C15 >> 40 & t.mask; ; i = (i + 1) & t.mask {
 		s := &t.slots[i]
-		if s.gen != t.gen || s.hash == key && int(s.len) == len(w) && (len(w) <= 8 || t.word(s) == w) {
+		if s.gen != t.gen || s.hash == key && s.len == len(w) && (len(w) <= 8 || t.word(s) == w) {
 			return s
 		}
 	}
