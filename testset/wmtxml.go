@@ -163,6 +163,83 @@ type translator struct {
 // a set of strings (differently from run to run), are in the order of
 // their names.
 func unwrapWMT(root *element) (*wmtDoc, error) {
+	translators, err := wmtTranslators(root)
+	if err != nil {
+		return nil, err
+	}
+	d := &wmtDoc{}
+	d.set("src", nil)
+	for _, t := range translators {
+		d.set(translatorField(t.name), nil)
+	}
+	var systems wmtDoc
+	var docids, origlangs, domains []cell
+	seenDomain := false
+	for _, doc := range root.findAll("doc") {
+		if _, ok := doc.get("testsuite"); ok {
+			continue
+		}
+		segs, err := docSegments(doc)
+		if err != nil {
+			return nil, err
+		}
+		ids := make([]int64, 0, len(segs.src))
+		for id := range segs.src {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		docid, hasID := doc.get("id")
+		origlang, hasOrig := doc.get("origlang")
+		domain, hasDomain := doc.get("domain")
+		for _, id := range ids {
+			hasRef := false
+			for _, sents := range segs.refs {
+				if sents[id] != "" {
+					hasRef = true
+					break
+				}
+			}
+			if !hasRef {
+				continue // no reference for this segment
+			}
+			for _, t := range translators {
+				f := &d.fields[slices.IndexFunc(d.fields, func(f wmtField) bool { return f.name == translatorField(t.name) })]
+				f.values = append(f.values, cell{s: segs.refs[t][id]})
+			}
+			d.fields[0].values = append(d.fields[0].values, segs.src[id])
+			for _, name := range segs.hypNames {
+				text, ok := segs.hyps[name][id]
+				if !ok {
+					return nil, fmt.Errorf("system %s has no segment %d in document %s", name, id, docid)
+				}
+				systems.set(name, append(systems.field(name), cell{s: text}))
+			}
+			if !hasID || !hasOrig {
+				return nil, errors.New("a document has no id or no origlang attribute")
+			}
+			docids = append(docids, cell{s: docid})
+			origlangs = append(origlangs, cell{s: origlang})
+			domains = append(domains, cell{domain, !hasDomain})
+			seenDomain = hasDomain // sacreBLEU looks at the last segment's document
+		}
+	}
+	src := d.fields[0].values
+	d.set("src", src) // the dict literal's first key
+	d.set("docid", docids)
+	d.set("origlang", origlangs)
+	for _, f := range systems.fields {
+		d.set(f.name, f.values)
+	}
+	if seenDomain {
+		d.set("domain", domains)
+	}
+	return d, nil
+}
+
+// wmtTranslators returns the translators of the references of root, in
+// the order of their fields' names, after checking that root has one
+// source and one reference language.
+func wmtTranslators(root *element) ([]translator, error) {
 	srcLangs, refLangs := map[cell]bool{}, map[cell]bool{}
 	for _, e := range root.findAll("src") {
 		v, ok := e.get("lang")
@@ -189,104 +266,55 @@ func unwrapWMT(root *element) (*wmtDoc, error) {
 		}
 		return cmp.Compare(a.name, b.name)
 	})
-	d := &wmtDoc{}
-	d.set("src", nil)
-	for _, t := range translators {
-		d.set(translatorField(t.name), nil)
-	}
-	var systems wmtDoc
-	var docids, origlangs, domains []cell
-	seenDomain := false
-	for _, doc := range root.findAll("doc") {
-		if _, ok := doc.get("testsuite"); ok {
-			continue
-		}
-		src := map[int64]cell{}
-		for _, s := range doc.findAll("src") {
-			for _, seg := range s.findAll("seg") {
-				id, err := segID(seg)
-				if err != nil {
-					return nil, err
-				}
-				src[id] = cell{seg.text, !seg.hasText}
-			}
-		}
-		refs := map[translator]map[int64]string{}
-		for _, r := range doc.findAll("ref") {
-			t, ok := r.get("translator")
-			sents, err := segTexts(r)
+	return translators, nil
+}
+
+// docSegs are the segments of a document of a WMT file by id.
+type docSegs struct {
+	src      map[int64]cell
+	refs     map[translator]map[int64]string
+	hyps     map[string]map[int64]string // by system
+	hypNames []string                    // the systems, in the order first seen
+}
+
+// docSegments returns the segments of doc.
+func docSegments(doc *element) (*docSegs, error) {
+	src := map[int64]cell{}
+	for _, s := range doc.findAll("src") {
+		for _, seg := range s.findAll("seg") {
+			id, err := segID(seg)
 			if err != nil {
 				return nil, err
 			}
-			refs[translator{t, ok}] = sents
-		}
-		var hypNames []string
-		hyps := map[string]map[int64]string{}
-		for _, h := range doc.findAll("hyp") {
-			name, ok := h.get("system")
-			if !ok {
-				return nil, errors.New("a hyp element has no system attribute")
-			}
-			sents, err := segTexts(h)
-			if err != nil {
-				return nil, err
-			}
-			if _, ok := hyps[name]; !ok {
-				hypNames = append(hypNames, name)
-			}
-			hyps[name] = sents
-		}
-		ids := make([]int64, 0, len(src))
-		for id := range src {
-			ids = append(ids, id)
-		}
-		slices.Sort(ids)
-		docid, hasID := doc.get("id")
-		origlang, hasOrig := doc.get("origlang")
-		domain, hasDomain := doc.get("domain")
-		for _, id := range ids {
-			hasRef := false
-			for _, sents := range refs {
-				if sents[id] != "" {
-					hasRef = true
-					break
-				}
-			}
-			if !hasRef {
-				continue // no reference for this segment
-			}
-			for _, t := range translators {
-				f := &d.fields[slices.IndexFunc(d.fields, func(f wmtField) bool { return f.name == translatorField(t.name) })]
-				f.values = append(f.values, cell{s: refs[t][id]})
-			}
-			d.fields[0].values = append(d.fields[0].values, src[id])
-			for _, name := range hypNames {
-				text, ok := hyps[name][id]
-				if !ok {
-					return nil, fmt.Errorf("system %s has no segment %d in document %s", name, id, docid)
-				}
-				systems.set(name, append(systems.field(name), cell{s: text}))
-			}
-			if !hasID || !hasOrig {
-				return nil, errors.New("a document has no id or no origlang attribute")
-			}
-			docids = append(docids, cell{s: docid})
-			origlangs = append(origlangs, cell{s: origlang})
-			domains = append(domains, cell{domain, !hasDomain})
-			seenDomain = hasDomain // sacreBLEU looks at the last segment's document
+			src[id] = cell{seg.text, !seg.hasText}
 		}
 	}
-	src := d.fields[0].values
-	d.set("src", src) // the dict literal's first key
-	d.set("docid", docids)
-	d.set("origlang", origlangs)
-	for _, f := range systems.fields {
-		d.set(f.name, f.values)
+	refs := map[translator]map[int64]string{}
+	for _, r := range doc.findAll("ref") {
+		t, ok := r.get("translator")
+		sents, err := segTexts(r)
+		if err != nil {
+			return nil, err
+		}
+		refs[translator{t, ok}] = sents
 	}
-	if seenDomain {
-		d.set("domain", domains)
+	var hypNames []string
+	hyps := map[string]map[int64]string{}
+	for _, h := range doc.findAll("hyp") {
+		name, ok := h.get("system")
+		if !ok {
+			return nil, errors.New("a hyp element has no system attribute")
+		}
+		sents, err := segTexts(h)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := hyps[name]; !ok {
+			hypNames = append(hypNames, name)
+		}
+		hyps[name] = sents
 	}
-	return d, nil
+	return &docSegs{src, refs, hyps, hypNames}, nil
 }
 
 // segID is int(seg.get("id")).

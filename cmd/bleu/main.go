@@ -289,6 +289,15 @@ func (c *cli) execute(o *options) error {
 		}
 	}
 	stopSignals()
+	if err := c.checkScoring(o, enc); err != nil {
+		return err
+	}
+	return c.score(o, enc)
+}
+
+// checkScoring checks the options that ask for scores, in sacreBLEU's
+// order, once the references and test set are known.
+func (c *cli) checkScoring(o *options, enc encoding) error {
 	if len(o.refs) == 0 {
 		return &exitError{code: 1, msg: "bleu: no reference files: give them before -i (bleu REF [REF ...] -i HYP ...), or before the options when the hypotheses come from standard input."}
 	}
@@ -316,6 +325,12 @@ func (c *cli) execute(o *options) error {
 	if (o.origLang != nil || o.subset != nil) && o.testSet == nil {
 		return &exitError{code: 1, msg: "bleu: Filtering for --origlang or --subset needs a test (-t) and a language pair (-l)."}
 	}
+	return nil
+}
+
+// score configures the metrics asked for and scores the systems in the
+// form asked for.
+func (c *cli) score(o *options, enc encoding) error {
 	var s scoring
 	var warnings []string
 	var ms []metric

@@ -484,44 +484,13 @@ func (c *cli) detail(o *options, ms []metric) error {
 		set, _ := c.sets.lookup(name)
 		sets = append(sets, set)
 	}
-	var origlangs []string
-	if o.origLang != nil && *o.origLang != "" {
-		// sacreBLEU iterates over the string: its characters.
-		for _, r := range *o.origLang {
-			origlangs = append(origlangs, string(r))
-		}
-	} else {
-		seen := map[string]bool{}
-		for _, set := range sets {
-			langs, err := tc.Origlangs(ctx, set, o.langPair)
-			if err != nil {
-				return testSetError(err)
-			}
-			for _, l := range langs {
-				seen[l] = true
-			}
-		}
-		origlangs = sortedSet(seen)
+	origlangs, subsets, err := detailGroups(ctx, o, tc, sets)
+	if err != nil {
+		return err
 	}
 	if len(origlangs) == 0 {
 		fmt.Fprintln(c.out, "No subset information found. Consider using --origlang argument.")
 		return nil
-	}
-	subsets := []string{""} // "": every document (sacreBLEU's None)
-	if o.subset != nil {
-		subsets = append(subsets, *o.subset)
-	} else {
-		seen := map[string]bool{}
-		for _, set := range sets {
-			domains, err := tc.Domains(ctx, set, o.langPair)
-			if err != nil {
-				return testSetError(err)
-			}
-			for _, d := range domains {
-				seen[d] = true
-			}
-		}
-		subsets = append(subsets, sortedSet(seen)...)
 	}
 	// print_subset_results takes the metrics in the order of -m, where the
 	// other outputs sort them.
@@ -539,11 +508,7 @@ func (c *cli) detail(o *options, ms []metric) error {
 			return testSetError(err)
 		}
 	}
-	type result struct {
-		key, name, score string
-		n                int
-	}
-	var results []result
+	var results []detailRow
 	for _, origlang := range origlangs {
 		for _, subset := range subsets {
 			var keep []bool
@@ -562,30 +527,87 @@ func (c *cli) detail(o *options, ms []metric) error {
 			for i := range refs {
 				sel[i] = selectLines(refs[i], keep)
 			}
-			key := "origlang=" + origlang
-			switch {
-			case subset == "":
-				key += " domain=ALL"
-			case strings.HasPrefix(subset, "country:"):
-				key += " country=" + subset[8:]
-			default:
-				key += " domain=" + subset
-			}
+			key := detailKey(origlang, subset)
 			for _, m := range ms {
 				st := m.newStats()
 				if err := st.AddCorpus(sys, sel...); err != nil {
 					return err
 				}
 				sc := st.score()
-				results = append(results, result{key, sc.name, py.FormatFixed(sc.percent, o.width), len(sys)})
+				results = append(results, detailRow{key, sc.name, py.FormatFixed(sc.percent, o.width), len(sys)})
 			}
 		}
 	}
 	if len(results) == 0 {
 		return &exitError{code: 1, msg: "bleu: -d/--detail: no segment has the original languages " + strings.Join(origlangs, ", ")}
 	}
-	// sacreBLEU pads the keys to the longest and the metric names to the
-	// longest among the first key's scores.
+	c.printDetail(results)
+	return nil
+}
+
+// detailGroups returns -d/--detail's original languages (--origlang's
+// characters, as sacreBLEU iterates over the string, else those of the
+// test sets) and subsets ("" for every document, sacreBLEU's None, then
+// --subset or the test sets' domains).
+func detailGroups(ctx context.Context, o *options, tc *testset.Cache, sets []testset.Set) (origlangs, subsets []string, err error) {
+	if o.origLang != nil && *o.origLang != "" {
+		for _, r := range *o.origLang {
+			origlangs = append(origlangs, string(r))
+		}
+	} else {
+		seen := map[string]bool{}
+		for _, set := range sets {
+			langs, err := tc.Origlangs(ctx, set, o.langPair)
+			if err != nil {
+				return nil, nil, testSetError(err)
+			}
+			for _, l := range langs {
+				seen[l] = true
+			}
+		}
+		origlangs = sortedSet(seen)
+	}
+	subsets = []string{""}
+	if o.subset != nil {
+		return origlangs, append(subsets, *o.subset), nil
+	}
+	seen := map[string]bool{}
+	for _, set := range sets {
+		domains, err := tc.Domains(ctx, set, o.langPair)
+		if err != nil {
+			return nil, nil, testSetError(err)
+		}
+		for _, d := range domains {
+			seen[d] = true
+		}
+	}
+	return origlangs, append(subsets, sortedSet(seen)...), nil
+}
+
+// detailRow is a line of -d/--detail: a metric's score on the segments of
+// one original language and subset.
+type detailRow struct {
+	key, name, score string
+	n                int // segments
+}
+
+// detailKey is the label of the segments of origlang and subset ("" for
+// all).
+func detailKey(origlang, subset string) string {
+	key := "origlang=" + origlang
+	switch {
+	case subset == "":
+		return key + " domain=ALL"
+	case strings.HasPrefix(subset, "country:"):
+		return key + " country=" + subset[8:]
+	}
+	return key + " domain=" + subset
+}
+
+// printDetail prints -d/--detail's rows. sacreBLEU pads the keys to the
+// longest and the metric names to the longest among the first key's
+// scores.
+func (c *cli) printDetail(results []detailRow) {
 	width, nameWidth := 0, 0
 	for _, r := range results {
 		width = max(width, utf8.RuneCountInString(r.key)+1)
@@ -597,7 +619,6 @@ func (c *cli) detail(o *options, ms []metric) error {
 		pad := strings.Repeat(" ", width-utf8.RuneCountInString(r.key))
 		fmt.Fprintf(c.out, "%s%s: sentences=%-6d %-*s = %s\n", r.key, pad, r.n, nameWidth, r.name, r.score)
 	}
-	return nil
 }
 
 // readStripped reads a file's lines, each without trailing white space,

@@ -1,8 +1,8 @@
 """CPU time of the bleu and sacreBLEU command lines, side by side.
 
-The command-line rows of BENCHMARKS.md's headline: for each command line,
-the least CPU time (user + system, milliseconds) of five processes of each
-tool, start-up included. Run from the sacreBLEU checkout, so that
+The command-line rows of BENCHMARKS.md's headline and of its chrF
+section: for each command line, the least CPU time (user + system,
+milliseconds) of five processes of each tool, start-up included. Run from the sacreBLEU checkout, so that
 `python3 -m sacrebleu` is 2.6.0:
 
     go build -o /tmp/bleu ./cmd/bleu
@@ -18,6 +18,7 @@ def cpu(argv):
         ts.append((ru.ru_utime + ru.ru_stime) * 1e3)
     return min(ts)
 for args in (["-i", S[0], "-b"], ["-i", S[0], "-sl"], ["-i", S[0], "--confidence"],
-             ["-i", *S, "--paired-bs"], ["-i", *S, "--paired-ar"]):
-    print(args[-1], cpu([sys.argv[2], D + "/ref.txt", *args]),
+             ["-i", *S, "--paired-bs"], ["-i", *S, "--paired-ar"],
+             ["-i", S[0], "-m", "chrf", "-b"], ["-i", S[0], "-m", "chrf", "-cw", "2", "-b"]):
+    print(" ".join(a for a in args if a not in S), cpu([sys.argv[2], D + "/ref.txt", *args]),
           cpu(["/usr/bin/python3", "-m", "sacrebleu", D + "/ref.txt", *args]))

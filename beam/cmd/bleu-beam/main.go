@@ -164,16 +164,9 @@ func parse(argv []string) (args, []string, error) {
 		}
 		// intValue sets *dst to the option's value, an int.
 		intValue := func(dst *int) {
-			v := takeValue()
-			if err != nil {
-				return
+			if v := takeValue(); err == nil {
+				err = intOption(dst, name, v)
 			}
-			n, perr := strconv.Atoi(v)
-			if perr != nil {
-				err = fmt.Errorf("argument %s: invalid int value: '%s'", name, v)
-				return
-			}
-			*dst = n
 		}
 		switch name {
 		case "--":
@@ -185,42 +178,16 @@ func parse(argv []string) (args, []string, error) {
 				hyps = append(hyps, val)
 				continue
 			}
-			for i+1 < len(argv) && !strings.HasPrefix(argv[i+1], "-") {
-				i++
-				hyps = append(hyps, argv[i])
-			}
+			hyps = append(hyps, following(argv, &i)...)
 		case "-m", "--metrics":
 			a.metrics = a.metrics[:0]
 			if hasVal {
 				a.metrics = append(a.metrics, val)
 			}
-			for i+1 < len(argv) && !strings.HasPrefix(argv[i+1], "-") {
-				i++
-				a.metrics = append(a.metrics, argv[i])
-			}
+			a.metrics = append(a.metrics, following(argv, &i)...)
 			if len(a.metrics) == 0 {
 				err = fmt.Errorf("argument -m/--metrics: expected at least one argument")
 			}
-		case "-cc", "--chrf-char-order":
-			intValue(&ca.charOrder)
-		case "-cw", "--chrf-word-order":
-			intValue(&ca.wordOrder)
-		case "--chrf-beta":
-			intValue(&ca.beta)
-		case "--chrf-whitespace":
-			ca.whitespace = true
-		case "--chrf-lowercase":
-			ca.lowercase = true
-		case "--chrf-eps-smoothing":
-			ca.epsSmooth = true
-		case "--ter-case-sensitive":
-			a.ter.CaseSensitive = true
-		case "--ter-asian-support":
-			a.ter.AsianSupport = true
-		case "--ter-no-punct":
-			a.ter.NoPunct = true
-		case "--ter-normalized":
-			a.ter.Normalized = true
 		case "-tok", "--tokenize":
 			a.opts.Tokenizer = takeValue()
 		case "-lc", "--lowercase":
@@ -249,6 +216,7 @@ func parse(argv []string) (args, []string, error) {
 			a.out = takeValue()
 		default:
 			switch {
+			case a.metricOption(name, &ca, intValue):
 			case !strings.HasPrefix(arg, "-") || arg == "-":
 				a.refs = append(a.refs, arg)
 			case flag.Lookup(strings.TrimLeft(name, "-")) != nil:
@@ -265,13 +233,73 @@ func parse(argv []string) (args, []string, error) {
 			return args{}, nil, err
 		}
 	}
+	if err := a.finish(hyps, inputGiven, ca); err != nil {
+		return args{}, nil, err
+	}
+	return a, beamArgs, nil
+}
+
+// following returns the arguments after argv[*i] up to the next option,
+// and moves *i to the last of them.
+func following(argv []string, i *int) []string {
+	from := *i + 1
+	for *i+1 < len(argv) && !strings.HasPrefix(argv[*i+1], "-") {
+		*i++
+	}
+	return argv[from : *i+1]
+}
+
+// intOption sets *dst to v, the value of option name, an int.
+func intOption(dst *int, name, v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return fmt.Errorf("argument %s: invalid int value: '%s'", name, v)
+	}
+	*dst = n
+	return nil
+}
+
+// metricOption sets the chrF or TER option name, if it is one (an int
+// option through intValue), and reports whether it was.
+func (a *args) metricOption(name string, ca *chrfArgs, intValue func(*int)) bool {
+	switch name {
+	case "-cc", "--chrf-char-order":
+		intValue(&ca.charOrder)
+	case "-cw", "--chrf-word-order":
+		intValue(&ca.wordOrder)
+	case "--chrf-beta":
+		intValue(&ca.beta)
+	case "--chrf-whitespace":
+		ca.whitespace = true
+	case "--chrf-lowercase":
+		ca.lowercase = true
+	case "--chrf-eps-smoothing":
+		ca.epsSmooth = true
+	case "--ter-case-sensitive":
+		a.ter.CaseSensitive = true
+	case "--ter-asian-support":
+		a.ter.AsianSupport = true
+	case "--ter-no-punct":
+		a.ter.NoPunct = true
+	case "--ter-normalized":
+		a.ter.Normalized = true
+	default:
+		return false
+	}
+	return true
+}
+
+// finish checks the arguments once all are read and completes a: the
+// hypothesis file, BLEU's default smoothing, the metrics and chrF's
+// configuration from ca.
+func (a *args) finish(hyps []string, inputGiven bool, ca chrfArgs) error {
 	switch {
 	case !inputGiven || len(hyps) != 1:
-		return args{}, nil, fmt.Errorf("give exactly one hypothesis file with -i")
+		return fmt.Errorf("give exactly one hypothesis file with -i")
 	case len(a.refs) == 0:
-		return args{}, nil, fmt.Errorf("give at least one reference file")
+		return fmt.Errorf("give at least one reference file")
 	case a.width < 0:
-		return args{}, nil, fmt.Errorf("argument -w/--width: must not be negative")
+		return fmt.Errorf("argument -w/--width: must not be negative")
 	}
 	a.hyp = hyps[0]
 	if a.opts.Smooth == "" {
@@ -279,15 +307,15 @@ func parse(argv []string) (args, []string, error) {
 	}
 	ms, err := metricsOf(a.metrics)
 	if err != nil {
-		return args{}, nil, err
+		return err
 	}
 	a.metrics = ms
 	if slices.Contains(ms, "chrf") {
 		if a.chrf, err = ca.config(); err != nil {
-			return args{}, nil, err
+			return err
 		}
 	}
-	return a, beamArgs, nil
+	return nil
 }
 
 // metricsOf returns the metrics of -m once each, in the order bleu (and

@@ -90,6 +90,8 @@ func writeEdgeCases(w *writer, cases []edgeCase) {
 	w.jsonFile("edge/cases.json", manifest)
 }
 
+// edgeCases returns the edge cases: one table, whose length is its
+// cases'.
 func edgeCases() []edgeCase {
 	cases := []edgeCase{
 		{Name: "empty_and_blank", Description: "Empty and whitespace-only lines (ASCII and Python-only whitespace) in hypotheses and references.",
