@@ -73,9 +73,9 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	return true
 }
 
-// numberHyp numbers the hypothesis's items 1..d into codes, counts each
-// number in hc, and returns d.
-func (c *counter) numberHyp(codes, items []uint32, hc []int32) int {
+// numberHypGo is numberHyp in Go: it numbers the hypothesis's items 1..d
+// into codes, counts each number in hc, and returns d.
+func (c *counter) numberHypGo(codes, items []uint32, hc []int32) int {
 	t := &c.tab
 	small, gen, next := t.small, t.gen, t.next
 	for i, it := range items {
@@ -103,10 +103,10 @@ func (c *counter) numberHyp(codes, items []uint32, hc []int32) int {
 	return int(next)
 }
 
-// numberRef gives each of a reference's items the number of the same item
-// in the hypothesis (numberHyp), 0 when it has none, into codes, and
-// counts each number in rc.
-func (c *counter) numberRef(codes, items []uint32, rc []int32) {
+// numberRefGo is numberRef in Go: it gives each of a reference's items
+// the number of the same item in the hypothesis (numberHyp), 0 when it
+// has none, into codes, and counts each number in rc.
+func (c *counter) numberRefGo(codes, items []uint32, rc []int32) {
 	t := &c.tab
 	small, gen := t.small, t.gen
 	for j, it := range items {
@@ -226,11 +226,11 @@ func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
 	return match, int(next) - 1
 }
 
-// hypBigrams numbers the bigrams of the hypothesis's codes from 1 in
-// slots (generation gen, (d+1)² of them, w = d+1), writes each position's
-// number to rank (0 for the last), counts them in hc, and returns the next
-// number.
-func hypBigrams(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32 {
+// hypBigramsGo is hypBigrams in Go: it numbers the bigrams of the
+// hypothesis's codes from 1 in slots (generation gen, (d+1)² of them, w
+// = d+1), writes each position's number to rank (0 for the last), counts
+// them in hc, and returns the next number.
+func hypBigramsGo(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32 {
 	next := uint32(1)
 	if len(codes) == 0 {
 		return next
@@ -250,10 +250,11 @@ func hypBigrams(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32 {
 	return next
 }
 
-// refBigrams writes to rank the number of the bigram at each position of
-// a reference's codes in the hypothesis's slots (hypBigrams), 0 where the
-// hypothesis lacks it and for the last, and counts them in rc.
-func refBigrams(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
+// refBigramsGo is refBigrams in Go: it writes to rank the number of the
+// bigram at each position of a reference's codes in the hypothesis's
+// slots (hypBigrams), 0 where the hypothesis lacks it and for the last,
+// and counts them in rc.
+func refBigramsGo(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
 	if len(codes) == 0 {
 		return
 	}
@@ -382,14 +383,14 @@ type bigramInfo struct {
 	once uint64 // all ones if each text has it once, else 0
 }
 
-// hypKeys writes to keys the keys (see the overview) of the positions of
+// hypKeysGo is hypKeys in Go: it writes to keys the keys (see the overview) of the positions of
 // the hypothesis, codes and rank its characters and bigrams, that have a
 // third character and a bigram the reference has, more than once between
 // them (keys in info not 0), counts them by third character in byThird,
 // and returns how many. It leaves in info's tail the characters after
 // each bigram (mask, tailMask's), as in a key: refKeys reads those of the
 // bigrams each text has once.
-func hypKeys(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, mask uint64) int {
+func hypKeysGo(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, mask uint64) int {
 	e := len(codes)
 	rank = rank[:e]
 	// k: the characters from p on, the first highest; k1 and k2 from p+1
@@ -412,13 +413,14 @@ func hypKeys(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[2
 	return n
 }
 
-// refKeys is hypKeys for the reference, the keys written from n on, but
+// refKeysGo is refKeys in Go, hypKeysGo for the reference: it writes the
+// keys from n on, but
 // for the bigrams each text has once (once all ones): the n-grams that
 // begin with such a bigram are in no other text's position, so they match
 // as far as the characters after the bigram agree with the hypothesis's
 // (tail), and refKeys returns their match counts as lanes, with the new
 // n.
-func refKeys(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, t *laneTables, mask uint64) (int, uint64) {
+func refKeysGo(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, t *laneTables, mask uint64) (int, uint64) {
 	e := len(codes)
 	rank = rank[:e]
 	k1 := uint64(codes[e-1]) << (tailBits - 8) & mask

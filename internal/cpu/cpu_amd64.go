@@ -14,8 +14,12 @@ package cpu
 //go:noescape
 func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 
-// maxLeaf is the largest standard leaf of CPUID.
-var maxLeaf, _, _, _ = cpuid(0, 0)
+// maxLeaf and maxExtLeaf are the largest standard and extended
+// (0x80000000 and up) leaves of CPUID.
+var (
+	maxLeaf, _, _, _    = cpuid(0, 0)
+	maxExtLeaf, _, _, _ = cpuid(0x80000000, 0)
+)
 
 // HasSSSE3 tells whether the processor has SSSE3, whose PSHUFB
 // copyASCII16 uses.
@@ -29,11 +33,15 @@ var HasSSE41 = cpuidBit(1, 0, 2, 19)
 // uses.
 var HasBMI1 = cpuidBit(7, 0, 1, 3)
 
+// HasLZCNT tells whether the processor has LZCNT (Linux's flag abm),
+// which refKeys uses with BMI1's TZCNT.
+var HasLZCNT = cpuidBit(0x80000001, 0, 2, 5)
+
 // cpuidBit returns bit b of register reg (0 to 3 for EAX, EBX, ECX, EDX)
 // of CPUID's leaf and sub-leaf sub, or false if the processor has no such
 // leaf.
 func cpuidBit(leaf, sub uint32, reg, b int) bool {
-	if leaf > maxLeaf {
+	if leaf < 0x80000000 && leaf > maxLeaf || leaf >= 0x80000000 && leaf > maxExtLeaf {
 		return false
 	}
 	a, bx, c, d := cpuid(leaf, sub)

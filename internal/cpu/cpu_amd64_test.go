@@ -29,7 +29,7 @@ func TestCPUFeatures(t *testing.T) {
 	for _, f := range []struct {
 		name string
 		has  bool
-	}{{"ssse3", HasSSSE3}, {"sse4_1", HasSSE41}, {"bmi1", HasBMI1}} {
+	}{{"ssse3", HasSSSE3}, {"sse4_1", HasSSE41}, {"bmi1", HasBMI1}, {"abm", HasLZCNT}} {
 		if want := slices.Contains(flags, f.name); f.has != want {
 			t.Errorf("cpuid finds %s %v, /proc/cpuinfo %v", f.name, f.has, want)
 		}

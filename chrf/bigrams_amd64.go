@@ -1,0 +1,37 @@
+//go:build amd64 && !purego
+
+package chrf
+
+// hypBigrams is hypBigramsGo with its loop in assembly
+// (bigrams_amd64.s).
+func hypBigrams(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32 {
+	if len(codes) == 0 {
+		return 1
+	}
+	rank = rank[:len(codes)]
+	next := hypBigramsAsm(rank, codes, slots, hc, w, gen)
+	if next == 0 {
+		panic("chrf: a bigram's code or number outside its table")
+	}
+	rank[len(codes)-1] = 0
+	return next
+}
+
+// refBigrams is refBigramsGo with its loop in assembly
+// (bigrams_amd64.s).
+func refBigrams(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
+	if len(codes) == 0 {
+		return
+	}
+	rank = rank[:len(codes)]
+	if !refBigramsAsm(rank, codes, slots, rc, w, gen) {
+		panic("chrf: a bigram's code or number outside its table")
+	}
+	rank[len(codes)-1] = 0
+}
+
+//go:noescape
+func hypBigramsAsm(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32
+
+//go:noescape
+func refBigramsAsm(rank, codes, slots []uint32, rc []int32, w, gen uint32) bool

@@ -1,0 +1,13 @@
+//go:build !amd64 || purego
+
+package chrf
+
+// hypBigrams is hypBigramsGo: there is no assembly for it here.
+func hypBigrams(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32 {
+	return hypBigramsGo(rank, codes, slots, hc, w, gen)
+}
+
+// refBigrams is refBigramsGo: there is no assembly for it here.
+func refBigrams(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
+	refBigramsGo(rank, codes, slots, rc, w, gen)
+}

@@ -1,0 +1,62 @@
+//go:build amd64 && !purego
+
+package chrf
+
+import (
+	"unsafe"
+
+	"github.com/go-bleu/bleu/internal/cpu"
+)
+
+// keysAsm tells whether refKeys runs its assembly loop, which needs
+// LZCNT and BMI1's TZCNT.
+var keysAsm = cpu.HasLZCNT && cpu.HasBMI1
+
+// The layouts that keys_amd64.s assumes: a constant below is negative,
+// and does not compile, if one changes.
+const (
+	_ = uint(unsafe.Sizeof(bigramInfo{}) - 24)
+	_ = uint(24 - unsafe.Sizeof(bigramInfo{}))
+	_ = uint(unsafe.Offsetof(bigramInfo{}.tail) - 8)
+	_ = uint(8 - unsafe.Offsetof(bigramInfo{}.tail))
+	_ = uint(unsafe.Offsetof(bigramInfo{}.once) - 16)
+	_ = uint(16 - unsafe.Offsetof(bigramInfo{}.once))
+	_ = uint(unsafe.Offsetof(laneTables{}.sameAt) - 2048)
+	_ = uint(2048 - unsafe.Offsetof(laneTables{}.sameAt))
+	_ = uint(unsafe.Offsetof(laneTables{}.hasAt) - 3072)
+	_ = uint(3072 - unsafe.Offsetof(laneTables{}.hasAt))
+)
+
+// hypKeys is hypKeysGo with its loop in assembly (keys_amd64.s).
+func hypKeys(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, mask uint64) int {
+	if len(codes) < 3 || len(rank) < len(codes) || len(keys) < len(codes)-2 {
+		panic("chrf: hypKeys needs three codes or more, and a rank and a key for each")
+	}
+	n := hypKeysAsm(keys, codes, rank, info, byThird, mask)
+	if n < 0 {
+		panic("chrf: a bigram's number outside its table")
+	}
+	return n
+}
+
+// refKeys is refKeysGo with its loop in assembly (keys_amd64.s), where
+// the processor has LZCNT and BMI1.
+func refKeys(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, t *laneTables, mask uint64) (int, uint64) {
+	if !keysAsm {
+		return refKeysGo(keys, n, codes, rank, info, byThird, t, mask)
+	}
+	if len(codes) < 3 || len(rank) < len(codes) || n < 0 || len(keys)-n < len(codes)-2 {
+		panic("chrf: refKeys needs three codes or more, and a rank and a key for each")
+	}
+	n, lanes := refKeysAsm(keys, n, codes, rank, info, byThird, t, mask)
+	if n < 0 {
+		panic("chrf: a bigram's number outside its table")
+	}
+	return n, lanes
+}
+
+//go:noescape
+func hypKeysAsm(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, mask uint64) int
+
+//go:noescape
+func refKeysAsm(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, t *laneTables, mask uint64) (int, uint64)
