@@ -173,9 +173,10 @@ func (c *counter) prepare(hyp string, refs []string) {
 	c.setNumbers(max(c.roff[1], c.toff[1]))
 }
 
-// appendRunes appends the characters of t, but for Python whitespace
-// unless whitespace is kept (extract_all_char_ngrams's ”.join(line.split())).
-func (c *counter) appendRunes(t string) {
+// appendRunesGo is appendRunes in Go: it appends the characters of t, but
+// for Python whitespace unless whitespace is kept
+// (extract_all_char_ngrams's ”.join(line.split())).
+func (c *counter) appendRunesGo(t string) {
 	n := len(c.runes)
 	runes := slices.Grow(c.runes, len(t))[:n+len(t)] // a rune has a byte or more
 	keep := &asciiKept

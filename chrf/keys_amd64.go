@@ -8,8 +8,8 @@ import (
 	"github.com/go-bleu/bleu/internal/cpu"
 )
 
-// keysAsm tells whether refKeys runs its assembly loop, which needs
-// LZCNT and BMI1's TZCNT.
+// keysAsm tells whether refKeys and runMatches run their assembly loops,
+// which need LZCNT and BMI1 (TZCNT, ANDN).
 var keysAsm = cpu.HasLZCNT && cpu.HasBMI1
 
 // The layouts that keys_amd64.s assumes: a constant below is negative,
@@ -21,6 +21,8 @@ const (
 	_ = uint(8 - unsafe.Offsetof(bigramInfo{}.tail))
 	_ = uint(unsafe.Offsetof(bigramInfo{}.once) - 16)
 	_ = uint(16 - unsafe.Offsetof(bigramInfo{}.once))
+	_ = uint(unsafe.Offsetof(laneTables{}.incAt) - 1024)
+	_ = uint(1024 - unsafe.Offsetof(laneTables{}.incAt))
 	_ = uint(unsafe.Offsetof(laneTables{}.sameAt) - 2048)
 	_ = uint(2048 - unsafe.Offsetof(laneTables{}.sameAt))
 	_ = uint(unsafe.Offsetof(laneTables{}.hasAt) - 3072)
@@ -54,6 +56,21 @@ func refKeys(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byTh
 	}
 	return n, lanes
 }
+
+// runMatches is runMatchesGo with its loop in assembly (keys_amd64.s),
+// where the processor has LZCNT and BMI1.
+func runMatches(keys []uint64, t *laneTables) uint64 {
+	if !keysAsm {
+		return runMatchesGo(keys, t)
+	}
+	if len(keys) == 0 {
+		panic("chrf: runMatches needs keys")
+	}
+	return runMatchesAsm(keys, t, high)
+}
+
+//go:noescape
+func runMatchesAsm(keys []uint64, t *laneTables, high uint64) uint64
 
 //go:noescape
 func hypKeysAsm(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, mask uint64) int

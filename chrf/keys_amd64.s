@@ -127,3 +127,71 @@ rbad:
 	MOVQ $-1, ret+128(FP)
 	MOVQ $0, ret1+136(FP)
 	RET
+
+// func runMatchesAsm(keys []uint64, t *laneTables, high uint64) uint64
+//
+// runMatches's loop (see runMatchesGo), keys not empty; closeAt is at 0
+// and incAt at 1024 in t.
+TEXT ·runMatchesAsm(SB), NOSPLIT, $0-48
+	MOVQ keys_base+0(FP), SI
+	MOVQ keys_len+8(FP), CX
+	MOVQ t+24(FP), DI
+	MOVQ high+32(FP), R12
+	MOVQ (SI), R8 // prev
+	XORQ R9, R9   // hc
+	XORQ R10, R10 // rc
+	XORQ R11, R11 // mc
+	XORQ BX, BX
+
+mloop:
+	MOVQ   (SI)(BX*8), AX
+	MOVQ   AX, DX
+	XORQ   R8, DX
+	LZCNTQ DX, DX
+	MOVQ   (DI)(DX*8), DX // closed
+	// ge: the lanes where hc ≥ rc, all ones in them.
+	MOVQ   R9, R13
+	ORQ    R12, R13
+	SUBQ   R10, R13
+	ANDQ   R12, R13
+	MOVQ   R13, R14
+	SHRQ   $9, R14
+	SUBQ   R14, R13
+	// mc += (rc&ge | hc&^ge) & closed
+	MOVQ   R10, R14
+	ANDQ   R13, R14
+	ANDNQ  R9, R13, R13 // R13 = hc &^ ge
+	ORQ    R14, R13
+	ANDQ   DX, R13
+	ADDQ   R13, R11
+	ANDNQ  R9, DX, R9   // hc &^= closed
+	ANDNQ  R10, DX, R10 // rc &^= closed
+	MOVQ   AX, R13
+	SHRQ   $1, R13
+	TZCNTQ R13, R13
+	MOVQ   1024(DI)(R13*8), R13 // inc
+	MOVQ   AX, R14
+	ANDQ   $1, R14
+	NEGQ   R14                 // all ones for a reference's key
+	ANDNQ  R13, R14, R15       // inc &^ ref
+	ADDQ   R15, R9
+	ANDQ   R14, R13
+	ADDQ   R13, R10
+	MOVQ   AX, R8
+	INCQ   BX
+	CMPQ   BX, CX
+	JLT    mloop
+	MOVQ   R9, R13
+	ORQ    R12, R13
+	SUBQ   R10, R13
+	ANDQ   R12, R13
+	MOVQ   R13, R14
+	SHRQ   $9, R14
+	SUBQ   R14, R13
+	MOVQ   R10, R14
+	ANDQ   R13, R14
+	ANDNQ  R9, R13, R13
+	ORQ    R14, R13
+	ADDQ   R13, R11
+	MOVQ   R11, ret+40(FP)
+	RET

@@ -11,3 +11,6 @@ func hypKeys(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[2
 func refKeys(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, t *laneTables, mask uint64) (int, uint64) {
 	return refKeysGo(keys, n, codes, rank, info, byThird, t, mask)
 }
+
+// runMatches is runMatchesGo: there is no assembly for it here.
+func runMatches(keys []uint64, t *laneTables) uint64 { return runMatchesGo(keys, t) }

@@ -174,7 +174,10 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 		var ranks int
 		match[2], ranks = c.bigrams(codes, hl, d)
 		if nmax >= 3 {
-			c.higherOrders(match[:], codes, hl, d, nmax, ranks)
+			lanes := c.higherOrders(codes, hl, d, nmax, ranks)
+			for o := 3; o < len(match); o++ {
+				match[o] = int64(lanes >> (lane * (o - 1)) & (1<<lane - 1))
+			}
 		}
 	}
 	for n := 1; n <= nmax; n++ {
@@ -274,17 +277,17 @@ func refBigramsGo(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
 // insertion rather than by radix (a text repeating a few characters).
 const maxInsertionRun = 64
 
-// higherOrders writes to match[3:nmax+1] the clipped match counts of
-// orders 3 to nmax: those of the bigrams each text has once from their
+// higherOrders returns the clipped match counts of orders 3 to nmax, in
+// lanes as runMatches returns them: those of the bigrams each text has once from their
 // tails (refKeys), the others' by sorting the keys of the positions whose
 // bigram (numbered 1..ranks in c.bigram) both texts have, with
 // c.bigramInfo as bigrams leaves it. The keys are put in order of
 // (bigram, third character) by two passes of a counting sort, which
 // leaves runs of the same trigram, most of one or two keys, to sort by
 // insertion.
-func (c *counter) higherOrders(match []int64, codes []uint32, hl, d, nmax, ranks int) {
+func (c *counter) higherOrders(codes []uint32, hl, d, nmax, ranks int) uint64 {
 	if hl < 3 || len(codes)-hl < 3 {
-		return // no trigram in one text
+		return 0 // no trigram in one text
 	}
 	rank, info := c.bigram, c.bigramInfo[:ranks+1]
 	// The last two positions of a text have no third character, so no
@@ -304,12 +307,9 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, d, nmax, ranks
 	mask := tailMask(nmax)
 	n := hypKeys(keys, codes[:hl], rank[:hl], info, byThird, mask)
 	n, lanes := refKeys(keys, n, codes[hl:], rank[hl:], info, byThird, t, mask)
-	for o := 3; o <= nmax; o++ {
-		match[o] = int64(lanes >> (lane * (o - 1)) & (1<<lane - 1))
-	}
 	keys = keys[:n]
 	if n == 0 {
-		return
+		return lanes
 	}
 	tmp := grow(c.tmp, n)
 	sorted := grow(c.sorted, n)
@@ -332,7 +332,7 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, d, nmax, ranks
 	}
 	tmp, sorted = tmp[z:], sorted[:n-int(z)]
 	if len(sorted) == 0 {
-		return
+		return lanes
 	}
 	sum = 0
 	longest := int32(0)
@@ -352,10 +352,9 @@ func (c *counter) higherOrders(match []int64, codes []uint32, hl, d, nmax, ranks
 	} else {
 		insertionSort(sorted)
 	}
-	runs := runMatches(sorted, t)
-	for o := 3; o <= nmax; o++ {
-		match[o] += int64(runs >> (lane * (o - 1)) & (1<<lane - 1))
-	}
+	// A lane's two counts together are at most the text's length: no
+	// carry into the next lane.
+	return lanes + runMatches(sorted, t)
 }
 
 // The layout of a key: the bigram's number in bits 33 to 48, the next
@@ -513,15 +512,14 @@ func newLaneTables(nmax int) *laneTables {
 	return t
 }
 
-// runMatches returns, in the lane of each order n, the sum over runs of
+// runMatchesGo is runMatches in Go: it returns, in the lane of each order n, the sum over runs of
 // keys (sorted, with t for their orders) equal in their top n characters
 // of min(hypothesis keys, reference keys) among those with an n-gram of
 // order n. The counts of all orders are lanes of
 // lane bits in a word (fitsLanes), updated without a branch: a key adds 1
 // to the lanes of its orders, a change in the top n characters closes the
 // runs of orders n and up, their lanes' minimum added to the match lanes.
-func runMatches(keys []uint64, t *laneTables) uint64 {
-	const high = laneOnes << (lane - 1)
+func runMatchesGo(keys []uint64, t *laneTables) uint64 {
 	closeAt, incAt := &t.closeAt, &t.incAt
 	var hc, rc, mc uint64
 	prev := keys[0]
@@ -549,8 +547,12 @@ func runMatches(keys []uint64, t *laneTables) uint64 {
 // 1<<(lane-1), the top bit of a lane kept free for the comparison.
 const lane = 10
 
-// laneOnes has a 1 at the bottom of each of the 6 lanes.
-const laneOnes = 1 | 1<<lane | 1<<(2*lane) | 1<<(3*lane) | 1<<(4*lane) | 1<<(5*lane)
+// laneOnes has a 1 at the bottom of each of the 6 lanes, and high at the
+// top.
+const (
+	laneOnes = 1 | 1<<lane | 1<<(2*lane) | 1<<(3*lane) | 1<<(4*lane) | 1<<(5*lane)
+	high     = laneOnes << (lane - 1)
+)
 
 // fitsLanes reports whether runMatches can count nmax orders of texts of
 // hl and rl characters.

@@ -1,0 +1,37 @@
+//go:build amd64 && !purego
+
+package chrf
+
+import (
+	"slices"
+	"unicode/utf8"
+
+	"github.com/go-bleu/bleu/internal/py"
+)
+
+// appendRunes is appendRunesGo with its loop over ASCII bytes in
+// assembly (runes_amd64.s).
+func (c *counter) appendRunes(t string) {
+	n := len(c.runes)
+	runes := slices.Grow(c.runes, len(t))[:n+len(t)] // a rune has a byte or more
+	keep := &asciiKept
+	if c.p.whitespace {
+		keep = &allKept
+	}
+	for i := 0; ; {
+		i, n = appendASCIIAsm(runes, n, t, i, keep)
+		if i == len(t) {
+			break
+		}
+		r, size := utf8.DecodeRuneInString(t[i:])
+		if c.p.whitespace || !py.IsSpace(r) {
+			runes[n] = uint32(r)
+			n++
+		}
+		i += size
+	}
+	c.runes = runes[:n]
+}
+
+//go:noescape
+func appendASCIIAsm(runes []uint32, n int, t string, i int, keep *[utf8.RuneSelf]uint8) (int, int)
