@@ -1,0 +1,121 @@
+//go:build amd64 && !purego
+
+package chrf
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestAsmKernels checks each assembly loop against its Go loop on the
+// data of random pairs of texts, step by step through sortedOrders: the
+// same inputs must give the same outputs, written and returned.
+func TestAsmKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabets := []string{"ab", "abc ", "abcdefghij  \t", "aäbßcé中文 \u3000", "xyz\u0800\u07ff"}
+	text := func(alpha []rune, n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteRune(alpha[rng.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	checked := 0
+	for i := range 2000 {
+		p := (&Config{Whitespace: i%5 == 0}).params()
+		hypAlpha := []rune(alphabets[rng.IntN(len(alphabets))])
+		refAlpha := append(slices.Clone(hypAlpha), []rune(alphabets[rng.IntN(len(alphabets))])...)
+		hyp, ref := text(hypAlpha, 3+rng.IntN(300)), text(refAlpha, 3+rng.IntN(300))
+
+		// appendRunes
+		a, g := &counter{p: p}, &counter{p: p}
+		a.appendRunes(hyp)
+		g.appendRunesGo(hyp)
+		hl := len(g.runes)
+		a.appendRunes(ref)
+		g.appendRunesGo(ref)
+		if !slices.Equal(a.runes, g.runes) {
+			t.Fatalf("%q %q: appendRunes %v, Go %v", hyp, ref, a.runes, g.runes)
+		}
+		if checkKernels(t, g.runes, hl) {
+			checked++
+		}
+	}
+	if checked < 1500 {
+		t.Errorf("only %d of 2000 pairs went through every kernel", checked)
+	}
+}
+
+// checkKernels checks the kernels on the characters items, the first hl
+// of them the hypothesis's, and reports whether the texts were long
+// enough for every kernel.
+func checkKernels(t *testing.T, items []uint32, hl int) bool {
+	t.Helper()
+	hypItems, refItems := items[:hl], items[hl:]
+	if len(refItems) < 3 || hl < 3 {
+		return false
+	}
+	// numberHyp and numberRef
+	a, g := &counter{}, &counter{}
+	a.tab.reset(hl)
+	g.tab.reset(hl)
+	ca, cg := make([]uint32, len(items)), make([]uint32, len(items))
+	ha, hg := make([]int32, 2*(hl+1)), make([]int32, 2*(hl+1))
+	da := a.numberHyp(ca[:hl], hypItems, ha[:hl+1])
+	dg := g.numberHypGo(cg[:hl], hypItems, hg[:hl+1])
+	a.numberRef(ca[hl:], refItems, ha[hl+1:])
+	g.numberRefGo(cg[hl:], refItems, hg[hl+1:])
+	if da != dg || !slices.Equal(ca, cg) || !slices.Equal(ha, hg) {
+		t.Fatalf("numbering %d %v %v, Go %d %v %v", da, ca, ha, dg, cg, hg)
+	}
+	codes, d := ca, da
+	if !sortable(d) {
+		return false
+	}
+	// hypBigrams and refBigrams
+	w := uint32(d + 1)
+	sa, sg := make([]uint32, w*w), make([]uint32, w*w)
+	ra, rg := make([]uint32, len(codes)), make([]uint32, len(codes))
+	clear(ha)
+	clear(hg)
+	const gen = 5 << 16
+	na := hypBigrams(ra[:hl], codes[:hl], sa, ha[:hl+1], w, gen)
+	ng := hypBigramsGo(rg[:hl], codes[:hl], sg, hg[:hl+1], w, gen)
+	refBigrams(ra[hl:], codes[hl:], sa, ha[hl+1:], w, gen)
+	refBigramsGo(rg[hl:], codes[hl:], sg, hg[hl+1:], w, gen)
+	if na != ng || !slices.Equal(ra, rg) || !slices.Equal(ha, hg) || !slices.Equal(sa, sg) {
+		t.Fatalf("bigrams %d %v %v, Go %d %v %v", na, ra, ha, ng, rg, hg)
+	}
+	// hypKeys and refKeys, on bigram data of every kind: keys or none,
+	// once or not, whatever the counts.
+	rng := rand.New(rand.NewPCG(uint64(len(codes)), uint64(hl)))
+	info := make([]bigramInfo, na)
+	for r := range info {
+		info[r] = bigramInfo{keys: int32(rng.IntN(3)), tail: rng.Uint64() & tailMask(6), once: -uint64(rng.IntN(2))}
+	}
+	for nmax := 3; nmax <= 6; nmax++ {
+		ia, ig := slices.Clone(info), slices.Clone(info)
+		var ta, tg [256]int32
+		ka, kg := make([]uint64, len(codes)), make([]uint64, len(codes))
+		mask := tailMask(nmax)
+		nka := hypKeys(ka, codes[:hl], ra[:hl], ia, &ta, mask)
+		nkg := hypKeysGo(kg, codes[:hl], rg[:hl], ig, &tg, mask)
+		lt := newLaneTables(nmax)
+		nka, la := refKeys(ka, nka, codes[hl:], ra[hl:], ia, &ta, lt, mask)
+		nkg, lg := refKeysGo(kg, nkg, codes[hl:], rg[hl:], ig, &tg, lt, mask)
+		if nka != nkg || la != lg || !slices.Equal(ka[:nka], kg[:nkg]) || ta != tg || !slices.Equal(ia, ig) {
+			t.Fatalf("nmax %d: keys %d %x %x, Go %d %x %x", nmax, nka, la, ka[:nka], nkg, lg, kg[:nkg])
+		}
+		if nka == 0 {
+			continue
+		}
+		keys := slices.Clone(ka[:nka])
+		slices.Sort(keys)
+		if got, want := runMatches(keys, lt), runMatchesGo(keys, lt); got != want {
+			t.Fatalf("nmax %d: runMatches %x, Go %x", nmax, got, want)
+		}
+	}
+	return true
+}
