@@ -172,7 +172,7 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 	}
 	if nmax >= 2 {
 		var ranks int
-		match[2], ranks = c.bigrams(codes, hl, d)
+		match[2], ranks = c.bigrams(codes, hl, d, nmax >= 3)
 		if nmax >= 3 {
 			lanes := c.higherOrders(codes, hl, d, nmax, ranks)
 			for o := 3; o < len(match); o++ {
@@ -194,9 +194,10 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 
 // bigrams numbers the bigrams of the hypothesis 1..ranks, leaves in
 // c.bigram the number of the bigram at each position (0 for none, or one
-// the hypothesis lacks) and in c.bigramInfo each number's keys and once,
-// and returns the clipped match count of order 2.
-func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
+// the hypothesis lacks) and, if info (for the higher orders), in
+// c.bigramInfo each number's keys and once, and returns the clipped match
+// count of order 2.
+func (c *counter) bigrams(codes []uint32, hl, d int, info bool) (match int64, ranks int) {
 	w := uint32(d + 1)
 	size := int(w * w)
 	if len(c.slots) < size {
@@ -217,14 +218,20 @@ func (c *counter) bigrams(codes []uint32, hl, d int) (match int64, ranks int) {
 	slots := c.slots[:size]
 	next := hypBigrams(rank[:hl], codes[:hl], slots, hc, w, c.slotGen<<16)
 	refBigrams(rank[hl:], codes[hl:], slots, rc, w, c.slotGen<<16)
-	info := grow(c.bigramInfo, int(next))
-	c.bigramInfo = info
-	info[0] = bigramInfo{}
+	if !info {
+		for r := 1; r < int(next); r++ {
+			match += int64(min(hc[r], rc[r]))
+		}
+		return match, int(next) - 1
+	}
+	bi := grow(c.bigramInfo, int(next))
+	c.bigramInfo = bi
+	bi[0] = bigramInfo{}
 	for r := 1; r < int(next); r++ {
 		h, f := hc[r], rc[r]
 		match += int64(min(h, f))
 		one := b2u(h|f == 1) // h ≥ 1
-		info[r] = bigramInfo{keys: (h + f) & -min(f, 1) & (int32(one) - 1), once: -uint64(one)}
+		bi[r] = bigramInfo{keys: (h + f) & -min(f, 1) & (int32(one) - 1), once: -uint64(one)}
 	}
 	return match, int(next) - 1
 }
