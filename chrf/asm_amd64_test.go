@@ -14,7 +14,8 @@ import (
 // same inputs must give the same outputs, written and returned.
 func TestAsmKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	alphabets := []string{"ab", "abc ", "abcdefghij  \t", "aäbßcé中文 \u3000", "xyz\u0800\u07ff"}
+	alphabets := []string{"ab", "abc ", "abcdefghij  \t", "aäbßcé中文 \u3000", "xyz\u0800\u07ff",
+		"\x00\x08\t\n\v\f\r\x0e\x1b\x1c\x1d\x1e\x1f \x21\x7fa~", "abcdefghijklmnopqrstuvwxyz,. \u00a0\u0085"}
 	text := func(alpha []rune, n int) string {
 		var b strings.Builder
 		for range n {
