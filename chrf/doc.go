@@ -57,10 +57,11 @@
 // and the bigrams; the higher orders of a bigram each text has once are
 // matched from the characters that follow it, and the other positions
 // whose bigram both texts have are sorted by those characters, for all
-// higher orders at once. Texts with several references, of up to 128
-// items, are counted with bit sets, a few word operations for each
-// position of each order; longer ones with a hash-table lookup for each
-// position of each order whose prefix both sides share. Memory is
+// higher orders at once; on amd64 these loops are in assembly. Texts
+// with several references, of up to 128 items, are counted with bit
+// sets, a few word operations for each position of each order; longer
+// ones with a hash-table lookup for each position of each order whose
+// prefix both sides share. Memory is
 // proportional to a segment's length (about 60 bytes a character), reused
 // from one segment to the next: once grown, adding a segment allocates
 // nothing, and scratch space past 32 MB is not kept after a segment. The
