@@ -191,14 +191,21 @@ func (c *counter) appendRunesGo(t string) {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(t[i:])
-		if c.p.whitespace || !py.IsSpace(r) {
-			runes[n] = uint32(r)
-			n++
-		}
-		i += size
+		i, n = c.appendNonASCII(runes, n, t, i)
 	}
 	c.runes = runes[:n]
+}
+
+// appendNonASCII puts the character at t[i], which is not ASCII, at
+// runes[n], and returns the index of the next one and n, moved past it
+// unless it is Python whitespace that is dropped.
+func (c *counter) appendNonASCII(runes []uint32, n int, t string, i int) (int, int) {
+	r, size := utf8.DecodeRuneInString(t[i:])
+	runes[n] = uint32(r)
+	if c.p.whitespace || !py.IsSpace(r) {
+		n++
+	}
+	return i + size, n
 }
 
 // asciiKept is 1 for the ASCII bytes that are not Python whitespace, which

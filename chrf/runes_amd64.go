@@ -5,8 +5,6 @@ package chrf
 import (
 	"slices"
 	"unicode/utf8"
-
-	"github.com/go-bleu/bleu/internal/py"
 )
 
 // appendRunes is appendRunesGo with its loop over ASCII bytes in
@@ -23,12 +21,7 @@ func (c *counter) appendRunes(t string) {
 		if i == len(t) {
 			break
 		}
-		r, size := utf8.DecodeRuneInString(t[i:])
-		if c.p.whitespace || !py.IsSpace(r) {
-			runes[n] = uint32(r)
-			n++
-		}
-		i += size
+		i, n = c.appendNonASCII(runes, n, t, i)
 	}
 	c.runes = runes[:n]
 }

@@ -554,34 +554,37 @@ func detailGroups(ctx context.Context, o *options, tc *testset.Cache, sets []tes
 		for _, r := range *o.origLang {
 			origlangs = append(origlangs, string(r))
 		}
-	} else {
-		seen := map[string]bool{}
-		for _, set := range sets {
-			langs, err := tc.Origlangs(ctx, set, o.langPair)
-			if err != nil {
-				return nil, nil, testSetError(err)
-			}
-			for _, l := range langs {
-				seen[l] = true
-			}
-		}
-		origlangs = sortedSet(seen)
+	} else if origlangs, err = fromSets(sets, func(set testset.Set) ([]string, error) {
+		return tc.Origlangs(ctx, set, o.langPair)
+	}); err != nil {
+		return nil, nil, err
 	}
 	subsets = []string{""}
 	if o.subset != nil {
 		return origlangs, append(subsets, *o.subset), nil
 	}
+	domains, err := fromSets(sets, func(set testset.Set) ([]string, error) {
+		return tc.Domains(ctx, set, o.langPair)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return origlangs, append(subsets, domains...), nil
+}
+
+// fromSets returns, sorted, every value that get returns for one of sets.
+func fromSets(sets []testset.Set, get func(testset.Set) ([]string, error)) ([]string, error) {
 	seen := map[string]bool{}
 	for _, set := range sets {
-		domains, err := tc.Domains(ctx, set, o.langPair)
+		values, err := get(set)
 		if err != nil {
-			return nil, nil, testSetError(err)
+			return nil, testSetError(err)
 		}
-		for _, d := range domains {
-			seen[d] = true
+		for _, v := range values {
+			seen[v] = true
 		}
 	}
-	return origlangs, append(subsets, sortedSet(seen)...), nil
+	return sortedSet(seen), nil
 }
 
 // detailRow is a line of -d/--detail: a metric's score on the segments of
