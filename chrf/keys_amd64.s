@@ -128,6 +128,22 @@ rbad:
 	MOVQ $0, ret1+136(FP)
 	RET
 
+// LANEMIN sets R13 to min(hc, rc) lane by lane, hc in R9, rc in R10 and
+// high (the top bit of each lane) in R12: ge, the lanes where hc ≥ rc,
+// all ones in them, picks rc there and hc elsewhere. It clobbers R14.
+#define LANEMIN \
+	MOVQ  R9, R13; \
+	ORQ   R12, R13; \
+	SUBQ  R10, R13; \
+	ANDQ  R12, R13; \
+	MOVQ  R13, R14; \
+	SHRQ  $9, R14; \
+	SUBQ  R14, R13; \
+	MOVQ  R10, R14; \
+	ANDQ  R13, R14; \
+	ANDNQ R9, R13, R13; \
+	ORQ   R14, R13
+
 // func runMatchesAsm(keys []uint64, t *laneTables, high uint64) uint64
 //
 // runMatches's loop (see runMatchesGo), keys not empty; closeAt is at 0
@@ -149,20 +165,8 @@ mloop:
 	XORQ   R8, DX
 	LZCNTQ DX, DX
 	MOVQ   (DI)(DX*8), DX // closed
-	// ge: the lanes where hc ≥ rc, all ones in them.
-	MOVQ   R9, R13
-	ORQ    R12, R13
-	SUBQ   R10, R13
-	ANDQ   R12, R13
-	MOVQ   R13, R14
-	SHRQ   $9, R14
-	SUBQ   R14, R13
-	// mc += (rc&ge | hc&^ge) & closed
-	MOVQ   R10, R14
-	ANDQ   R13, R14
-	ANDNQ  R9, R13, R13 // R13 = hc &^ ge
-	ORQ    R14, R13
-	ANDQ   DX, R13
+	LANEMIN
+	ANDQ   DX, R13 // the runs closed
 	ADDQ   R13, R11
 	ANDNQ  R9, DX, R9   // hc &^= closed
 	ANDNQ  R10, DX, R10 // rc &^= closed
@@ -181,17 +185,7 @@ mloop:
 	INCQ   BX
 	CMPQ   BX, CX
 	JLT    mloop
-	MOVQ   R9, R13
-	ORQ    R12, R13
-	SUBQ   R10, R13
-	ANDQ   R12, R13
-	MOVQ   R13, R14
-	SHRQ   $9, R14
-	SUBQ   R14, R13
-	MOVQ   R10, R14
-	ANDQ   R13, R14
-	ANDNQ  R9, R13, R13
-	ORQ    R14, R13
+	LANEMIN
 	ADDQ   R13, R11
 	MOVQ   R11, ret+40(FP)
 	RET
