@@ -285,13 +285,13 @@ func refBigramsGo(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
 const maxInsertionRun = 64
 
 // higherOrders returns the clipped match counts of orders 3 to nmax, in
-// lanes as runMatches returns them: those of the bigrams each text has once from their
-// tails (refKeys), the others' by sorting the keys of the positions whose
-// bigram (numbered 1..ranks in c.bigram) both texts have, with
-// c.bigramInfo as bigrams leaves it. The keys are put in order of
-// (bigram, third character) by two passes of a counting sort, which
-// leaves runs of the same trigram, most of one or two keys, to sort by
-// insertion.
+// lanes as runMatches returns them (0 in the lanes of higher orders):
+// those of the bigrams each text has once from their tails (refKeys), the
+// others' by sorting the keys of the positions whose bigram (numbered
+// 1..ranks in c.bigram) both texts have, with c.bigramInfo as bigrams
+// leaves it. The keys are put in order of (bigram, third character) by
+// two passes of a counting sort, which leaves runs of the same trigram,
+// most of one or two keys, to sort by insertion.
 func (c *counter) higherOrders(codes []uint32, hl, d, nmax, ranks int) uint64 {
 	if hl < 3 || len(codes)-hl < 3 {
 		return 0 // no trigram in one text
