@@ -34,7 +34,7 @@ var HasSSE41 = cpuidBit(1, 0, 2, 19)
 var HasBMI1 = cpuidBit(7, 0, 1, 3)
 
 // HasLZCNT tells whether the processor has LZCNT (Linux's flag abm),
-// which refKeys uses with BMI1's TZCNT.
+// which chrf's refKeys and runMatches use with BMI1's TZCNT and ANDN.
 var HasLZCNT = cpuidBit(0x80000001, 0, 2, 5)
 
 // cpuidBit returns bit b of register reg (0 to 3 for EAX, EBX, ECX, EDX)

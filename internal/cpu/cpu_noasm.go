@@ -3,7 +3,8 @@
 package cpu
 
 // Without assembly no kernel needs a processor feature: the callers of
-// copyASCII16, clipSum, match4BMI and refKeys, which test these, take their Go
+// copyASCII16, clipSum, match4BMI, refKeys and runMatches, which test
+// these, take their Go
 // loops (see cpu_amd64.go).
 const (
 	HasSSSE3 = false
