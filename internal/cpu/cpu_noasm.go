@@ -4,8 +4,7 @@ package cpu
 
 // Without assembly no kernel needs a processor feature: the callers of
 // copyASCII16, clipSum, match4BMI, refKeys and runMatches, which test
-// these, take their Go
-// loops (see cpu_amd64.go).
+// these, take their Go loops (see cpu_amd64.go).
 const (
 	HasSSSE3 = false
 	HasSSE41 = false
