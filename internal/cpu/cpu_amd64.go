@@ -33,6 +33,10 @@ var HasSSE41 = cpuidBit(1, 0, 2, 19)
 // uses.
 var HasBMI1 = cpuidBit(7, 0, 1, 3)
 
+// HasBMI2 tells whether the processor has BMI2, whose BZHI and SHRX
+// chrf's hypCodes and refCodes use.
+var HasBMI2 = cpuidBit(7, 0, 1, 8)
+
 // HasLZCNT tells whether the processor has LZCNT (Linux's flag abm),
 // which chrf's refKeys and runMatches use with BMI1's TZCNT and ANDN.
 var HasLZCNT = cpuidBit(0x80000001, 0, 2, 5)
