@@ -120,3 +120,54 @@ func checkKernels(t *testing.T, items []uint32, hl int) bool {
 	}
 	return true
 }
+
+// TestWordKernels checks the word orders' assembly loops against their Go
+// loops, pass by pass, on the texts of TestTokens.
+func TestWordKernels(t *testing.T) {
+	if !wordsAsm {
+		t.Skip("no BMI2: hypCodes and refCodes run their Go loops")
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	var ta, tg wordTable
+	for i := range 3000 {
+		alpha := []rune(wordAlphabets[i%len(wordAlphabets)])
+		hyp, ref := wordText(rng, alpha, rng.IntN(400)), wordText(rng, alpha, rng.IntN(400))
+		buf := append([]byte(hyp+ref), make([]byte, wordPad)...)
+		ta.reset()
+		tg.reset()
+		for k, r := range [][2]int{{0, len(hyp)}, {len(hyp), len(hyp) + len(ref)}} {
+			a, e := r[0], r[1]
+			blocks := (e - a + 63) / 64
+			ma, mg := make([]uint64, 2*blocks), make([]uint64, 2*blocks)
+			la, lg := spaceMasks(ma, buf, a, e), spaceMasksGo(mg, buf, a, e)
+			if la != 0 && lg == 0 || la == 0 && lg != 0 || !slices.Equal(ma, mg) {
+				t.Fatalf("%q: spaceMasks %x %x, Go %x %x", buf[a:e], la, ma, lg, mg)
+			}
+			if lg != 0 {
+				multiByteSpaces(mg, buf, a, e)
+			}
+			ba, bg := make([]int, 2*((e-a)/2+1)), make([]int, 2*((e-a)/2+1))
+			na, ng := fieldBounds(ba, mg, a, e), fieldBoundsGo(bg, mg, a, e)
+			if na != ng || !slices.Equal(ba[:2*na], bg[:2*ng]) {
+				t.Fatalf("%q: fieldBounds %d %v, Go %d %v", buf[a:e], na, ba[:2*na], ng, bg[:2*ng])
+			}
+			wa, wg := make([]token, 2*ng+1), make([]token, 2*ng+1)
+			ka, kg := splitFields(wa, bg[:2*ng], buf), splitFieldsGo(wg, bg[:2*ng], buf)
+			if ka != kg || !slices.Equal(wa[:ka], wg[:kg]) {
+				t.Fatalf("%q: splitFields %d %v, Go %d %v", buf[a:e], ka, wa[:ka], kg, wg[:kg])
+			}
+			toks := wg[:kg]
+			ca, cg := make([]uint32, len(toks)), make([]uint32, len(toks))
+			if k == 0 {
+				ta.hypCodes(ca, toks, buf)
+				tg.hypCodesGo(cg, toks, buf)
+			} else {
+				ta.refCodes(ca, toks, buf)
+				tg.refCodesGo(cg, toks, buf)
+			}
+			if !slices.Equal(ca, cg) || ta.n != tg.n || ta.shift != tg.shift {
+				t.Fatalf("%q: codes %v (%d words), Go %v (%d)", buf[a:e], ca, ta.n, cg, tg.n)
+			}
+		}
+	}
+}

@@ -209,12 +209,9 @@ func getCounter(p params) *counter {
 }
 
 // putCounter gives cn back to counters, unless it is nil or a long
-// segment has grown it past what a Stats keeps, without its references to
-// the caller's texts.
+// segment has grown it past what a Stats keeps.
 func putCounter(cn *counter) {
 	if cn != nil && !cn.oversized() {
-		cn.words.text = ""
-		clear(cn.fields[:cap(cn.fields)])
 		counters.Put(cn)
 	}
 }

@@ -39,11 +39,13 @@ type counter struct {
 	stamp uint32   // the stamp of the current reference (and order); never 0
 	tab   table
 
-	fields []string
-	words  wordTable // of strings of the texts or of low
-	low    []byte    // the lowercased texts, one after the other
-	lowEnd []int     // text k ends at low[lowEnd[k]]
-	rows   []int64   // the statistics against each reference, width() apiece
+	words     wordTable // of the words of low
+	low       []byte    // the texts, lowercased if asked, one after the other, then wordPad zeros if words are counted
+	lowEnd    []int     // text k ends at low[lowEnd[k]]
+	spaceBits []uint64  // tokens' scratch: whitespace and lead masks
+	bounds    []int     // and the fields' bounds
+	wtoks     []token   // the words of the current text
+	rows      []int64   // the statistics against each reference, width() apiece
 
 	noBits     bool     // count with the hash table only (for tests)
 	noSort     bool     // count without sorting (for tests)
@@ -126,7 +128,7 @@ const maxKeptScratch = 32 << 20
 func (c *counter) oversized() bool {
 	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
 		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+3*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
-		32*len(c.words.slots) + cap(c.low)
+		32*(len(c.words.slots)+cap(c.words.moved)) + 4*len(c.words.used) + cap(c.low) + 8*(cap(c.spaceBits)+cap(c.bounds)) + 16*cap(c.wtoks)
 	return n > maxKeptScratch
 }
 
@@ -134,17 +136,18 @@ func (c *counter) oversized() bool {
 // (without whitespace unless asked) and their words, numbered.
 func (c *counter) prepare(hyp string, refs []string) {
 	c.runes, c.roff, c.toks, c.toff = c.runes[:0], append(c.roff[:0], 0), c.toks[:0], append(c.toff[:0], 0)
-	if c.p.nw > 0 {
-		c.words.reset()
-	}
-	if c.p.lowercase {
-		// All texts lowercased into one buffer first: the words are
-		// strings into it, which must stay put while it grows.
-		c.low, c.lowEnd = py.AppendLower(c.low[:0], hyp), append(c.lowEnd[:0], 0)
-		c.lowEnd[0] = len(c.low)
+	if c.p.lowercase || c.p.nw > 0 {
+		// All texts, lowercased if asked, in one buffer: the words are
+		// offsets into it, and the characters strings into it, which
+		// must stay put while it grows.
+		c.low, c.lowEnd = c.appendText(c.low[:0], hyp), c.lowEnd[:0]
+		c.lowEnd = append(c.lowEnd, len(c.low))
 		for _, r := range refs {
-			c.low = py.AppendLower(c.low, r)
+			c.low = c.appendText(c.low, r)
 			c.lowEnd = append(c.lowEnd, len(c.low))
+		}
+		if c.p.nw > 0 {
+			c.low = append(c.low, make([]byte, wordPad)...)
 		}
 	}
 	for k := -1; k < len(refs); k++ {
@@ -153,24 +156,43 @@ func (c *counter) prepare(hyp string, refs []string) {
 			t = refs[k]
 		}
 		if c.p.lowercase {
-			lo := 0
-			if k >= 0 {
-				lo = c.lowEnd[k]
-			}
-			t = unsafe.String(unsafe.SliceData(c.low[lo:]), c.lowEnd[k+1]-lo)
+			a := c.textStart(k + 1)
+			t = unsafe.String(unsafe.SliceData(c.low[a:]), c.lowEnd[k+1]-a)
 		}
 		if c.p.nc > 0 {
 			c.appendRunes(t)
 		}
 		c.roff = append(c.roff, len(c.runes))
+	}
+	if c.p.nw > 0 {
+		c.words.reset()
+	}
+	for k := 0; k <= len(refs); k++ {
 		if c.p.nw > 0 {
-			c.appendWords(t, k < 0)
+			c.appendWords(c.low, c.textStart(k), c.lowEnd[k], k == 0)
 		}
 		c.toff = append(c.toff, len(c.toks))
 	}
 	c.ids = grow(c.ids, max(len(c.runes), len(c.toks)))
 	c.pos = grow(c.pos, len(c.ids))
 	c.setNumbers(max(c.roff[1], c.toff[1]))
+}
+
+// appendText appends t to dst, lowercased if asked.
+func (c *counter) appendText(dst []byte, t string) []byte {
+	if c.p.lowercase {
+		return py.AppendLower(dst, t)
+	}
+	return append(dst, t...)
+}
+
+// textStart is where text k (the hypothesis, then the references) starts
+// in c.low.
+func (c *counter) textStart(k int) int {
+	if k == 0 {
+		return 0
+	}
+	return c.lowEnd[k-1]
 }
 
 // appendRunesGo is appendRunes in Go: it appends the characters of t, but
@@ -221,32 +243,19 @@ var asciiKept, allKept = func() (kept, all [utf8.RuneSelf]uint8) {
 	return kept, all
 }()
 
-// appendWords appends the numbers of the words of t (see splitWords): the
-// hypothesis's words are numbered 1, 2, ... in the order first seen, a
-// reference's word gets the number of the same word of the hypothesis, or
-// 0 if it has none (no n-gram with it can match).
-func (c *counter) appendWords(t string, hyp bool) {
+// appendWords appends the numbers of the words of the text buf[a:e]
+// (see tokens): the hypothesis's words are numbered 1, 2, ... in
+// the order first seen, a reference's word gets the number of the same
+// word of the hypothesis, or 0 if it has none (no n-gram with it can
+// match).
+func (c *counter) appendWords(buf []byte, a, e int, hyp bool) {
+	c.tokens(buf, a, e)
+	n0 := len(c.toks)
+	c.toks = slices.Grow(c.toks, len(c.wtoks))[:n0+len(c.wtoks)]
 	if hyp {
-		c.words.text = t
-	}
-	c.fields = py.AppendFields(c.fields[:0], t)
-	base := uintptr(unsafe.Pointer(unsafe.StringData(t)))
-	for _, f := range c.fields {
-		off, n := int(uintptr(unsafe.Pointer(unsafe.StringData(f)))-base), len(f)
-		// splitWords' rule, written out again: through a function, a
-		// call a field costs chrF++ 3–4%. FuzzAdd holds the two to
-		// sacreBLEU's rule.
-		if _, size := utf8.DecodeRuneInString(f); size == n {
-			c.word(t, off, n, hyp)
-		} else if isPunct(f[n-1]) {
-			c.word(t, off, n-1, hyp)
-			c.word(t, off+n-1, 1, hyp)
-		} else if isPunct(f[0]) {
-			c.word(t, off, 1, hyp)
-			c.word(t, off+1, n-1, hyp)
-		} else {
-			c.word(t, off, n, hyp)
-		}
+		c.words.hypCodes(c.toks[n0:], c.wtoks, buf)
+	} else {
+		c.words.refCodes(c.toks[n0:], c.wtoks, buf)
 	}
 }
 
@@ -271,19 +280,6 @@ func splitWords(fields []string, t string, word func(string)) []string {
 		}
 	}
 	return fields
-}
-
-// word appends the number of the word of n bytes at t[off:], of the
-// hypothesis if hyp, else of a reference (0 if the hypothesis lacks it).
-func (c *counter) word(t string, off, n int, hyp bool) {
-	key := wordKey(t, off, n)
-	var code uint32
-	if hyp {
-		code = c.words.id(off, n, key) + 1
-	} else {
-		code = c.words.code(t[off:off+n], key)
-	}
-	c.toks = append(c.toks, code)
 }
 
 // cell is what a counter knows of an n-gram of the hypothesis.

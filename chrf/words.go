@@ -1,134 +1,147 @@
 package chrf
 
-import "github.com/go-bleu/bleu/internal/swar"
+import "encoding/binary"
 
 // wordTable numbers the distinct words of a hypothesis 0, 1, 2, ... in
-// the order first seen: an open-addressing hash table of strings, emptied
-// all at once by a new generation number and doubled when half full,
-// which costs less than a Go map for the few dozen short words of a
-// segment. Its memory follows the most distinct words of a segment. The
-// words are pieces of text, held by offset and length: a slot has no
-// pointer, so storing one costs no write barrier. text is the caller's and
-// must stay unchanged until the next reset.
+// the order first seen: an open-addressing hash table, which costs less
+// than a Go map for the few dozen words of a segment. A word is held by
+// its key (wordKey) and its place in the caller's buffer, so a slot has
+// no pointer and storing one costs no write barrier. A word of up to 16
+// bytes is told from any other by its key and length alone; longer words
+// are compared byte by byte.
+//
+// The table is kept at most a quarter full, so that most words find their
+// own slot empty or holding them: both cases take one branch-free path.
+// It is emptied by clearing the slots its words took, and its memory
+// follows the most distinct words of a segment.
 type wordTable struct {
-	text  string     // the hypothesis, set by the caller after reset
-	slots []wordSlot // slots[:mask+1] in use
-	mask  uint64
-	gen   uint32
+	slots []wordSlot // slots[:1<<(64-shift)] in use
+	shift uint       // a key's slot is the top bits of its hash
+	used  []uint32   // used[id] is the slot of word id; longer than a quarter of the slots in use
 	n     uint32     // words numbered
 	moved []wordSlot // scratch for grow
 }
 
+// wordSlot is a slot of a wordTable, empty if n is 0.
 type wordSlot struct {
-	hash     uint64
-	off, len int // the word is text[off:off+len]
-	id       uint32
-	gen      uint32 // the slot is empty unless gen equals the table's
+	lo, hi uint64 // wordKey's
+	off    int    // the word is buf[off:off+n]
+	n      uint32
+	id     uint32
 }
 
-// word returns the word of s.
-func (t *wordTable) word(s *wordSlot) string { return t.text[s.off : s.off+s.len] }
-
-// minWordSlots is the smallest size of an emptied table, maxResetSlots the
-// largest: an emptied table keeps the size of the last segment's between
-// the two.
+// minWordBits and maxResetBits bound the size of an emptied table (as
+// powers of two): it keeps the size the last segment needed between the
+// two.
 const (
-	minWordSlots  = 64
-	maxResetSlots = 1024
+	minWordBits  = 8
+	maxResetBits = 12
 )
 
 // reset empties t.
 func (t *wordTable) reset() {
 	if t.slots == nil {
-		t.slots = make([]wordSlot, minWordSlots)
+		t.slots = make([]wordSlot, 1<<minWordBits)
+		t.used = make([]uint32, 1<<minWordBits/4+1)
+		t.shift = 64 - minWordBits
 	}
-	t.newGen()
-	// The size the last segment needed, unless that was large.
-	if t.mask < minWordSlots-1 || t.mask > maxResetSlots-1 {
-		t.mask = minWordSlots - 1
+	for _, i := range t.used[:t.n] {
+		t.slots[i].n = 0
 	}
 	t.n = 0
-}
-
-// newGen empties every slot.
-func (t *wordTable) newGen() {
-	t.gen++
-	if t.gen == 0 {
-		clear(t.slots)
-		t.gen = 1
+	if t.shift < 64-maxResetBits {
+		t.shift = 64 - minWordBits
 	}
 }
 
-// id returns the number of the word of n bytes at text[off:], giving it
-// the next one if it has none; key is wordKey's for it.
-func (t *wordTable) id(off, n int, key uint64) uint32 {
-	if uint64(t.n)*2 >= t.mask {
+// wordKey returns the key of the word of n bytes (at least one) at
+// buf[off:], which has 8 readable bytes past the word: its first eight
+// bytes and, if it has more, its last eight, each 0 past the word's end.
+// With n, the key tells a word of up to 16 bytes from any other.
+func wordKey(buf []byte, off, n int) (lo, hi uint64) {
+	// min(n, 8) and max(n, 8) without the branch the compiler would take.
+	d := n - 8
+	below := -int(b2u(n < 8))
+	lo = binary.LittleEndian.Uint64(buf[off:]) & (^uint64(0) >> (uint(-8*(d&below)) & 63))
+	hi = binary.LittleEndian.Uint64(buf[off+d&^below:]) & -uint64(b2u(n > 8))
+	return lo, hi
+}
+
+// hashWord mixes a word's key.
+func hashWord(lo, hi uint64) uint64 {
+	return (lo*0x9E3779B97F4A7C15 ^ hi) * 0xC2B2AE3D27D4EB4F
+}
+
+// hypCodesGo sets codes[k] to 1 + the number of the word toks[k] of
+// buf, numbering new words (id).
+func (t *wordTable) hypCodesGo(codes []uint32, toks []token, buf []byte) {
+	for k, w := range toks {
+		lo, hi := wordKey(buf, w.off, w.n)
+		codes[k] = t.id(buf, w.off, w.n, lo, hi) + 1
+	}
+}
+
+// refCodesGo sets codes[k] to 1 + the number of the word toks[k] of buf,
+// or 0 if it has none (code).
+func (t *wordTable) refCodesGo(codes []uint32, toks []token, buf []byte) {
+	for k, w := range toks {
+		lo, hi := wordKey(buf, w.off, w.n)
+		codes[k] = t.code(buf, w.off, w.n, lo, hi)
+	}
+}
+
+// id returns the number of the word buf[off:off+n] (key lo, hi), giving it
+// the next one if it has none.
+func (t *wordTable) id(buf []byte, off, n int, lo, hi uint64) uint32 {
+	if t.n >= 1<<(62-t.shift) { // a quarter full
 		t.grow()
 	}
-	s := &t.slots[key*0x9E3779B97F4A7C15>>40&t.mask]
-	if n <= 8 {
-		// Whether the word is new is not predictable: a word whose own
-		// slot is empty or its own is numbered without a branch.
-		empty := b2u(s.gen != t.gen)
-		if empty|b2u(s.hash == key)&b2u(s.len == n) != 0 {
-			id := s.id&^-empty | t.n&-empty
-			*s = wordSlot{hash: key, off: off, len: n, id: id, gen: t.gen}
-			t.n += empty
-			return id
-		}
+	i := uint32(hashWord(lo, hi) >> t.shift)
+	s := &t.slots[i]
+	// Whether the word is new is not predictable: a word whose own slot is
+	// empty or its own is numbered without a branch.
+	empty := b2u(s.n == 0)
+	hit := b2u(s.lo == lo) & b2u(s.hi == hi) & b2u(s.n == uint32(n))
+	if empty|hit != 0 && n <= 16 {
+		id := s.id&^-empty | t.n&-empty
+		*s = wordSlot{lo: lo, hi: hi, off: off, n: uint32(n), id: id}
+		t.used[t.n] = i // kept only if the word is new
+		t.n += empty
+		return id
 	}
-	s = t.find(key, t.text[off:off+n])
-	if s.gen != t.gen {
-		*s = wordSlot{hash: key, off: off, len: n, id: t.n, gen: t.gen}
+	i = t.find(buf, off, n, lo, hi)
+	s = &t.slots[i]
+	if s.n == 0 {
+		*s = wordSlot{lo: lo, hi: hi, off: off, n: uint32(n), id: t.n}
+		t.used[t.n] = i
 		t.n++
 	}
 	return s.id
 }
 
-// code returns 1 + w's number, or 0 if it has none; key is wordKey's for
-// w.
-func (t *wordTable) code(w string, key uint64) uint32 {
-	s := &t.slots[key*0x9E3779B97F4A7C15>>40&t.mask]
-	if len(w) <= 8 {
-		// As in id.
-		empty := b2u(s.gen != t.gen)
-		hit := b2u(s.gen == t.gen) & b2u(s.hash == key) & b2u(s.len == len(w))
-		if empty|hit != 0 {
-			return (s.id + 1) & -hit
-		}
+// code returns 1 + the number of the word buf[off:off+n] (key lo, hi), or
+// 0 if it has none.
+func (t *wordTable) code(buf []byte, off, n int, lo, hi uint64) uint32 {
+	i := uint32(hashWord(lo, hi) >> t.shift)
+	s := &t.slots[i]
+	empty := b2u(s.n == 0)
+	hit := b2u(s.lo == lo) & b2u(s.hi == hi) & b2u(s.n == uint32(n))
+	if empty|hit != 0 && n <= 16 {
+		return (s.id + 1) & -hit
 	}
-	s = t.find(key, w)
-	return (s.id + 1) & -b2u(s.gen == t.gen)
+	s = &t.slots[t.find(buf, off, n, lo, hi)]
+	return (s.id + 1) & -b2u(s.n != 0)
 }
 
-// wordKey returns the key of the word of n bytes at s[off:]: for a word of
-// up to 8 bytes, its bytes, little-endian, 0 past its end, which tell
-// it from any other word of its length; for a longer word, FNV-1a.
-func wordKey(s string, off, n int) uint64 {
-	if n > 8 {
-		h := uint64(14695981039346656037)
-		for _, c := range []byte(s[off : off+n]) {
-			h = (h ^ uint64(c)) * 1099511628211
-		}
-		return h
-	}
-	var x uint64
-	if off+8 <= len(s) {
-		x = swar.Load64(s, off)
-	} else {
-		x = swar.LoadTail(s, off)
-	}
-	return x & (^uint64(0) >> (64 - 8*n))
-}
-
-// find returns the slot of w (key key), or the empty slot where it goes.
-// Keys of words of up to 8 bytes are the words themselves, so only longer
-// words are compared as strings.
-func (t *wordTable) find(key uint64, w string) *wordSlot {
-	for i := key * 0x9E3779B97F4A7C15 >> 40 & t.mask; ; i = (i + 1) & t.mask {
+// find returns the slot of the word buf[off:off+n] (key lo, hi), or the
+// empty slot where it goes.
+func (t *wordTable) find(buf []byte, off, n int, lo, hi uint64) uint32 {
+	mask := uint32(1)<<(64-t.shift) - 1
+	w := buf[off : off+n]
+	for i := uint32(hashWord(lo, hi) >> t.shift); ; i = (i + 1) & mask {
 		s := &t.slots[i]
-		if s.gen != t.gen || s.hash == key && s.len == len(w) && (len(w) <= 8 || t.word(s) == w) {
-			return s
+		if s.n == 0 || s.lo == lo && s.hi == hi && s.n == uint32(n) && (n <= 16 || string(buf[s.off:s.off+n]) == string(w)) {
+			return i
 		}
 	}
 }
@@ -136,21 +149,25 @@ func (t *wordTable) find(key uint64, w string) *wordSlot {
 // grow doubles the slots in use, keeping the words and their numbers.
 func (t *wordTable) grow() {
 	t.moved = t.moved[:0]
-	for _, s := range t.slots[:t.mask+1] {
-		if s.gen == t.gen {
-			t.moved = append(t.moved, s)
-		}
+	for _, i := range t.used[:t.n] {
+		t.moved = append(t.moved, t.slots[i])
+		t.slots[i].n = 0
 	}
-	size := 2 * (t.mask + 1)
-	if uint64(len(t.slots)) < size {
+	t.shift--
+	size := 1 << (64 - t.shift)
+	if len(t.slots) < size {
 		t.slots = make([]wordSlot, size)
-		t.gen = 0
 	}
-	t.newGen()
-	t.mask = size - 1
-	for _, s := range t.moved {
-		moved := s
-		moved.gen = t.gen
-		*t.find(s.hash, t.word(&s)) = moved
+	if len(t.used) <= size/4 {
+		t.used = make([]uint32, size/4+1)
+	}
+	mask := uint32(size - 1)
+	for id, s := range t.moved {
+		i := uint32(hashWord(s.lo, s.hi) >> t.shift)
+		for t.slots[i].n != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = s
+		t.used[id] = i
 	}
 }

@@ -1,0 +1,120 @@
+package chrf
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// wordText returns a random text of about n characters from alpha, with
+// now and then a word of up to 40 letters, so that fields of every length
+// and whitespace of every kind fall on every byte of the 64-byte blocks.
+func wordText(rng *rand.Rand, alpha []rune, n int) string {
+	var b strings.Builder
+	for b.Len() < n {
+		if rng.IntN(8) == 0 {
+			for range 1 + rng.IntN(40) {
+				b.WriteByte(byte('a' + rng.IntN(3)))
+			}
+			continue
+		}
+		b.WriteRune(alpha[rng.IntN(len(alpha))])
+	}
+	return b.String()
+}
+
+// wordAlphabets have whitespace of every kind Python knows, one-byte and
+// not, punctuation, letters of one to four bytes, and bytes that look
+// like the start of whitespace but are not (U+2000's neighbours).
+var wordAlphabets = []string{
+	"ab ,.",
+	"abc  (),.!?'\"-",
+	"aäbßcé中文 \u3000\u00a0\u0085\u2028\u2029\u202f\u205f\u1680\u2000\u200a„“",
+	"\x00\t\n\v\f\r\x1c\x1d\x1e\x1f \x0e\x1b\x21\x7f~a\u200b\u180e\ufeff\u2010\u3001𝔸",
+	"xyz.,;: ",
+}
+
+// TestTokens checks the words that tokens finds against splitWords, the
+// rule written plainly, on random texts.
+func TestTokens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	c := &counter{}
+	for i := range 3000 {
+		alpha := []rune(wordAlphabets[i%len(wordAlphabets)])
+		texts := []string{wordText(rng, alpha, rng.IntN(300)), wordText(rng, alpha, rng.IntN(300))}
+		buf := []byte(strings.Join(texts, ""))
+		buf = append(buf, make([]byte, wordPad)...)
+		a := 0
+		for _, text := range texts {
+			c.tokens(buf, a, a+len(text))
+			var got, want []string
+			for _, w := range c.wtoks {
+				got = append(got, string(buf[w.off:w.off+w.n]))
+			}
+			splitWords(nil, text, func(w string) { want = append(want, w) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%q: words %q, want %q", text, got, want)
+			}
+			a += len(text)
+		}
+	}
+}
+
+// TestWordTable checks the numbers of the word table against a map's,
+// over segments of few and of many distinct words (the table grows, and
+// shrinks again when emptied), words of up to 40 bytes that share their
+// first and last eight, and words that differ only in their length
+// (trailing NUL bytes).
+func TestWordTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var tab wordTable
+	for seg := range 120 {
+		distinct := []int{5, 50, 500, 5000}[seg%4]
+		var words []string
+		for range 2 * distinct {
+			k := rng.IntN(distinct)
+			var w string
+			switch k % 4 {
+			case 0:
+				w = fmt.Sprint(k)
+			case 1:
+				w = fmt.Sprintf("prefix12%0*dsuffix12", 1+k%8, k) // the same key for a length
+			case 2:
+				w = "w" + strings.Repeat("\x00", k%20)
+			default:
+				w = fmt.Sprintf("%0*d", 9+k%8, k)
+			}
+			words = append(words, w)
+		}
+		// The hypothesis is the first half, a reference the second.
+		var buf []byte
+		toks := make([]token, len(words))
+		for i, w := range words {
+			toks[i] = token{len(buf), len(w)}
+			buf = append(buf, w...)
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, make([]byte, wordPad)...)
+		tab.reset()
+		hl := len(words) / 2
+		codes := make([]uint32, len(words))
+		tab.hypCodes(codes[:hl], toks[:hl], buf)
+		tab.refCodes(codes[hl:], toks[hl:], buf)
+		ids := map[string]uint32{}
+		for i, w := range words {
+			want, ok := ids[w]
+			if !ok && i < hl {
+				want = uint32(len(ids)) + 1
+				ids[w] = want
+			}
+			if codes[i] != want {
+				t.Fatalf("segment %d, word %d %q: code %d, want %d", seg, i, w, codes[i], want)
+			}
+		}
+		if int(tab.n) != len(ids) {
+			t.Fatalf("segment %d: %d words numbered, want %d", seg, tab.n, len(ids))
+		}
+	}
+}
