@@ -16,6 +16,20 @@ GLOBL wordK1<>(SB), RODATA|NOPTR, $8
 DATA wordK2<>+0(SB)/8, $0xC2B2AE3D27D4EB4F
 GLOBL wordK2<>(SB), RODATA|NOPTR, $8
 
+// START loads the table's slots (R11) and shift (R10), leaving t in AX,
+// and points SI at toks[k] and DI at codes[k], k in BX.
+#define START \
+	MOVQ t+0(FP), AX; \
+	MOVQ wordTable_slots(AX), R11; \
+	MOVQ wordTable_shift(AX), R10; \
+	MOVQ k+80(FP), BX; \
+	MOVQ codes_base+8(FP), DI; \
+	LEAQ (DI)(BX*4), DI; \
+	MOVQ BX, SI; \
+	SHLQ $4, SI; \
+	ADDQ toks_base+32(FP), SI; \
+	MOVQ buf_base+56(FP), R9
+
 // KEY sets AX and DX to wordKey's lo and hi of the word of R15 bytes (at
 // most 16) at R8(R9), and CX to the index of its slot (hashWord's top
 // bits, R10 the table's shift), R14 to the slot. It checks that the word
@@ -65,19 +79,9 @@ GLOBL wordK2<>(SB), RODATA|NOPTR, $8
 
 // func hypCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, limit uint32) int
 TEXT ·hypCodesAsm(SB), NOSPLIT, $0-104
-	MOVQ t+0(FP), AX
-	MOVQ wordTable_slots(AX), R11
-	MOVQ wordTable_shift(AX), R10
+	START
 	MOVQ wordTable_used(AX), R12
 	MOVL wordTable_n(AX), R13
-	MOVQ k+80(FP), BX
-	MOVQ codes_base+8(FP), DI
-	LEAQ (DI)(BX*4), DI
-	MOVQ toks_base+32(FP), SI
-	MOVQ BX, AX
-	SHLQ $4, AX
-	ADDQ AX, SI
-	MOVQ buf_base+56(FP), R9
 	CMPQ BX, toks_len+40(FP)
 	JGE  hdone
 
@@ -129,17 +133,7 @@ hbad:
 
 // func refCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int) int
 TEXT ·refCodesAsm(SB), NOSPLIT, $0-96
-	MOVQ t+0(FP), AX
-	MOVQ wordTable_slots(AX), R11
-	MOVQ wordTable_shift(AX), R10
-	MOVQ k+80(FP), BX
-	MOVQ codes_base+8(FP), DI
-	LEAQ (DI)(BX*4), DI
-	MOVQ toks_base+32(FP), SI
-	MOVQ BX, AX
-	SHLQ $4, AX
-	ADDQ AX, SI
-	MOVQ buf_base+56(FP), R9
+	START
 	XORL R13, R13
 	CMPQ BX, toks_len+40(FP)
 	JGE  rdone

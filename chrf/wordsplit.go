@@ -24,8 +24,8 @@ type token struct{ off, n int }
 // punctuation character, or else a first one, which is a word of its own.
 // buf has wordPad readable bytes past e.
 //
-// It goes in three passes, none with a branch that depends on the text
-// but a loop's exit: the whitespace of each 64 bytes as a bit mask
+// It goes in three passes, with no branch on the text but the loops'
+// exits and the rare lead bytes of non-ASCII whitespace: the whitespace of each 64 bytes as a bit mask
 // (spaceMasks), the bounds of the fields from the masks (fieldBounds),
 // and the words from the fields (splitFields).
 func (c *counter) tokens(buf []byte, a, e int) {
