@@ -62,11 +62,13 @@ func fscore(p *params, orders int, at func(i int) (prec, rec float64, hyp, ref b
 	avgPrec, avgRec := 0.0, 0.0
 	for i := range orders {
 		prec, rec, hyp, ref := at(i)
-		denom := float64(factor*prec) + rec // the conversion forbids a fused multiply-add
-		if denom > 0 {
-			score += onePlus * prec * rec / denom
-		} else {
-			score += eps
+		if p.eps { // the sum of the orders' F-scores is the score only with eps smoothing
+			denom := float64(factor*prec) + rec // the conversion forbids a fused multiply-add
+			if denom > 0 {
+				score += onePlus * prec * rec / denom
+			} else {
+				score += eps
+			}
 		}
 		if hyp && ref {
 			avgPrec += prec
