@@ -101,10 +101,10 @@ func splitFieldsGo(toks []token, bounds []int, buf []byte) int {
 		s, n := bounds[f], bounds[f+1]-bounds[f]
 		first, last := buf[s], buf[s+n-1]
 		one := b2u(int(utf8Len[first]) == n)
-		lastP := ^one & b2u(isPunct(last))
-		firstP := ^one & ^lastP & b2u(isPunct(first))
-		// The first word's length: n, or n-1 less the punctuation at
-		// the end, or 1 for the punctuation at the start.
+		lastP := ^one & uint32(punct256[last])
+		firstP := ^one & ^lastP & uint32(punct256[first])
+		// The first word's length: n, or n-1 with the punctuation at
+		// the end split off, or 1, the punctuation at the start.
 		n1 := n - int(lastP) - (n-1)&-int(firstP)
 		toks[k] = token{s, n1}
 		toks[k+1] = token{s + n1, n - n1}
@@ -131,7 +131,8 @@ var utf8Len = func() (t [256]uint8) {
 	return t
 }()
 
-// punct256 is 1 for the bytes of Python's string.punctuation (puncts).
+// punct256 is 1 for the bytes of Python's string.punctuation (puncts),
+// 0 for the others: splitFields indexes it with any byte.
 var punct256 = func() (t [256]uint8) {
 	for b, p := range puncts {
 		if p {
