@@ -1,6 +1,9 @@
 package chrf
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // wordTable numbers the distinct words of a hypothesis 0, 1, 2, ... in
 // the order first seen: an open-addressing hash table, which costs less
@@ -57,14 +60,31 @@ func (t *wordTable) reset() {
 // wordKey returns the key of the word of n bytes (at least one) at
 // buf[off:], which has 8 readable bytes past the word: its first eight
 // bytes and, if it has more, its last eight, each 0 past the word's end.
-// With n, the key tells a word of up to 16 bytes from any other.
+// With n, the key tells a word of up to 16 bytes from any other. A
+// longer word's second half is a hash of all its bytes instead, so that
+// words alike at both ends (numbers, identifiers, addresses of one
+// length) do not all share a slot.
 func wordKey(buf []byte, off, n int) (lo, hi uint64) {
 	// min(n, 8) and max(n, 8) without the branch the compiler would take.
 	d := n - 8
 	below := -int(b2u(n < 8))
 	lo = binary.LittleEndian.Uint64(buf[off:]) & (^uint64(0) >> (uint(-8*(d&below)) & 63))
 	hi = binary.LittleEndian.Uint64(buf[off+d&^below:]) & -uint64(b2u(n > 8))
+	if n > 16 {
+		hi = hashBytes(buf[off : off+n])
+	}
 	return lo, hi
+}
+
+// hashBytes mixes the bytes of w, more than 8 of them, eight at a time,
+// the last eight perhaps again.
+func hashBytes(w []byte) uint64 {
+	h := uint64(len(w))
+	for i := 0; i+8 <= len(w); i += 8 {
+		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(w[i:]))*0x9E3779B97F4A7C15, 31)
+	}
+	h ^= binary.LittleEndian.Uint64(w[len(w)-8:])
+	return h * 0xC2B2AE3D27D4EB4F
 }
 
 // hashWord mixes a word's key.

@@ -118,3 +118,30 @@ func TestWordTable(t *testing.T) {
 		}
 	}
 }
+
+// TestWordTableSpread checks that long words alike at both ends (numbers
+// or identifiers of one length) spread over the word table: in one run of
+// slots, numbering a text of them would take time quadratic in its words.
+func TestWordTableSpread(t *testing.T) {
+	var buf []byte
+	var toks []token
+	for k := range 4000 {
+		w := fmt.Sprintf("prefix12%06dsuffix12", k)
+		toks = append(toks, token{len(buf), len(w)})
+		buf = append(buf, w...)
+	}
+	buf = append(buf, make([]byte, wordPad)...)
+	var tab wordTable
+	tab.reset()
+	tab.hypCodes(make([]uint32, len(toks)), toks, buf)
+	mask := uint32(1)<<(64-tab.shift) - 1
+	longest := uint32(0)
+	for _, i := range tab.used[:tab.n] {
+		s := &tab.slots[i]
+		home := uint32(hashWord(s.lo, s.hi) >> tab.shift)
+		longest = max(longest, (i-home)&mask)
+	}
+	if tab.n != 4000 || longest > 32 {
+		t.Errorf("%d words, one %d slots past its own", tab.n, longest)
+	}
+}
