@@ -28,22 +28,13 @@ func (t *wordTable) hypCodes(codes []uint32, toks []token, buf []byte) {
 		t.hypCodesGo(codes, toks, buf)
 		return
 	}
-	if len(codes) < len(toks) {
-		panic("chrf: hypCodes needs a code for each word")
-	}
-	for k := 0; k < len(toks); k++ {
-		t.checkLayout()
-		k = hypCodesAsm(t, codes, toks, buf, k, 1<<(62-t.shift))
-		if k < 0 {
-			panic("chrf: a word outside its buffer")
-		}
-		if k == len(toks) {
-			break
-		}
-		w := toks[k]
+	t.drive(codes, toks, func(k int) int {
+		t.checkLayout() // again: id may have grown the table
+		return hypCodesAsm(t, codes, toks, buf, k, 1<<(62-t.shift))
+	}, func(w token) uint32 {
 		lo, hi := wordKey(buf, w.off, w.n)
-		codes[k] = t.id(buf, w.off, w.n, lo, hi) + 1
-	}
+		return t.id(buf, w.off, w.n, lo, hi) + 1
+	})
 }
 
 // refCodes is refCodesGo with its loop in assembly for most words.
@@ -52,21 +43,30 @@ func (t *wordTable) refCodes(codes []uint32, toks []token, buf []byte) {
 		t.refCodesGo(codes, toks, buf)
 		return
 	}
-	if len(codes) < len(toks) {
-		panic("chrf: refCodes needs a code for each word")
-	}
 	t.checkLayout()
+	t.drive(codes, toks, func(k int) int {
+		return refCodesAsm(t, codes, toks, buf, k)
+	}, func(w token) uint32 {
+		lo, hi := wordKey(buf, w.off, w.n)
+		return t.code(buf, w.off, w.n, lo, hi)
+	})
+}
+
+// drive sets the codes of toks: asm(k) sets those from toks[k] on and
+// returns the index of the word it stopped at, or len(toks), or -1 for a
+// word outside its buffer; slow gives the code of the word it stopped at.
+func (t *wordTable) drive(codes []uint32, toks []token, asm func(k int) int, slow func(w token) uint32) {
+	if len(codes) < len(toks) {
+		panic("chrf: a word table needs a code for each word")
+	}
 	for k := 0; k < len(toks); k++ {
-		k = refCodesAsm(t, codes, toks, buf, k)
-		if k < 0 {
+		if k = asm(k); k < 0 {
 			panic("chrf: a word outside its buffer")
 		}
 		if k == len(toks) {
 			break
 		}
-		w := toks[k]
-		lo, hi := wordKey(buf, w.off, w.n)
-		codes[k] = t.code(buf, w.off, w.n, lo, hi)
+		codes[k] = slow(toks[k])
 	}
 }
 
