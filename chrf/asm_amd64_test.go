@@ -100,7 +100,7 @@ func checkKernels(t *testing.T, items []uint32, hl int) bool {
 	rng := rand.New(rand.NewPCG(uint64(len(codes)), uint64(hl)))
 	info := make([]bigramInfo, na)
 	for r := range info {
-		info[r] = bigramInfo{keys: int32(rng.IntN(3)), tail: rng.Uint64() & tailMask(6), once: -uint64(rng.IntN(2))}
+		info[r] = bigramInfo{keys: int32(rng.IntN(3)), tail: rng.Uint64() & tailMask(6)}
 	}
 	for nmax := 3; nmax <= 6; nmax++ {
 		ia, ig := slices.Clone(info), slices.Clone(info)
@@ -174,6 +174,31 @@ func TestWordKernels(t *testing.T) {
 			if !slices.Equal(ca, cg) || ta.n != tg.n || ta.shift != tg.shift {
 				t.Fatalf("%q: codes %v (%d words), Go %v (%d)", buf[a:e], ca, ta.n, cg, tg.n)
 			}
+		}
+	}
+}
+
+// TestBigramKeys checks bigramKeys against its Go loop, on counts of
+// every kind (once, in one text only, more) and every length past the
+// blocks of four.
+func TestBigramKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range 3000 {
+		n := 1 + i%41
+		hc, rc := make([]int32, n+rng.IntN(3)), make([]int32, n+rng.IntN(3))
+		for r := 1; r < n; r++ {
+			hc[r], rc[r] = 1+int32(rng.IntN(3)), int32(rng.IntN(4))
+			if rng.IntN(8) == 0 {
+				hc[r], rc[r] = 1+int32(rng.IntN(511)), int32(rng.IntN(512))
+			}
+		}
+		a, g := make([]bigramInfo, n), make([]bigramInfo, n)
+		for r := range a {
+			a[r].tail, g[r].tail = uint64(r), uint64(r) // left as they are
+		}
+		ma, mg := bigramKeys(a, hc, rc), bigramKeysGo(g, hc, rc)
+		if ma != mg || !slices.Equal(a, g) {
+			t.Fatalf("%v %v: bigramKeys %d %v, Go %d %v", hc, rc, ma, a, mg, g)
 		}
 	}
 }

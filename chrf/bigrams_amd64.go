@@ -2,6 +2,8 @@
 
 package chrf
 
+import "github.com/go-bleu/bleu/internal/cpu"
+
 // hypBigrams is hypBigramsGo with its loop in assembly
 // (bigrams_amd64.s).
 func hypBigrams(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32 {
@@ -35,3 +37,18 @@ func hypBigramsAsm(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint3
 
 //go:noescape
 func refBigramsAsm(rank, codes, slots []uint32, rc []int32, w, gen uint32) bool
+
+// bigramKeys is bigramKeysGo, four bigrams at a time in assembly
+// (bigrams_amd64.s) where the processor has SSE4.1.
+func bigramKeys(info []bigramInfo, hc, rc []int32) int64 {
+	if !cpu.HasSSE41 {
+		return bigramKeysGo(info, hc, rc)
+	}
+	if len(hc) < len(info) || len(rc) < len(info) {
+		panic("chrf: bigramKeys needs counts for every bigram")
+	}
+	return bigramKeysAsm(info, hc, rc)
+}
+
+//go:noescape
+func bigramKeysAsm(info []bigramInfo, hc, rc []int32) int64

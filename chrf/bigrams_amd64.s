@@ -101,3 +101,79 @@ rdone:
 rbad:
 	MOVB $0, ret+104(FP)
 	RET
+
+// func bigramKeysAsm(info []bigramInfo, hc, rc []int32) int64
+//
+// bigramKeysGo's loop, four bigrams at a time (SSE4.1: PMINSD, PEXTRD),
+// then one at a time; hc and rc have a count for every bigram of info.
+// The keys of info[r] are at 16*r (keys_amd64.go checks the layout).
+TEXT ·bigramKeysAsm(SB), NOSPLIT, $0-80
+	MOVQ   info_base+0(FP), DI
+	MOVQ   info_len+8(FP), CX
+	MOVQ   hc_base+24(FP), SI
+	MOVQ   rc_base+48(FP), DX
+	XORQ   R11, R11 // the match count of the bigrams taken one at a time
+	PXOR   X7, X7   // and of the others, by lane
+	PXOR   X5, X5   // zeros
+	MOVL   $1, AX
+	MOVQ   AX, X6
+	PSHUFD $0, X6, X6 // ones
+	MOVQ   $1, BX
+
+kloop:
+	LEAQ    4(BX), AX
+	CMPQ    AX, CX
+	JA      ktail
+	MOVOU   (SI)(BX*4), X0 // h
+	MOVOU   (DX)(BX*4), X1 // f
+	MOVO    X0, X2
+	PMINSD  X1, X2
+	PADDL   X2, X7
+	MOVO    X0, X3
+	POR     X1, X3
+	PCMPEQL X6, X3 // each text has it once (h ≥ 1)
+	MOVO    X1, X4
+	PCMPGTL X5, X4 // the reference has it
+	PANDN   X4, X3 // and not once
+	PADDL   X1, X0
+	PAND    X3, X0 // the keys
+	MOVQ    BX, R8
+	SHLQ    $4, R8
+	PEXTRD  $0, X0, (DI)(R8*1)
+	PEXTRD  $1, X0, 16(DI)(R8*1)
+	PEXTRD  $2, X0, 32(DI)(R8*1)
+	PEXTRD  $3, X0, 48(DI)(R8*1)
+	MOVQ    AX, BX
+	JMP     kloop
+
+ktail:
+	CMPQ    BX, CX
+	JGE     ksum
+	MOVL    (SI)(BX*4), R8 // h
+	MOVL    (DX)(BX*4), R9 // f
+	MOVL    R8, R10
+	CMPL    R9, R10
+	CMOVLLT R9, R10
+	ADDQ    R10, R11
+	LEAL    (R8)(R9*1), R10
+	XORL    R12, R12
+	ORL     R9, R8
+	CMPL    R8, $1
+	CMOVLEQ R12, R10 // once
+	TESTL   R9, R9
+	CMOVLEQ R12, R10 // not in the reference
+	MOVQ    BX, R8
+	SHLQ    $4, R8
+	MOVL    R10, (DI)(R8*1)
+	INCQ    BX
+	JMP     ktail
+
+ksum:
+	PSHUFD $0x4e, X7, X0
+	PADDL  X0, X7
+	PSHUFD $0xb1, X7, X0
+	PADDL  X0, X7
+	PEXTRD $0, X7, AX
+	ADDQ   AX, R11
+	MOVQ   R11, ret+72(FP)
+	RET

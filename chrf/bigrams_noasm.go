@@ -11,3 +11,6 @@ func hypBigrams(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32 {
 func refBigrams(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
 	refBigramsGo(rank, codes, slots, rc, w, gen)
 }
+
+// bigramKeys is bigramKeysGo: there is no assembly for it here.
+func bigramKeys(info []bigramInfo, hc, rc []int32) int64 { return bigramKeysGo(info, hc, rc) }

@@ -127,7 +127,7 @@ const maxKeptScratch = 32 << 20
 // bytes.
 func (c *counter) oversized() bool {
 	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
-		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+3*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
+		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+2*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
 		32*(len(c.words.slots)+cap(c.words.moved)) + 4*len(c.words.used) + cap(c.low) + 8*(cap(c.spaceBits)+cap(c.bounds)) + 16*cap(c.wtoks)
 	return n > maxKeptScratch
 }

@@ -15,12 +15,10 @@ var keysAsm = cpu.HasLZCNT && cpu.HasBMI1
 // The layouts that keys_amd64.s assumes: a constant below is negative,
 // and does not compile, if one changes.
 const (
-	_ = uint(unsafe.Sizeof(bigramInfo{}) - 24)
-	_ = uint(24 - unsafe.Sizeof(bigramInfo{}))
+	_ = uint(unsafe.Sizeof(bigramInfo{}) - 16)
+	_ = uint(16 - unsafe.Sizeof(bigramInfo{}))
 	_ = uint(unsafe.Offsetof(bigramInfo{}.tail) - 8)
 	_ = uint(8 - unsafe.Offsetof(bigramInfo{}.tail))
-	_ = uint(unsafe.Offsetof(bigramInfo{}.once) - 16)
-	_ = uint(16 - unsafe.Offsetof(bigramInfo{}.once))
 	_ = uint(unsafe.Offsetof(laneTables{}.incAt) - 1024)
 	_ = uint(1024 - unsafe.Offsetof(laneTables{}.incAt))
 	_ = uint(unsafe.Offsetof(laneTables{}.sameAt) - 2048)

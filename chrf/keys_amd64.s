@@ -5,8 +5,8 @@
 // The loops of hypKeys and refKeys (sorted.go), every value in a
 // register but the mask and, in refKeys, the lane tables. A bigram's
 // number outside info stops the loop, which returns -1. The offsets are
-// those of bigramInfo (keys 0, tail 8, once 16; 24 bytes) and laneTables
-// (sameAt 2048, hasAt 3072), which keys_amd64.go checks.
+// those of bigramInfo (keys 0, tail 8; 16 bytes) and laneTables (sameAt
+// 2048, hasAt 3072), which keys_amd64.go checks.
 
 // func hypKeysAsm(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, mask uint64) int
 TEXT ·hypKeysAsm(SB), NOSPLIT, $0-120
@@ -46,8 +46,8 @@ hloop:
 	SHLQ  $33, R14
 	LEAQ  (R14)(R12*2), R14 // its key
 	MOVQ  R14, (DI)(AX*8)
-	LEAQ  (R13)(R13*2), R13
-	LEAQ  (R9)(R13*8), R13 // &info[r]
+	SHLQ  $4, R13
+	ADDQ  R9, R13          // &info[r]
 	MOVQ  R12, 8(R13)
 	XORL  R14, R14
 	CMPL  (R13), $0
@@ -100,8 +100,8 @@ rloop:
 	SHLQ  $33, R14
 	LEAQ  1(R14)(R12*2), R14
 	MOVQ  R14, (DI)(AX*8)
-	LEAQ  (R13)(R13*2), R13
-	LEAQ  (R9)(R13*8), R13
+	SHLQ  $4, R13
+	ADDQ  R9, R13
 	MOVQ  8(R13), R14      // the hypothesis's tail
 	TZCNTQ R14, R15        // 64 for none
 	XORQ  R12, R14
@@ -109,14 +109,15 @@ rloop:
 	MOVQ  t+112(FP), R12
 	MOVQ  2048(R12)(R14*8), R14 // sameAt
 	ANDQ  3072(R12)(R15*8), R14 // hasAt
-	ANDQ  16(R13), R14          // once
-	ADDQ  R14, R11
-	XORL  R14, R14
+	XORL  R15, R15
 	CMPL  (R13), $0
-	SETGT R14B
-	ADDQ  R14, AX
-	MOVBLZX 8(SI)(CX*4), R15
-	ADDL  R14, (R10)(R15*4)
+	SETGT R15B
+	ADDQ  R15, AX
+	MOVBLZX 8(SI)(CX*4), R12
+	ADDL  R15, (R10)(R12*4)
+	DECQ  R15              // all ones if each text has the bigram once
+	ANDQ  R15, R14
+	ADDQ  R14, R11
 	DECQ  CX
 	JGE   rloop
 	MOVQ  AX, ret+128(FP)

@@ -195,8 +195,8 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 // bigrams numbers the bigrams of the hypothesis 1..ranks, leaves in
 // c.bigram the number of the bigram at each position (0 for none, or one
 // the hypothesis lacks) and, if info (for the higher orders), in
-// c.bigramInfo each number's keys and once, and returns the clipped match
-// count of order 2.
+// c.bigramInfo each number's keys, and returns the clipped match count
+// of order 2.
 func (c *counter) bigrams(codes []uint32, hl, d int, info bool) (match int64, ranks int) {
 	w := uint32(d + 1)
 	size := int(w * w)
@@ -227,12 +227,7 @@ func (c *counter) bigrams(codes []uint32, hl, d int, info bool) (match int64, ra
 	bi := grow(c.bigramInfo, int(next))
 	c.bigramInfo = bi
 	bi[0] = bigramInfo{}
-	for r := 1; r < int(next); r++ {
-		h, f := hc[r], rc[r]
-		match += int64(min(h, f))
-		one := b2u(h|f == 1) // h ≥ 1
-		bi[r] = bigramInfo{keys: (h + f) & -min(f, 1) & (int32(one) - 1), once: -uint64(one)}
-	}
+	match = bigramKeys(bi, hc, rc)
 	return match, int(next) - 1
 }
 
@@ -383,10 +378,25 @@ func tailMask(nmax int) uint64 {
 type bigramInfo struct {
 	// keys is the number of keys of the bigram, its count in both texts
 	// if they both have it, more than once between them, else 0; then
-	// where its keys go in sorted order.
+	// where its keys go in sorted order. Of a bigram a reference has, 0
+	// keys means that each text has it once.
 	keys int32
 	tail uint64 // the hypothesis's characters after it (hypKeys)
-	once uint64 // all ones if each text has it once, else 0
+}
+
+// bigramKeysGo is bigramKeys in Go: it sets the keys of info[1:], the
+// bigrams numbered 1..len(info)-1 (their counts in hc and rc, hc's at
+// least 1), as bigramInfo says, and returns the clipped match count of
+// order 2, the sum of their min(hc, rc).
+func bigramKeysGo(info []bigramInfo, hc, rc []int32) int64 {
+	var match int64
+	for r := 1; r < len(info); r++ {
+		h, f := hc[r], rc[r]
+		match += int64(min(h, f))
+		one := b2u(h|f == 1) // h ≥ 1
+		info[r].keys = (h + f) & -min(f, 1) & (int32(one) - 1)
+	}
+	return match
 }
 
 // hypKeysGo is hypKeys in Go: it writes to keys the keys (see the overview) of the positions of
@@ -420,12 +430,12 @@ func hypKeysGo(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *
 }
 
 // refKeysGo is refKeys in Go, hypKeysGo for the reference: it writes the
-// keys from n on, but
-// for the bigrams each text has once (once all ones): the n-grams that
-// begin with such a bigram are in no other text's position, so they match
-// as far as the characters after the bigram agree with the hypothesis's
-// (tail), and refKeys returns their match counts as lanes, with the new
-// n.
+// keys from n on, but for the bigrams each text has once (no keys): the
+// n-grams that begin with such a bigram are in no other text's position,
+// so they match as far as the characters after the bigram agree with the
+// hypothesis's (tail), and refKeys returns their match counts as lanes,
+// with the new n. A position whose bigram the hypothesis lacks has number
+// 0, whose info has no keys and no tail, which matches nothing.
 func refKeysGo(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, t *laneTables, mask uint64) (int, uint64) {
 	e := len(codes)
 	rank = rank[:e]
@@ -439,8 +449,9 @@ func refKeysGo(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, by
 		r := rank[p]
 		keys[n] = uint64(r)<<rankShift | k2<<1 | 1
 		bi := &info[r]
-		lanes += t.sameAt[bits.LeadingZeros64(bi.tail^k2)&127] & t.hasAt[bits.TrailingZeros64(bi.tail)&127] & bi.once
 		ok := min(bi.keys, 1)
+		once := uint64(ok) - 1
+		lanes += t.sameAt[bits.LeadingZeros64(bi.tail^k2)&127] & t.hasAt[bits.TrailingZeros64(bi.tail)&127] & once
 		n += int(ok)
 		byThird[uint8(codes[p+2])] += ok
 	}
