@@ -30,12 +30,13 @@ func (c *counter) appendRunesVec(t string, vec *asciiTables) {
 	if c.p.whitespace {
 		keep, drop = &allKept, 0
 	}
-	for i := 0; ; {
-		i, n = appendASCIIAsm(runes, n, t, i, keep, vec, drop)
-		if i == len(t) {
-			break
+	for i := 0; i < len(t); {
+		// At most cpu.AsmPiece bytes a call: the last block of a piece
+		// is its last 16 bytes, which are the text's.
+		end := min(len(t), i+cpu.AsmPiece)
+		if i, n = appendASCIIAsm(runes, n, t[:end], i, keep, vec, drop); i < end {
+			i, n = c.appendNonASCII(runes, n, t, i)
 		}
-		i, n = c.appendNonASCII(runes, n, t, i)
 	}
 	c.runes = runes[:n]
 }

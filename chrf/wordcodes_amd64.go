@@ -28,9 +28,9 @@ func (t *wordTable) hypCodes(codes []uint32, toks []token, buf []byte) {
 		t.hypCodesGo(codes, toks, buf)
 		return
 	}
-	t.drive(codes, toks, func(k int) int {
+	t.drive(codes, toks, func(k, end int) int {
 		t.checkLayout() // again: id may have grown the table
-		return hypCodesAsm(t, codes, toks, buf, k, 1<<(62-t.shift))
+		return hypCodesAsm(t, codes, toks[:end], buf, k, 1<<(62-t.shift))
 	}, func(w token) uint32 {
 		lo, hi := wordKey(buf, w.off, w.n)
 		return t.id(buf, w.off, w.n, lo, hi) + 1
@@ -44,29 +44,31 @@ func (t *wordTable) refCodes(codes []uint32, toks []token, buf []byte) {
 		return
 	}
 	t.checkLayout()
-	t.drive(codes, toks, func(k int) int {
-		return refCodesAsm(t, codes, toks, buf, k)
+	t.drive(codes, toks, func(k, end int) int {
+		return refCodesAsm(t, codes, toks[:end], buf, k)
 	}, func(w token) uint32 {
 		lo, hi := wordKey(buf, w.off, w.n)
 		return t.code(buf, w.off, w.n, lo, hi)
 	})
 }
 
-// drive sets the codes of toks: asm(k) sets those from toks[k] on and
-// returns the index of the word it stopped at, or len(toks), or -1 for a
-// word outside its buffer; slow gives the code of the word it stopped at.
-func (t *wordTable) drive(codes []uint32, toks []token, asm func(k int) int, slow func(w token) uint32) {
+// drive sets the codes of toks: asm(k, end) sets those of toks[k:end] (at
+// most cpu.AsmPiece of them) and returns the index of the word it stopped
+// at, or end, or -1 for a word outside its buffer; slow gives the code of
+// the word it stopped at.
+func (t *wordTable) drive(codes []uint32, toks []token, asm func(k, end int) int, slow func(w token) uint32) {
 	if len(codes) < len(toks) {
 		panic("chrf: a word table needs a code for each word")
 	}
-	for k := 0; k < len(toks); k++ {
-		if k = asm(k); k < 0 {
+	for k := 0; k < len(toks); {
+		end := min(len(toks), k+cpu.AsmPiece)
+		if k = asm(k, end); k < 0 {
 			panic("chrf: a word outside its buffer")
 		}
-		if k == len(toks) {
-			break
+		if k < end {
+			codes[k] = slow(toks[k])
+			k++
 		}
-		codes[k] = slow(toks[k])
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/cpu"
 )
 
 // wordText returns a random text of about n characters from alpha, with
@@ -143,5 +145,66 @@ func TestWordTableSpread(t *testing.T) {
 	}
 	if tab.n != 4000 || longest > 32 {
 		t.Errorf("%d words, one %d slots past its own", tab.n, longest)
+	}
+}
+
+// TestLongTexts checks the characters, the words and their numbers of
+// texts longer than cpu.AsmPiece bytes and words, which the assembly
+// loops take a piece at a time or leave to the Go loops, against the
+// rules written plainly.
+func TestLongTexts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i, alpha := range wordAlphabets {
+		n := 3*cpu.AsmPiece + 37*i
+		if i == 0 {
+			n = 20 * cpu.AsmPiece // more words than cpu.AsmPiece
+		}
+		hyp := wordText(rng, []rune(alpha), n)
+		ref := wordText(rng, []rune(alpha), n/2)
+		for _, ws := range []bool{false, true} {
+			c, g := &counter{p: (&Config{Whitespace: ws}).params()}, &counter{p: (&Config{Whitespace: ws}).params()}
+			c.appendRunes(hyp)
+			g.appendRunesGo(hyp)
+			if !slices.Equal(c.runes, g.runes) {
+				t.Fatalf("alphabet %d: appendRunes differs from appendRunesGo", i)
+			}
+		}
+		buf := append([]byte(hyp+ref), make([]byte, wordPad)...)
+		c := &counter{}
+		var tab wordTable
+		tab.reset()
+		ids := map[string]uint32{}
+		for k, r := range [][2]int{{0, len(hyp)}, {len(hyp), len(hyp) + len(ref)}} {
+			text := string(buf[r[0]:r[1]])
+			c.tokens(buf, r[0], r[1])
+			var want []string
+			splitWords(nil, text, func(w string) { want = append(want, w) })
+			if len(c.wtoks) != len(want) {
+				t.Fatalf("alphabet %d: %d words, want %d", i, len(c.wtoks), len(want))
+			}
+			if i == 0 && k == 0 && len(c.wtoks) <= cpu.AsmPiece {
+				t.Fatalf("%d words, not more than cpu.AsmPiece", len(c.wtoks))
+			}
+			codes := make([]uint32, len(c.wtoks))
+			if k == 0 {
+				tab.hypCodes(codes, c.wtoks, buf)
+			} else {
+				tab.refCodes(codes, c.wtoks, buf)
+			}
+			for j, w := range c.wtoks {
+				word := string(buf[w.off : w.off+w.n])
+				if word != want[j] {
+					t.Fatalf("alphabet %d: word %d %q, want %q", i, j, word, want[j])
+				}
+				id, ok := ids[word]
+				if !ok && k == 0 {
+					id = uint32(len(ids)) + 1
+					ids[word] = id
+				}
+				if codes[j] != id {
+					t.Fatalf("alphabet %d: text %d word %d %q numbered %d, want %d", i, k, j, word, codes[j], id)
+				}
+			}
+		}
 	}
 }

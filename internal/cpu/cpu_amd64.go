@@ -22,11 +22,11 @@ var (
 )
 
 // HasSSSE3 tells whether the processor has SSSE3, whose PSHUFB
-// copyASCII16 uses.
+// copyASCII16 and chrf's appendRunes use.
 var HasSSSE3 = cpuidBit(1, 0, 2, 9)
 
 // HasSSE41 tells whether the processor has SSE4.1, whose PMINUD and
-// PMAXUD clipSum uses.
+// PMAXUD clipSum uses, and PMINSD and PEXTRD chrf's bigramKeys.
 var HasSSE41 = cpuidBit(1, 0, 2, 19)
 
 // HasBMI1 tells whether the processor has BMI1, whose BLSI match4BMI
