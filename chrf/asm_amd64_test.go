@@ -178,7 +178,7 @@ func TestWordKernels(t *testing.T) {
 	}
 }
 
-// TestBigramKeys checks bigramKeys against its Go loop, on counts of
+// TestBigramKeys checks bigramKeys and sumMin against their Go loops, on counts of
 // every kind (once, in one text only, more) and every length past the
 // blocks of four.
 func TestBigramKeys(t *testing.T) {
@@ -199,6 +199,9 @@ func TestBigramKeys(t *testing.T) {
 		ma, mg := bigramKeys(a, hc, rc), bigramKeysGo(g, hc, rc)
 		if ma != mg || !slices.Equal(a, g) {
 			t.Fatalf("%v %v: bigramKeys %d %v, Go %d %v", hc, rc, ma, a, mg, g)
+		}
+		if sa, sg := sumMin(hc[:n], rc), sumMinGo(hc[:n], rc); sa != sg || sa != mg {
+			t.Fatalf("%v %v: sumMin %d, Go %d, bigramKeys %d", hc, rc, sa, sg, mg)
 		}
 	}
 }

@@ -52,3 +52,18 @@ func bigramKeys(info []bigramInfo, hc, rc []int32) int64 {
 
 //go:noescape
 func bigramKeysAsm(info []bigramInfo, hc, rc []int32) int64
+
+// sumMin is sumMinGo, four counts at a time in assembly
+// (bigrams_amd64.s) where the processor has SSE4.1.
+func sumMin(hc, rc []int32) int64 {
+	if !cpu.HasSSE41 {
+		return sumMinGo(hc, rc)
+	}
+	if len(rc) < len(hc) || len(hc) >= 1<<(lane-1) {
+		panic("chrf: sumMin needs a reference count for each, of a text of fewer than 512 items")
+	}
+	return sumMinAsm(hc, rc)
+}
+
+//go:noescape
+func sumMinAsm(hc, rc []int32) int64

@@ -14,3 +14,6 @@ func refBigrams(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
 
 // bigramKeys is bigramKeysGo: there is no assembly for it here.
 func bigramKeys(info []bigramInfo, hc, rc []int32) int64 { return bigramKeysGo(info, hc, rc) }
+
+// sumMin is sumMinGo: there is no assembly for it here.
+func sumMin(hc, rc []int32) int64 { return sumMinGo(hc, rc) }

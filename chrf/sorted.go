@@ -167,9 +167,7 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 	rl := len(codes) - hl
 	hc, rc := c.counts[:hl+1], c.counts[hl+1:]
 	var match [7]int64 // by order; fitsLanes: nmax ≤ 6
-	for x := 1; x <= d; x++ {
-		match[1] += int64(min(hc[x], rc[x]))
-	}
+	match[1] = sumMin(hc[:d+1], rc[:d+1])
 	if nmax >= 2 {
 		var ranks int
 		match[2], ranks = c.bigrams(codes, hl, d, nmax >= 3)
@@ -219,10 +217,7 @@ func (c *counter) bigrams(codes []uint32, hl, d int, info bool) (match int64, ra
 	next := hypBigrams(rank[:hl], codes[:hl], slots, hc, w, c.slotGen<<16)
 	refBigrams(rank[hl:], codes[hl:], slots, rc, w, c.slotGen<<16)
 	if !info {
-		for r := 1; r < int(next); r++ {
-			match += int64(min(hc[r], rc[r]))
-		}
-		return match, int(next) - 1
+		return sumMin(hc[:next], rc[:next]), int(next) - 1
 	}
 	bi := grow(c.bigramInfo, int(next))
 	c.bigramInfo = bi
@@ -382,6 +377,18 @@ type bigramInfo struct {
 	// keys means that each text has it once.
 	keys int32
 	tail uint64 // the hypothesis's characters after it (hypKeys)
+}
+
+// sumMinGo is sumMin in Go: it returns the sum of min(hc[x], rc[x]) for x
+// from 1 (0 counts what the hypothesis lacks) to len(hc)-1, rc having as
+// many counts at least: the clipped match count of the items or bigrams
+// that hc and rc count.
+func sumMinGo(hc, rc []int32) int64 {
+	var match int64
+	for x := 1; x < len(hc); x++ {
+		match += int64(min(hc[x], rc[x]))
+	}
+	return match
 }
 
 // bigramKeysGo is bigramKeys in Go: it sets the keys of info[1:], the
