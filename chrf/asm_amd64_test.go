@@ -40,12 +40,6 @@ func TestAsmKernels(t *testing.T) {
 		if !slices.Equal(a.runes, g.runes) {
 			t.Fatalf("%q %q: appendRunes %v, Go %v", hyp, ref, a.runes, g.runes)
 		}
-		b := &counter{p: p} // without SSSE3
-		b.appendRunesVec(hyp, nil)
-		b.appendRunesVec(ref, nil)
-		if !slices.Equal(b.runes, g.runes) {
-			t.Fatalf("%q %q: appendRunes a byte at a time %v, Go %v", hyp, ref, b.runes, g.runes)
-		}
 		if checkKernels(t, g.runes, hl) {
 			checked++
 		}

@@ -22,7 +22,7 @@ var (
 )
 
 // HasSSSE3 tells whether the processor has SSSE3, whose PSHUFB
-// copyASCII16 and chrf's appendRunes use.
+// copyASCII16 uses.
 var HasSSSE3 = cpuidBit(1, 0, 2, 9)
 
 // HasSSE41 tells whether the processor has SSE4.1, whose PMINUD and
