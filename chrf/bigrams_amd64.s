@@ -102,6 +102,16 @@ rbad:
 	MOVB $0, ret+104(FP)
 	RET
 
+// LANESUM adds the four int32 lanes of X7 to R11 (bigramKeysAsm's and
+// sumMinAsm's sums of minimums), clobbering X0 and AX.
+#define LANESUM \
+	PSHUFD $0x4e, X7, X0; \
+	PADDL  X0, X7; \
+	PSHUFD $0xb1, X7, X0; \
+	PADDL  X0, X7; \
+	PEXTRD $0, X7, AX; \
+	ADDQ   AX, R11
+
 // func bigramKeysAsm(info []bigramInfo, hc, rc []int32) int64
 //
 // bigramKeysGo's loop, four bigrams at a time (SSE4.1: PMINSD, PEXTRD),
@@ -169,13 +179,8 @@ ktail:
 	JMP     ktail
 
 ksum:
-	PSHUFD $0x4e, X7, X0
-	PADDL  X0, X7
-	PSHUFD $0xb1, X7, X0
-	PADDL  X0, X7
-	PEXTRD $0, X7, AX
-	ADDQ   AX, R11
-	MOVQ   R11, ret+72(FP)
+	LANESUM
+	MOVQ R11, ret+72(FP)
 	RET
 
 // func sumMinAsm(hc, rc []int32) int64
@@ -215,11 +220,6 @@ mtail:
 	JMP     mtail
 
 msum:
-	PSHUFD $0x4e, X7, X0
-	PADDL  X0, X7
-	PSHUFD $0xb1, X7, X0
-	PADDL  X0, X7
-	PEXTRD $0, X7, AX
-	ADDQ   AX, R11
-	MOVQ   R11, ret+48(FP)
+	LANESUM
+	MOVQ R11, ret+48(FP)
 	RET
