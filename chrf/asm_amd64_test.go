@@ -135,6 +135,7 @@ func TestWordKernels(t *testing.T) {
 		buf := append([]byte(hyp+ref), make([]byte, wordPad)...)
 		ta.reset()
 		tg.reset()
+		tg.seed, tg.long = ta.seed, ta.long // the same slots, compared below
 		for k, r := range [][2]int{{0, len(hyp)}, {len(hyp), len(hyp) + len(ref)}} {
 			a, e := r[0], r[1]
 			blocks := (e - a + 63) / 64
@@ -165,8 +166,8 @@ func TestWordKernels(t *testing.T) {
 				ta.refCodes(ca, toks, buf)
 				tg.refCodesGo(cg, toks, buf)
 			}
-			if !slices.Equal(ca, cg) || ta.n != tg.n || ta.shift != tg.shift {
-				t.Fatalf("%q: codes %v (%d words), Go %v (%d)", buf[a:e], ca, ta.n, cg, tg.n)
+			if !slices.Equal(ca, cg) || ta.n != tg.n || ta.shift != tg.shift || !slices.Equal(ta.used[:ta.n], tg.used[:tg.n]) {
+				t.Fatalf("%q: codes %v (%d words in slots %v), Go %v (%d in %v)", buf[a:e], ca, ta.n, ta.used[:ta.n], cg, tg.n, tg.used[:tg.n])
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package chrf
 
 import (
+	"math/rand/v2"
 	"slices"
 	"unicode/utf8"
 	"unsafe"
@@ -422,7 +423,10 @@ func grow[T any](s []T, n int) []T {
 
 // table numbers 64-bit keys 0, 1, 2, ... in the order first seen: an
 // open-addressing hash table whose slots are emptied all at once by a
-// new generation number.
+// new generation number. Its hash is keyed by a seed drawn on first use
+// (see wordTable): keys are characters and numbers in the order first
+// seen, which text can be crafted to make collide under a fixed
+// multiplier.
 type table struct {
 	small *[smallKeys]smallSlot // keys below smallKeys, not hashed
 	slots []slot
@@ -430,6 +434,7 @@ type table struct {
 	shift uint
 	gen   uint32
 	next  uint32 // the next number
+	seed  uint64 // home's multiplier, random, odd; 0 until the slots are made
 }
 
 // smallKeys is the number of keys (unigrams of characters below U+0800, of
@@ -452,6 +457,9 @@ func (t *table) reset(n int) {
 	}
 	if len(t.slots) < size {
 		t.slots = make([]slot, size)
+		if t.seed == 0 {
+			t.seed = rand.Uint64() | 1
+		}
 		if t.small == nil {
 			t.small = new([smallKeys]smallSlot)
 		}
@@ -483,9 +491,16 @@ func (t *table) lookupSmall(key uint64) (uint32, bool) {
 	return s.val, s.gen == t.gen
 }
 
+// home returns the slot where key's probe starts: a multiply-shift hash
+// by the seed, a random odd multiplier, under which any two keys share a
+// home with a probability of about 2/len(slots).
+func (t *table) home(key uint64) uint64 {
+	return (key * t.seed) >> t.shift
+}
+
 // lookup returns key's number, if it has one.
 func (t *table) lookup(key uint64) (uint32, bool) {
-	h := (key * 0x9E3779B97F4A7C15) >> t.shift
+	h := t.home(key)
 	for {
 		s := &t.slots[h]
 		if s.gen != t.gen {
@@ -500,7 +515,7 @@ func (t *table) lookup(key uint64) (uint32, bool) {
 
 // intern returns key's number, giving it the next one if it has none.
 func (t *table) intern(key uint64) uint32 {
-	h := (key * 0x9E3779B97F4A7C15) >> t.shift
+	h := t.home(key)
 	for {
 		s := &t.slots[h]
 		if s.gen != t.gen {

@@ -3,6 +3,7 @@ package chrf
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
@@ -284,10 +285,13 @@ func (t *table) grow() {
 		bits++
 	}
 	t.slots = make([]slot, size)
+	if t.seed == 0 {
+		t.seed = rand.Uint64() | 1
+	}
 	t.mask, t.shift, t.gen = uint64(size-1), 64-bits, 1
 	for _, s := range old {
 		if s.gen == gen {
-			h := (s.key * 0x9E3779B97F4A7C15) >> t.shift
+			h := t.home(s.key)
 			for t.slots[h].gen == t.gen {
 				h = (h + 1) & t.mask
 			}

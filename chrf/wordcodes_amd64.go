@@ -30,9 +30,9 @@ func (t *wordTable) hypCodes(codes []uint32, toks []token, buf []byte) {
 	}
 	t.drive(codes, toks, func(k, end int) int {
 		t.checkLayout() // again: id may have grown the table
-		return hypCodesAsm(t, codes, toks[:end], buf, k, 1<<(62-t.shift))
+		return hypCodesAsm(t, codes, toks[:end], buf, k, 1<<(62-t.shift), t.seed)
 	}, func(w token) uint32 {
-		lo, hi := wordKey(buf, w.off, w.n)
+		lo, hi := t.key(buf, w.off, w.n)
 		return t.id(buf, w.off, w.n, lo, hi) + 1
 	})
 }
@@ -45,9 +45,9 @@ func (t *wordTable) refCodes(codes []uint32, toks []token, buf []byte) {
 	}
 	t.checkLayout()
 	t.drive(codes, toks, func(k, end int) int {
-		return refCodesAsm(t, codes, toks[:end], buf, k)
+		return refCodesAsm(t, codes, toks[:end], buf, k, t.seed)
 	}, func(w token) uint32 {
-		lo, hi := wordKey(buf, w.off, w.n)
+		lo, hi := t.key(buf, w.off, w.n)
 		return t.code(buf, w.off, w.n, lo, hi)
 	})
 }
@@ -82,7 +82,7 @@ func (t *wordTable) checkLayout() {
 }
 
 //go:noescape
-func hypCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, limit uint32) int
+func hypCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, limit uint32, seed uint64) int
 
 //go:noescape
-func refCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int) int
+func refCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, seed uint64) int

@@ -9,12 +9,7 @@
 // stop at any other word, for the Go code to take (wordTable.id, code),
 // and at a table a quarter full (limit words), for it to grow, and return
 // where they stopped; a word outside buf stops them too, and they return
-// -1. They need BMI2 (BZHI, SHRX).
-
-DATA wordK1<>+0(SB)/8, $0x9E3779B97F4A7C15
-GLOBL wordK1<>(SB), RODATA|NOPTR, $8
-DATA wordK2<>+0(SB)/8, $0xC2B2AE3D27D4EB4F
-GLOBL wordK2<>(SB), RODATA|NOPTR, $8
+// -1. They need BMI2 (BZHI, MULX, SHRX).
 
 // START loads the table's slots (R11) and shift (R10), leaving t in AX,
 // and points SI at toks[k] and DI at codes[k], k in BX.
@@ -30,11 +25,12 @@ GLOBL wordK2<>(SB), RODATA|NOPTR, $8
 	ADDQ toks_base+32(FP), SI; \
 	MOVQ buf_base+56(FP), R9
 
-// KEY sets AX and DX to wordKey's lo and hi of the word of R15 bytes (at
-// most 16) at R8(R9), and CX to the index of its slot (hashWord's top
-// bits, R10 the table's shift), R14 to the slot. It checks that the word
-// and the 8 bytes past it are in buf.
-#define KEY(bad) \
+// KEY sets AX and DX to wordTable.key's lo and hi of the word of R15
+// bytes (at most 16) at R8(R9), and CX to the index of its slot
+// (wordTable.hash's top bits under the seed at seed, R10 the table's
+// shift), R14 to the slot. It checks that the word and the 8 bytes past
+// it are in buf.
+#define KEY(bad, seed) \
 	LEAQ    16(R8), AX; \
 	CMPQ    AX, buf_len+64(FP); \
 	JA      bad; \
@@ -52,10 +48,14 @@ GLOBL wordK2<>(SB), RODATA|NOPTR, $8
 	XORL    CX, CX; \
 	CMPQ    R15, $8; \
 	CMOVQLE CX, DX; \
+	MOVQ    DX, R14; \
 	MOVQ    AX, CX; \
-	IMULQ   wordK1<>(SB), CX; \
+	XORQ    seed, CX; \
+	XORQ    R15, CX; \
+	XORQ    seed, DX; \
+	MULXQ   CX, CX, DX; \
 	XORQ    DX, CX; \
-	IMULQ   wordK2<>(SB), CX; \
+	MOVQ    R14, DX; \
 	SHRXQ   R10, CX, CX; \
 	MOVQ    CX, R14; \
 	SHLQ    $5, R14; \
@@ -77,8 +77,8 @@ GLOBL wordK2<>(SB), RODATA|NOPTR, $8
 	SETEQ R8B; \
 	MOVBLZX R8B, R8
 
-// func hypCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, limit uint32) int
-TEXT ·hypCodesAsm(SB), NOSPLIT, $0-104
+// func hypCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, limit uint32, seed uint64) int
+TEXT ·hypCodesAsm(SB), NOSPLIT, $0-112
 	START
 	MOVQ wordTable_used(AX), R12
 	MOVL wordTable_n(AX), R13
@@ -92,7 +92,7 @@ hloop:
 	CMPQ R15, $16
 	JA   hdone
 	MOVQ token_off(SI), R8
-	KEY(hbad)
+	KEY(hbad, seed+96(FP))
 	PROBE
 	TESTQ   R15, R15
 	SETEQ   R15B
@@ -122,17 +122,17 @@ hloop:
 hdone:
 	MOVQ t+0(FP), AX
 	MOVL R13, wordTable_n(AX)
-	MOVQ BX, ret+96(FP)
+	MOVQ BX, ret+104(FP)
 	RET
 
 hbad:
 	MOVQ t+0(FP), AX
 	MOVL R13, wordTable_n(AX)
-	MOVQ $-1, ret+96(FP)
+	MOVQ $-1, ret+104(FP)
 	RET
 
-// func refCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int) int
-TEXT ·refCodesAsm(SB), NOSPLIT, $0-96
+// func refCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, seed uint64) int
+TEXT ·refCodesAsm(SB), NOSPLIT, $0-104
 	START
 	XORL R13, R13
 	CMPQ BX, toks_len+40(FP)
@@ -143,7 +143,7 @@ rloop:
 	CMPQ R15, $16
 	JA   rdone
 	MOVQ token_off(SI), R8
-	KEY(rbad)
+	KEY(rbad, seed+88(FP))
 	MOVL    wordSlot_id(R14), CX
 	INCL    CX
 	PROBE
@@ -161,9 +161,9 @@ rloop:
 	JLT     rloop
 
 rdone:
-	MOVQ BX, ret+88(FP)
+	MOVQ BX, ret+96(FP)
 	RET
 
 rbad:
-	MOVQ $-1, ret+88(FP)
+	MOVQ $-1, ret+96(FP)
 	RET

@@ -2,13 +2,15 @@ package chrf
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math/bits"
+	"math/rand/v2"
 )
 
 // wordTable numbers the distinct words of a hypothesis 0, 1, 2, ... in
 // the order first seen: an open-addressing hash table, which costs less
 // than a Go map for the few dozen words of a segment. A word is held by
-// its key (wordKey) and its place in the caller's buffer, so a slot has
+// its key (wordTable.key) and its place in the caller's buffer, so a slot has
 // no pointer and storing one costs no write barrier. A word of up to 16
 // bytes is told from any other by its key and length alone; longer words
 // are compared byte by byte.
@@ -17,17 +19,24 @@ import (
 // own slot empty or holding them: both cases take one branch-free path.
 // It is emptied by clearing the slots its words took, and its memory
 // follows the most distinct words of a segment.
+//
+// Its hashes are keyed by seeds drawn when it is first reset, as
+// internal/ngram's word table is: text crafted so that its words share
+// a slot under fixed hash constants would make numbering them take time
+// quadratic in their number.
 type wordTable struct {
 	slots []wordSlot // slots[:1<<(64-shift)] in use
 	shift uint       // a key's slot is the top bits of its hash
 	used  []uint32   // used[id] is the slot of word id; longer than a quarter of the slots in use
 	n     uint32     // words numbered
 	moved []wordSlot // scratch for grow
+	seed  uint64     // hash's key, random, odd
+	long  maphash.Seed
 }
 
 // wordSlot is a slot of a wordTable, empty if n is 0.
 type wordSlot struct {
-	lo, hi uint64 // wordKey's
+	lo, hi uint64 // key's
 	off    int    // the word is buf[off:off+n]
 	n      uint32
 	id     uint32
@@ -44,6 +53,7 @@ const (
 // reset empties t.
 func (t *wordTable) reset() {
 	if t.slots == nil {
+		t.seed, t.long = rand.Uint64()|1, maphash.MakeSeed()
 		t.slots = make([]wordSlot, 1<<minWordBits)
 		t.used = make([]uint32, 1<<minWordBits/4+1)
 		t.shift = 64 - minWordBits
@@ -57,46 +67,39 @@ func (t *wordTable) reset() {
 	}
 }
 
-// wordKey returns the key of the word of n bytes (at least one) at
-// buf[off:], which has 8 readable bytes past the word: its first eight
-// bytes and, if it has more, its last eight, each 0 past the word's end.
-// With n, the key tells a word of up to 16 bytes from any other. A
-// longer word's second half is a hash of all its bytes instead, so that
-// words alike at both ends (numbers, identifiers, addresses of one
+// key returns the key of the word of n bytes (at least one) at buf[off:],
+// which has 8 readable bytes past the word: its first eight bytes and, if
+// it has more, its last eight, each 0 past the word's end. With n, the
+// key tells a word of up to 16 bytes from any other. A longer word's
+// second half is a hash of all its bytes instead (under t's seed), so
+// that words alike at both ends (numbers, identifiers, addresses of one
 // length) do not all share a slot.
-func wordKey(buf []byte, off, n int) (lo, hi uint64) {
+func (t *wordTable) key(buf []byte, off, n int) (lo, hi uint64) {
 	// min(n, 8) and max(n, 8) without the branch the compiler would take.
 	d := n - 8
 	below := -int(b2u(n < 8))
 	lo = binary.LittleEndian.Uint64(buf[off:]) & (^uint64(0) >> (uint(-8*(d&below)) & 63))
 	hi = binary.LittleEndian.Uint64(buf[off+d&^below:]) & -uint64(b2u(n > 8))
 	if n > 16 {
-		hi = hashBytes(buf[off : off+n])
+		hi = maphash.Bytes(t.long, buf[off:off+n])
 	}
 	return lo, hi
 }
 
-// hashBytes mixes the bytes of w, more than 8 of them, eight at a time,
-// the last eight perhaps again.
-func hashBytes(w []byte) uint64 {
-	h := uint64(len(w))
-	for i := 0; i+8 <= len(w); i += 8 {
-		h = bits.RotateLeft64((h^binary.LittleEndian.Uint64(w[i:]))*0x9E3779B97F4A7C15, 31)
-	}
-	h ^= binary.LittleEndian.Uint64(w[len(w)-8:])
-	return h * 0xC2B2AE3D27D4EB4F
-}
-
-// hashWord mixes a word's key.
-func hashWord(lo, hi uint64) uint64 {
-	return (lo*0x9E3779B97F4A7C15 ^ hi) * 0xC2B2AE3D27D4EB4F
+// hash returns the slot hash of the key (lo, hi) of a word of n bytes
+// under t's seed, as internal/ngram's hashKey: the folded 128-bit product
+// of the two halves, each xored with the seed. The assembly loops
+// (wordcodes_amd64.s) compute the same.
+func (t *wordTable) hash(lo, hi uint64, n uint32) uint64 {
+	h, l := bits.Mul64(lo^t.seed^uint64(n), hi^t.seed)
+	return h ^ l
 }
 
 // hypCodesGo sets codes[k] to 1 + the number of the word toks[k] of
 // buf, numbering new words (id).
 func (t *wordTable) hypCodesGo(codes []uint32, toks []token, buf []byte) {
 	for k, w := range toks {
-		lo, hi := wordKey(buf, w.off, w.n)
+		lo, hi := t.key(buf, w.off, w.n)
 		codes[k] = t.id(buf, w.off, w.n, lo, hi) + 1
 	}
 }
@@ -105,7 +108,7 @@ func (t *wordTable) hypCodesGo(codes []uint32, toks []token, buf []byte) {
 // or 0 if it has none (code).
 func (t *wordTable) refCodesGo(codes []uint32, toks []token, buf []byte) {
 	for k, w := range toks {
-		lo, hi := wordKey(buf, w.off, w.n)
+		lo, hi := t.key(buf, w.off, w.n)
 		codes[k] = t.code(buf, w.off, w.n, lo, hi)
 	}
 }
@@ -116,7 +119,7 @@ func (t *wordTable) id(buf []byte, off, n int, lo, hi uint64) uint32 {
 	if t.n >= 1<<(62-t.shift) { // a quarter full
 		t.grow()
 	}
-	i := uint32(hashWord(lo, hi) >> t.shift)
+	i := uint32(t.hash(lo, hi, uint32(n)) >> t.shift)
 	s := &t.slots[i]
 	// Whether the word is new is not predictable: a word whose own slot is
 	// empty or its own is numbered without a branch.
@@ -142,7 +145,7 @@ func (t *wordTable) id(buf []byte, off, n int, lo, hi uint64) uint32 {
 // code returns 1 + the number of the word buf[off:off+n] (key lo, hi), or
 // 0 if it has none.
 func (t *wordTable) code(buf []byte, off, n int, lo, hi uint64) uint32 {
-	i := uint32(hashWord(lo, hi) >> t.shift)
+	i := uint32(t.hash(lo, hi, uint32(n)) >> t.shift)
 	s := &t.slots[i]
 	empty := b2u(s.n == 0)
 	hit := b2u(s.lo == lo) & b2u(s.hi == hi) & b2u(s.n == uint32(n))
@@ -158,7 +161,7 @@ func (t *wordTable) code(buf []byte, off, n int, lo, hi uint64) uint32 {
 func (t *wordTable) find(buf []byte, off, n int, lo, hi uint64) uint32 {
 	mask := uint32(1)<<(64-t.shift) - 1
 	w := buf[off : off+n]
-	for i := uint32(hashWord(lo, hi) >> t.shift); ; i = (i + 1) & mask {
+	for i := uint32(t.hash(lo, hi, uint32(n)) >> t.shift); ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.n == 0 || s.lo == lo && s.hi == hi && s.n == uint32(n) && (n <= 16 || string(buf[s.off:s.off+n]) == string(w)) {
 			return i
@@ -183,7 +186,7 @@ func (t *wordTable) grow() {
 	}
 	mask := uint32(size - 1)
 	for id, s := range t.moved {
-		i := uint32(hashWord(s.lo, s.hi) >> t.shift)
+		i := uint32(t.hash(s.lo, s.hi, s.n) >> t.shift)
 		for t.slots[i].n != 0 {
 			i = (i + 1) & mask
 		}

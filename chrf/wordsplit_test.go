@@ -140,7 +140,7 @@ func TestWordTableSpread(t *testing.T) {
 	longest := uint32(0)
 	for _, i := range tab.used[:tab.n] {
 		s := &tab.slots[i]
-		home := uint32(hashWord(s.lo, s.hi) >> tab.shift)
+		home := uint32(tab.hash(s.lo, s.hi, s.n) >> tab.shift)
 		longest = max(longest, (i-home)&mask)
 	}
 	if tab.n != 4000 || longest > 32 {
