@@ -71,3 +71,49 @@ func TestHugeSegmentCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestNgramTableSeeded checks that n-gram keys crafted to share a slot of
+// a table under one counter's seed, numbering them in time quadratic in
+// their number, spread over the table under another seed.
+func TestNgramTableSeeded(t *testing.T) {
+	const n = 1000
+	rng := rand.New(rand.NewPCG(31, 32))
+	var a, b Counter
+	a.seed()
+	if b.seed(); a.seed0 == b.seed0 {
+		t.Fatal("two counters have one seed")
+	}
+	var tab ngramTable
+	tab.reset(n, a.seed0)
+	var keys [][2]uint32
+	seen := make(map[[2]uint32]bool)
+	for len(keys) < n {
+		k := [2]uint32{uint32(rng.IntN(1 << 14)), uint32(rng.IntN(1 << 14))}
+		if tab.slot(k[0], k[1]) == 0 && !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	// The slots each key is past its own, in all.
+	past := func(seed uint64) uint64 {
+		var c Counter
+		tab.reset(n, seed)
+		sum := uint64(0)
+		for _, k := range keys {
+			id := tab.insert(k[0], k[1], &c)
+			for i := tab.slot(k[0], k[1]); ; i = (i + 1) % tab.size {
+				if e := tab.slots[i]; e.val == id+1 {
+					sum += (i + tab.size - tab.slot(k[0], k[1])) % tab.size
+					break
+				}
+			}
+		}
+		return sum
+	}
+	if got := past(a.seed0); got < n*(n-1)/2 {
+		t.Fatalf("under the seed they were crafted for, the keys are %d slots past their own in all, want %d", got, n*(n-1)/2)
+	}
+	if got := past(b.seed0); got > 4*n {
+		t.Errorf("under another seed, the keys are %d slots past their own in all, more than 4 a key", got)
+	}
+}

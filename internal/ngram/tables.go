@@ -59,7 +59,7 @@ func (c *Counter) finishLong(st *Segment, positional bool) {
 		} else {
 			distinct = n
 		}
-		c.table.reset(distinct)
+		c.table.reset(distinct, c.seed0)
 		clear(c.hypCnt[start:c.nextID])
 		clear(c.refMax[start:c.nextID])
 		c.nextID = start
@@ -125,6 +125,7 @@ func span(x, from, to int) uint64 {
 type ngramTable struct {
 	slots []ngramSlot
 	size  uint64 // len(slots)
+	seed  uint64 // the counter's word hash seed, odd: slot's multiplier
 }
 
 // ngramSlot is a key and its id plus one; 0 marks an empty slot. It is
@@ -134,8 +135,10 @@ type ngramSlot struct{ prefix, w, val uint32 }
 // reset empties the table and makes room for n keys: at a load of a
 // quarter to a half (a power of two), and for more than longChunk keys,
 // of four fifths at most (n bounds the keys, which in a huge segment are
-// often fewer, and its table is its largest buffer).
-func (t *ngramTable) reset(n int) {
+// often fewer, and its table is its largest buffer). Its hash is keyed
+// by seed from then on.
+func (t *ngramTable) reset(n int, seed uint64) {
+	t.seed = seed
 	size := tableSize(n)
 	if n > longChunk {
 		size = n + n/4
@@ -149,11 +152,14 @@ func (t *ngramTable) reset(n int) {
 	t.size = uint64(size)
 }
 
-// slot returns the first slot to probe for (prefix, w): a Fibonacci hash,
-// which spreads the small ids of a key well, scaled to the table's size
-// by its top bits.
+// slot returns the first slot to probe for (prefix, w): a multiply-shift
+// hash by the table's seed, a random odd multiplier, scaled to the
+// table's size by its top bits. The ids of a key are numbered in the
+// order first seen, so text can be crafted whose n-grams share a slot
+// under a fixed multiplier; under a random one, any two keys share a slot
+// with a probability of about 2/size.
 func (t *ngramTable) slot(prefix, w uint32) uint64 {
-	hi, _ := bits.Mul64((uint64(prefix)<<32|uint64(w))*0x9E3779B97F4A7C15, t.size)
+	hi, _ := bits.Mul64((uint64(prefix)<<32|uint64(w))*t.seed, t.size)
 	return hi
 }
 
