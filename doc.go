@@ -180,13 +180,14 @@
 //     ordinary characters of their words, as in Python. U+2028, U+2029,
 //     U+0085, U+00A0 and U+001C–U+001F are whitespace; so is \r, so a
 //     trailing \r\n is stripped (13a joins "-\n" but not "-\r\n").
-//   - Texts of any length score in linear time, with memory for a segment
-//     of about 8 bytes a token of hypothesis and references together, plus
-//     60–140 bytes per distinct hypothesis word; the standard tokenizers
-//     make the tokens of a long text a piece at a time, so they take no
-//     memory of their own, while a custom [Tokenizer]'s tokens add 16–20
-//     bytes each. Scratch space of over 32 MB is not kept after the
-//     segment.
+//   - Texts of any length score in linear time, text crafted against the
+//     hash tables too (they are keyed by a seed drawn per counter), with
+//     memory for a segment of about 8 bytes a token of hypothesis and
+//     references together, plus 60–140 bytes per distinct hypothesis
+//     word; the standard tokenizers make the tokens of a long text a piece
+//     at a time, so they take no memory of their own, while a custom
+//     [Tokenizer]'s tokens add 16–20 bytes each. Scratch space of over 32
+//     MB is not kept after the segment.
 //   - Counts past 2^63−1 (by [Stats.Add], [Stats.Merge] or decoded
 //     statistics): an error wrapping [ErrOverflow]; counts never wrap.
 //     Add-k smoothing saturates.

@@ -64,7 +64,9 @@
 // with several references, of up to 128 items, are counted with bit
 // sets, a few word operations for each position of each order; longer
 // ones with a hash-table lookup for each position of each order whose
-// prefix both sides share. Memory is
+// prefix both sides share. The hash tables are keyed by a seed drawn per
+// counter, so that no text can be crafted to crowd them: time stays
+// linear in a segment's length. Memory is
 // proportional to a segment's length (about 60 bytes a character), reused
 // from one segment to the next: once grown, adding a segment allocates
 // nothing, and scratch space past 32 MB is not kept after a segment. The
