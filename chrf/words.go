@@ -25,13 +25,13 @@ import (
 // a slot under fixed hash constants would make numbering them take time
 // quadratic in their number.
 type wordTable struct {
-	slots []wordSlot // slots[:1<<(64-shift)] in use
-	shift uint       // a key's slot is the top bits of its hash
-	used  []uint32   // used[id] is the slot of word id; longer than a quarter of the slots in use
-	n     uint32     // words numbered
-	moved []wordSlot // scratch for grow
-	seed  uint64     // hash's key, random, odd
-	long  maphash.Seed
+	slots []wordSlot   // slots[:1<<(64-shift)] in use
+	shift uint         // a key's slot is the top bits of its hash
+	used  []uint32     // used[id] is the slot of word id; longer than a quarter of the slots in use
+	n     uint32       // words numbered
+	moved []wordSlot   // scratch for grow
+	seed  uint64       // hash's key, random, odd
+	long  maphash.Seed // key's for words over 16 bytes
 }
 
 // wordSlot is a slot of a wordTable, empty if n is 0.
@@ -71,7 +71,7 @@ func (t *wordTable) reset() {
 // which has 8 readable bytes past the word: its first eight bytes and, if
 // it has more, its last eight, each 0 past the word's end. With n, the
 // key tells a word of up to 16 bytes from any other. A longer word's
-// second half is a hash of all its bytes instead (under t's seed), so
+// second half is a hash of all its bytes instead (keyed by t.long), so
 // that words alike at both ends (numbers, identifiers, addresses of one
 // length) do not all share a slot.
 func (t *wordTable) key(buf []byte, off, n int) (lo, hi uint64) {
@@ -88,8 +88,8 @@ func (t *wordTable) key(buf []byte, off, n int) (lo, hi uint64) {
 
 // hash returns the slot hash of the key (lo, hi) of a word of n bytes
 // under t's seed, as internal/ngram's hashKey: the folded 128-bit product
-// of the two halves, each xored with the seed. The assembly loops
-// (wordcodes_amd64.s) compute the same.
+// of the two halves, each xored with the seed (the first with n too). The
+// assembly loops (wordcodes_amd64.s) compute the same.
 func (t *wordTable) hash(lo, hi uint64, n uint32) uint64 {
 	h, l := bits.Mul64(lo^t.seed^uint64(n), hi^t.seed)
 	return h ^ l
