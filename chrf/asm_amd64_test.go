@@ -3,6 +3,7 @@
 package chrf
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -122,10 +123,11 @@ func checkKernels(t *testing.T, items []uint32, hl int) bool {
 }
 
 // TestWordKernels checks the word orders' assembly loops against their Go
-// loops, pass by pass, on the texts of TestTokens.
+// loops, pass by pass, on the texts of TestTokens: the same masks, and
+// the same codes from the same slots of the word table.
 func TestWordKernels(t *testing.T) {
 	if !wordsAsm {
-		t.Skip("no BMI2: hypCodes and refCodes run their Go loops")
+		t.Skip("no BMI2: wordCodes runs its Go loop")
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
 	var ta, tg wordTable
@@ -139,37 +141,43 @@ func TestWordKernels(t *testing.T) {
 		for k, r := range [][2]int{{0, len(hyp)}, {len(hyp), len(hyp) + len(ref)}} {
 			a, e := r[0], r[1]
 			blocks := (e - a + 63) / 64
-			ma, mg := make([]uint64, 2*blocks), make([]uint64, 2*blocks)
-			la, lg := spaceMasks(ma, buf, a, e), spaceMasksGo(mg, buf, a, e)
+			ma, mg := make([]uint64, 2*blocks+2), make([]uint64, 2*blocks+2)
+			la, lg := spaceMasks(ma[:2*blocks], buf, a, e), spaceMasksGo(mg[:2*blocks], buf, a, e)
 			if la != 0 && lg == 0 || la == 0 && lg != 0 || !slices.Equal(ma, mg) {
 				t.Fatalf("%q: spaceMasks %x %x, Go %x %x", buf[a:e], la, ma, lg, mg)
 			}
 			if lg != 0 {
-				multiByteSpaces(mg, buf, a, e)
+				multiByteSpaces(mg[:2*blocks], buf, a, e)
 			}
-			ba, bg := make([]int, 2*((e-a)/2+1)), make([]int, 2*((e-a)/2+1))
-			na, ng := fieldBounds(ba, mg, a, e), fieldBoundsGo(bg, mg, a, e)
-			if na != ng || !slices.Equal(ba[:2*na], bg[:2*ng]) {
-				t.Fatalf("%q: fieldBounds %d %v, Go %d %v", buf[a:e], na, ba[:2*na], ng, bg[:2*ng])
-			}
-			wa, wg := make([]token, 2*ng+1), make([]token, 2*ng+1)
-			ka, kg := splitFields(wa, bg[:2*ng], buf), splitFieldsGo(wg, bg[:2*ng], buf)
-			if ka != kg || !slices.Equal(wa[:ka], wg[:kg]) {
-				t.Fatalf("%q: splitFields %d %v, Go %d %v", buf[a:e], ka, wa[:ka], kg, wg[:kg])
-			}
-			toks := wg[:kg]
-			ca, cg := make([]uint32, len(toks)), make([]uint32, len(toks))
-			if k == 0 {
-				ta.hypCodes(ca, toks, buf)
-				tg.hypCodesGo(cg, toks, buf)
-			} else {
-				ta.refCodes(ca, toks, buf)
-				tg.refCodesGo(cg, toks, buf)
-			}
-			if !slices.Equal(ca, cg) || ta.n != tg.n || ta.shift != tg.shift || !slices.Equal(ta.used[:ta.n], tg.used[:tg.n]) {
-				t.Fatalf("%q: codes %v (%d words in slots %v), Go %v (%d in %v)", buf[a:e], ca, ta.n, ta.used[:ta.n], cg, tg.n, tg.used[:tg.n])
+			mg[2*blocks] = ^uint64(0)
+			ca, cg := make([]uint32, e-a), make([]uint32, e-a)
+			na, ng := ta.wordCodes(ca, mg, buf, a, e, k == 0), tg.wordCodesGo(cg, mg, buf, a, e, k == 0)
+			if !slices.Equal(ca[:na], cg[:ng]) || ta.n != tg.n || ta.shift != tg.shift || !slices.Equal(ta.used[:ta.n], tg.used[:tg.n]) {
+				t.Fatalf("%q: codes %v (%d words in slots %v), Go %v (%d in %v)", buf[a:e], ca[:na], ta.n, ta.used[:ta.n], cg[:ng], tg.n, tg.used[:tg.n])
 			}
 		}
+	}
+}
+
+// TestWordKernelsLimit checks that the hypothesis's loop leaves to Go a
+// field of two new words that would fill the word table past a quarter:
+// one word short of it, a field of a word and a punctuation mark.
+func TestWordKernelsLimit(t *testing.T) {
+	if !wordsAsm {
+		t.Skip("no BMI2: wordCodes runs its Go loop")
+	}
+	var tab wordTable
+	tab.reset()
+	limit := 1 << (62 - tab.shift)
+	var words []string
+	for i := range limit - 1 {
+		words = append(words, fmt.Sprint("w", i))
+	}
+	text := strings.Join(append(words, "x.", "y"), " ")
+	codes := codesOf(&tab, text)
+	_, want := numbering{}.codes(text, true)
+	if !slices.Equal(codes, want) || int(tab.n) != limit+2 {
+		t.Fatalf("codes %v, %d words, want %v, %d", codes, tab.n, want, limit+2)
 	}
 }
 

@@ -43,9 +43,7 @@ type counter struct {
 	words     wordTable // of the words of low
 	low       []byte    // the texts, lowercased if asked, one after the other, then wordPad zeros if words are counted
 	lowEnd    []int     // text k ends at low[lowEnd[k]]
-	spaceBits []uint64  // tokens' scratch: whitespace and lead masks
-	bounds    []int     // and the fields' bounds
-	wtoks     []token   // the words of the current text
+	spaceBits []uint64  // appendWords' scratch: whitespace and lead masks
 	rows      []int64   // the statistics against each reference, width() apiece
 
 	noBits     bool     // count with the hash table only (for tests)
@@ -129,7 +127,7 @@ const maxKeptScratch = 32 << 20
 func (c *counter) oversized() bool {
 	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
 		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+2*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
-		32*(len(c.words.slots)+cap(c.words.moved)) + 4*len(c.words.used) + cap(c.low) + 8*(cap(c.spaceBits)+cap(c.bounds)) + 16*cap(c.wtoks)
+		32*(len(c.words.slots)+cap(c.words.moved)) + 4*len(c.words.used) + cap(c.low) + 8*cap(c.spaceBits)
 	return n > maxKeptScratch
 }
 
@@ -243,22 +241,6 @@ var asciiKept, allKept = func() (kept, all [utf8.RuneSelf]uint8) {
 	}
 	return kept, all
 }()
-
-// appendWords appends the numbers of the words of the text buf[a:e]
-// (see tokens): the hypothesis's words are numbered 1, 2, ... in
-// the order first seen, a reference's word gets the number of the same
-// word of the hypothesis, or 0 if it has none (no n-gram with it can
-// match).
-func (c *counter) appendWords(buf []byte, a, e int, hyp bool) {
-	c.tokens(buf, a, e)
-	n0 := len(c.toks)
-	c.toks = slices.Grow(c.toks, len(c.wtoks))[:n0+len(c.wtoks)]
-	if hyp {
-		c.words.hypCodes(c.toks[n0:], c.wtoks, buf)
-	} else {
-		c.words.refCodes(c.toks[n0:], c.wtoks, buf)
-	}
-}
 
 // splitWords calls word for each word of t as sacreBLEU's
 // CHRF._remove_punctuation splits them: at Python whitespace, and then a

@@ -39,18 +39,15 @@ func TestWordTableSeeded(t *testing.T) {
 		return binary.LittleEndian.Uint64(w[:])
 	}
 	words := collide(n, letters, func(lo uint64) uint64 { return a.hash(lo, 0, 8) >> a.shift })
-	var buf []byte
-	toks := make([]token, n)
-	for i, lo := range words {
-		toks[i] = token{len(buf), 8}
-		buf = binary.LittleEndian.AppendUint64(buf, lo)
-		buf = append(buf, ' ')
+	var text []byte
+	for _, lo := range words {
+		text = binary.LittleEndian.AppendUint64(text, lo)
+		text = append(text, ' ')
 	}
-	buf = append(buf, make([]byte, wordPad)...)
 	// The slots each word is past its own, in all.
 	past := func(tab *wordTable) uint32 {
 		tab.reset()
-		tab.hypCodes(make([]uint32, n), toks, buf)
+		codesOf(tab, string(text))
 		if tab.n != n {
 			t.Fatalf("%d words numbered, want %d", tab.n, n)
 		}

@@ -8,68 +8,51 @@ import (
 	"github.com/go-bleu/bleu/internal/cpu"
 )
 
-// wordsAsm tells whether hypCodes and refCodes run their assembly loops,
-// which need BMI2.
+// wordsAsm tells whether wordCodes runs its assembly loops, which need
+// BMI2.
 var wordsAsm = cpu.HasBMI2
 
-// The layouts that wordcodes_amd64.s assumes beyond go_asm.h's offsets: a
-// constant below is negative, and does not compile, if one changes.
+// The layout that wordcodes_amd64.s assumes beyond go_asm.h's offsets: a
+// constant below is negative, and does not compile, if it changes.
 const (
 	_ = uint(unsafe.Sizeof(wordSlot{}) - 32)
 	_ = uint(32 - unsafe.Sizeof(wordSlot{}))
-	_ = uint(unsafe.Sizeof(token{}) - 16)
-	_ = uint(16 - unsafe.Sizeof(token{}))
 )
 
-// hypCodes is hypCodesGo with its loop in assembly (wordcodes_amd64.s)
-// for most words.
-func (t *wordTable) hypCodes(codes []uint32, toks []token, buf []byte) {
+// wordCodes is wordCodesGo with its loop in assembly
+// (wordcodes_amd64.s) for the fields whose words have at most 16 bytes;
+// masks has the all-whitespace block past the text that window reads.
+func (t *wordTable) wordCodes(codes []uint32, masks []uint64, buf []byte, a, e int, hyp bool) int {
 	if !wordsAsm {
-		t.hypCodesGo(codes, toks, buf)
-		return
+		return t.wordCodesGo(codes, masks, buf, a, e, hyp)
 	}
-	t.drive(codes, toks, func(k, end int) int {
-		t.checkLayout() // again: id may have grown the table
-		return hypCodesAsm(t, codes, toks[:end], buf, k, 1<<(62-t.shift), t.seed)
-	}, func(w token) uint32 {
-		lo, hi := t.key(buf, w.off, w.n)
-		return t.id(buf, w.off, w.n, lo, hi) + 1
-	})
-}
-
-// refCodes is refCodesGo with its loop in assembly for most words.
-func (t *wordTable) refCodes(codes []uint32, toks []token, buf []byte) {
-	if !wordsAsm {
-		t.refCodesGo(codes, toks, buf)
-		return
+	if a < 0 || a > e || len(buf)-wordPad < e || len(masks) < 2*((e-a+63)/64)+2 || len(codes) < e-a {
+		panic("chrf: wordCodes needs a text in its buffer, padded, its masks and room for a code a byte")
 	}
-	t.checkLayout()
-	t.drive(codes, toks, func(k, end int) int {
-		return refCodesAsm(t, codes, toks[:end], buf, k, t.seed)
-	}, func(w token) uint32 {
-		lo, hi := t.key(buf, w.off, w.n)
-		return t.code(buf, w.off, w.n, lo, hi)
-	})
-}
-
-// drive sets the codes of toks: asm(k, end) sets those of toks[k:end] (at
-// most cpu.AsmPiece of them) and returns the index of the word it stopped
-// at, or end, or -1 for a word outside its buffer; slow gives the code of
-// the word it stopped at.
-func (t *wordTable) drive(codes []uint32, toks []token, asm func(k, end int) int, slow func(w token) uint32) {
-	if len(codes) < len(toks) {
-		panic("chrf: a word table needs a code for each word")
-	}
-	for k := 0; k < len(toks); {
-		end := min(len(toks), k+cpu.AsmPiece)
-		if k = asm(k, end); k < 0 {
-			panic("chrf: a word outside its buffer")
+	k := 0
+	for p := a; p < e; {
+		stop := min(e, p+cpu.AsmPiece)
+		t.checkLayout()
+		if hyp {
+			p, k = hypWordsAsm(t, codes, masks, buf, a, e, p, stop, k, 1<<(62-t.shift), t.seed)
+		} else {
+			p, k = refWordsAsm(t, codes, masks, buf, a, e, p, stop, k, 0, t.seed)
 		}
-		if k < end {
-			codes[k] = slow(toks[k])
-			k++
+		if p < 0 {
+			panic("chrf: a field past the end of its text")
+		}
+		if t.n > 1<<(62-t.shift) {
+			panic("chrf: a word table filled past a quarter")
+		}
+		if p < stop {
+			// A field the loop leaves to Go: a word of more than 16
+			// bytes, or a hypothesis's words the table must grow for.
+			s, end := nextField(masks, a, e, p)
+			k = t.fieldCodes(codes, k, buf, s, end, hyp)
+			p = end
 		}
 	}
+	return k
 }
 
 // checkLayout panics unless t has the slots its shift uses, and room in
@@ -82,7 +65,7 @@ func (t *wordTable) checkLayout() {
 }
 
 //go:noescape
-func hypCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, limit uint32, seed uint64) int
+func hypWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64) (int, int)
 
 //go:noescape
-func refCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, seed uint64) int
+func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64) (int, int)

@@ -3,37 +3,102 @@
 #include "go_asm.h"
 #include "textflag.h"
 
-// The loops of hypCodes and refCodes (words.go) over the words of up to
-// 16 bytes whose own slot of the word table is empty or holds them: the
-// common case, taken without a branch on whether the word is new. They
-// stop at any other word, for the Go code to take (wordTable.id, code),
-// and at a table a quarter full (limit words), for it to grow, and return
-// where they stopped; a word outside buf stops them too, and they return
-// -1. They need BMI2 (BZHI, MULX, SHRX).
+// The loops of wordCodes (wordcodes_amd64.go) for a hypothesis and for a
+// reference: from the whitespace masks of a text straight to the codes of
+// its words, the fields found, split and numbered in one pass, as
+// wordCodesGo does. They take the fields whose words have at most 16
+// bytes, probing the word table as wordTable.find does; they stop at any
+// other field, and at a hypothesis's field that might fill the table past
+// a quarter (limit words), for the Go code to take it, returning its
+// start. They stop too at the first field that starts at or past stop,
+// returning where they stopped, and return -1 for a field past e. Both
+// need BMI2 (BZHI, MULX, SHLX, SHRX) and TZCNT.
+//
+// Registers kept through the loop: R9 buf, R11 the table's slots, DI
+// &codes[k], BX the position in the text; for a hypothesis R12 the
+// table's used and R13 its n.
 
-// START loads the table's slots (R11) and shift (R10), leaving t in AX,
-// and points SI at toks[k] and DI at codes[k], k in BX.
+// START loads the registers kept through the loop but the hypothesis's.
 #define START \
+	MOVQ buf_base+56(FP), R9; \
 	MOVQ t+0(FP), AX; \
 	MOVQ wordTable_slots(AX), R11; \
-	MOVQ wordTable_shift(AX), R10; \
-	MOVQ k+80(FP), BX; \
 	MOVQ codes_base+8(FP), DI; \
-	LEAQ (DI)(BX*4), DI; \
-	MOVQ BX, SI; \
-	SHLQ $4, SI; \
-	ADDQ toks_base+32(FP), SI; \
-	MOVQ buf_base+56(FP), R9
+	MOVQ k+112(FP), CX; \
+	LEAQ (DI)(CX*4), DI; \
+	MOVQ p+96(FP), BX
+
+// WINDOW sets AX to the whitespace bits of the 64 bytes of the text from
+// position R, as window does: bit j for byte R+j. It uses CX and DX.
+#define WINDOW(R) \
+	MOVQ  R, CX; \
+	SUBQ  a+80(FP), CX; \
+	MOVQ  CX, AX; \
+	SHRQ  $6, AX; \
+	SHLQ  $4, AX; \
+	ADDQ  masks_base+32(FP), AX; \
+	MOVQ  16(AX), DX; \
+	MOVQ  (AX), AX; \
+	SHRQ  CX, DX, AX
+
+// FIELD finds the next field from BX, at or past e going to done, past
+// stop to done, and sets R8 to its start, BX to its end and R15 to the
+// length of its first word (splitField); a field with a word of more than
+// 16 bytes goes to slow, R8 its start. It uses AX, CX, DX, R10.
+#define FIELD(next, spaces, found, done, slow, bad) \
+next: \
+	CMPQ   BX, e+88(FP); \
+	JAE    done; \
+	WINDOW(BX); \
+	MOVQ   AX, DX; \
+	NOTQ   AX; \
+	TZCNTQ AX, CX; \
+	JCS    spaces; \
+	ADDQ   CX, BX; \
+	MOVQ   BX, R8; \
+	CMPQ   BX, stop+104(FP); \
+	JAE    done; \
+	SHRXQ  CX, DX, DX; \
+	TZCNTQ DX, R15; \
+	JCC    found; \
+	WINDOW(R8); \
+	TZCNTQ AX, R15; \
+	JCS    slow; \
+found: \
+	ADDQ    R15, BX; \
+	CMPQ    BX, e+88(FP); \
+	JA      bad; \
+	MOVBLZX (R9)(R8*1), AX; \
+	MOVBLZX -1(R9)(BX*1), DX; \
+	LEAQ    ·utf8Len(SB), R10; \
+	MOVBLZX (R10)(AX*1), CX; \
+	LEAQ    ·punct256(SB), R10; \
+	MOVBLZX (R10)(DX*1), DX; \
+	MOVBLZX (R10)(AX*1), AX; \
+	CMPQ    CX, R15; \
+	SETNE   CL; \
+	MOVBLZX CL, CX; \
+	ANDL    CX, DX; \
+	ANDL    CX, AX; \
+	MOVL    DX, CX; \
+	XORL    $1, CX; \
+	ANDL    CX, AX; \
+	MOVL    AX, CX; \
+	ORL     DX, CX; \
+	MOVQ    R15, R10; \
+	SUBQ    CX, R10; \
+	CMPQ    R10, $16; \
+	JA      slow; \
+	LEAQ    -1(R15), CX; \
+	NEGQ    AX; \
+	ANDQ    AX, CX; \
+	SUBQ    DX, R15; \
+	SUBQ    CX, R15
 
 // KEY sets AX and DX to wordTable.key's lo and hi of the word of R15
-// bytes (at most 16) at R8(R9), and CX to the index of its slot
-// (wordTable.hash's top bits under the seed at seed, R10 the table's
-// shift), R14 to the slot. It checks that the word and the 8 bytes past
-// it are in buf.
-#define KEY(bad, seed) \
-	LEAQ    16(R8), AX; \
-	CMPQ    AX, buf_len+64(FP); \
-	JA      bad; \
+// bytes (1 to 16) at R8, CX to the index of its slot (wordTable.hash's
+// top bits) and R14 to the slot. It uses R10.
+#define KEY \
 	MOVQ    (R9)(R8*1), AX; \
 	MOVQ    $8, CX; \
 	CMPQ    R15, CX; \
@@ -48,122 +113,162 @@
 	XORL    CX, CX; \
 	CMPQ    R15, $8; \
 	CMOVQLE CX, DX; \
+	MOVQ    seed+128(FP), R10; \
 	MOVQ    DX, R14; \
 	MOVQ    AX, CX; \
-	XORQ    seed, CX; \
+	XORQ    R10, CX; \
 	XORQ    R15, CX; \
-	XORQ    seed, DX; \
+	XORQ    R10, DX; \
 	MULXQ   CX, CX, DX; \
 	XORQ    DX, CX; \
 	MOVQ    R14, DX; \
+	MOVQ    t+0(FP), R10; \
+	MOVQ    wordTable_shift(R10), R10; \
 	SHRXQ   R10, CX, CX; \
 	MOVQ    CX, R14; \
 	SHLQ    $5, R14; \
 	ADDQ    R11, R14
 
-// PROBE sets R8 to 1 if the slot R14 is empty, else 0, and R15 (the
-// word's length) to 0 if the slot holds the word of KEY, else not 0; it leaves AX and DX as they were
-// (each xor with the slot's key is undone by a second one).
+// PROBE sets SI to 1 if the slot R14 is empty, else 0, and R10 to -1 if
+// it holds the word of KEY (R15 bytes), else to SI; the zero flag is set
+// if the slot is neither. It leaves AX and DX as they were (each xor
+// with the slot's key is undone by a second one).
 #define PROBE \
-	MOVL  wordSlot_n(R14), R8; \
-	XORQ  R8, R15; \
+	MOVL  wordSlot_n(R14), SI; \
+	MOVQ  SI, R10; \
+	XORQ  R15, R10; \
 	XORQ  wordSlot_lo(R14), AX; \
-	ORQ   AX, R15; \
+	ORQ   AX, R10; \
 	XORQ  wordSlot_lo(R14), AX; \
 	XORQ  wordSlot_hi(R14), DX; \
-	ORQ   DX, R15; \
+	ORQ   DX, R10; \
 	XORQ  wordSlot_hi(R14), DX; \
-	TESTL R8, R8; \
-	SETEQ R8B; \
-	MOVBLZX R8B, R8
+	CMPQ  R10, $1; \
+	SBBL  R10, R10; \
+	CMPL  SI, $1; \
+	SBBL  SI, SI; \
+	NEGL  SI; \
+	ORL   SI, R10
 
-// func hypCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, limit uint32, seed uint64) int
-TEXT ·hypCodesAsm(SB), NOSPLIT, $0-112
+// NEXTSLOT moves R14 and its index CX to the next slot, after the last
+// the first, as wordTable.find does. It uses SI.
+#define NEXTSLOT \
+	MOVQ  t+0(FP), SI; \
+	MOVQ  wordTable_shift(SI), SI; \
+	INCQ  CX; \
+	SHLXQ SI, CX, CX; \
+	SHRXQ SI, CX, CX; \
+	MOVQ  CX, R14; \
+	SHLQ  $5, R14; \
+	ADDQ  R11, R14
+
+// NEXTWORD goes to tok with the field's second word, if it has one, else
+// to next.
+#define NEXTWORD(tok, next) \
+	ADDQ R15, R8; \
+	MOVQ BX, R15; \
+	SUBQ R8, R15; \
+	JNZ  tok; \
+	JMP  next
+
+// func hypWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64) (int, int)
+TEXT ·hypWordsAsm(SB), NOSPLIT, $0-152
 	START
 	MOVQ wordTable_used(AX), R12
 	MOVL wordTable_n(AX), R13
-	CMPQ BX, toks_len+40(FP)
-	JGE  hdone
+	FIELD(hnext, hspaces, hfound, hdone, hslow, hbad)
+	LEAL 2(R13), CX
+	CMPL CX, limit+120(FP)
+	JA   hslow // two new words might fill the table past a quarter
 
-hloop:
-	CMPL R13, limit+88(FP)
-	JAE  hdone
-	MOVQ token_n(SI), R15
-	CMPQ R15, $16
-	JA   hdone
-	MOVQ token_off(SI), R8
-	KEY(hbad, seed+96(FP))
+htok:
+	KEY
 	PROBE
-	TESTQ   R15, R15
-	SETEQ   R15B
-	MOVBLZX R15B, R15
-	ORL     R8, R15
-	JZ      hdone                   // neither empty nor the word's
-	MOVL    wordSlot_id(R14), R15
-	TESTL   R8, R8
-	CMOVLNE R13, R15                // the next number for a new word
+	JNZ hhave
+
+hprobe:
+	NEXTSLOT
+	PROBE
+	JZ hprobe
+
+hhave:
+	MOVL    wordSlot_id(R14), R10
+	TESTL   SI, SI
+	CMOVLNE R13, R10 // the next number for a new word
 	MOVQ    AX, wordSlot_lo(R14)
 	MOVQ    DX, wordSlot_hi(R14)
-	MOVQ    token_off(SI), AX
-	MOVQ    AX, wordSlot_off(R14)
-	MOVQ    token_n(SI), AX
-	MOVL    AX, wordSlot_n(R14)
-	MOVL    R15, wordSlot_id(R14)
-	MOVL    CX, (R12)(R13*4)        // kept only if the word is new
-	ADDL    R8, R13
-	INCL    R15
-	MOVL    R15, (DI)
+	MOVQ    R8, wordSlot_off(R14)
+	MOVL    R15, wordSlot_n(R14)
+	MOVL    R10, wordSlot_id(R14)
+	MOVL    CX, (R12)(R13*4) // kept only if the word is new
+	ADDL    SI, R13
+	INCL    R10
+	MOVL    R10, (DI)
 	ADDQ    $4, DI
-	ADDQ    $16, SI
-	INCQ    BX
-	CMPQ    BX, toks_len+40(FP)
-	JLT     hloop
+	NEXTWORD(htok, hnext)
+
+hspaces:
+	ADDQ $64, BX
+	CMPQ BX, stop+104(FP)
+	JB   hnext
 
 hdone:
 	MOVQ t+0(FP), AX
 	MOVL R13, wordTable_n(AX)
-	MOVQ BX, ret+104(FP)
+	MOVQ BX, ret+136(FP)
+	SUBQ codes_base+8(FP), DI
+	SHRQ $2, DI
+	MOVQ DI, ret1+144(FP)
 	RET
+
+hslow:
+	MOVQ R8, BX
+	JMP  hdone
 
 hbad:
-	MOVQ t+0(FP), AX
-	MOVL R13, wordTable_n(AX)
-	MOVQ $-1, ret+104(FP)
-	RET
+	MOVQ $-1, BX
+	JMP  hdone
 
-// func refCodesAsm(t *wordTable, codes []uint32, toks []token, buf []byte, k int, seed uint64) int
-TEXT ·refCodesAsm(SB), NOSPLIT, $0-104
+// func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64) (int, int)
+TEXT ·refWordsAsm(SB), NOSPLIT, $0-152
 	START
-	XORL R13, R13
-	CMPQ BX, toks_len+40(FP)
-	JGE  rdone
+	FIELD(rnext, rspaces, rfound, rdone, rslow, rbad)
 
-rloop:
-	MOVQ token_n(SI), R15
-	CMPQ R15, $16
-	JA   rdone
-	MOVQ token_off(SI), R8
-	KEY(rbad, seed+88(FP))
-	MOVL    wordSlot_id(R14), CX
-	INCL    CX
+rtok:
+	KEY
 	PROBE
-	TESTQ   R15, R15
-	CMOVLNE R13, CX                 // 0 unless the slot holds the word
-	SETEQ   R15B
-	MOVBLZX R15B, R15
-	ORL     R8, R15
-	JZ      rdone                   // neither empty nor the word's
-	MOVL    CX, (DI)
-	ADDQ    $4, DI
-	ADDQ    $16, SI
-	INCQ    BX
-	CMPQ    BX, toks_len+40(FP)
-	JLT     rloop
+	JNZ rhave
+
+rprobe:
+	NEXTSLOT
+	PROBE
+	JZ rprobe
+
+rhave:
+	MOVL wordSlot_id(R14), CX
+	INCL CX
+	SARL $1, R10 // -1 if the slot holds the word, 0 if it is empty
+	ANDL R10, CX
+	MOVL CX, (DI)
+	ADDQ $4, DI
+	NEXTWORD(rtok, rnext)
+
+rspaces:
+	ADDQ $64, BX
+	CMPQ BX, stop+104(FP)
+	JB   rnext
 
 rdone:
-	MOVQ BX, ret+96(FP)
+	MOVQ BX, ret+136(FP)
+	SUBQ codes_base+8(FP), DI
+	SHRQ $2, DI
+	MOVQ DI, ret1+144(FP)
 	RET
 
+rslow:
+	MOVQ R8, BX
+	JMP  rdone
+
 rbad:
-	MOVQ $-1, ret+96(FP)
-	RET
+	MOVQ $-1, BX
+	JMP  rdone

@@ -2,12 +2,7 @@
 
 package chrf
 
-// hypCodes is hypCodesGo: there is no assembly for it here.
-func (t *wordTable) hypCodes(codes []uint32, toks []token, buf []byte) {
-	t.hypCodesGo(codes, toks, buf)
-}
-
-// refCodes is refCodesGo: there is no assembly for it here.
-func (t *wordTable) refCodes(codes []uint32, toks []token, buf []byte) {
-	t.refCodesGo(codes, toks, buf)
+// wordCodes is wordCodesGo: there is no assembly for it here.
+func (t *wordTable) wordCodes(codes []uint32, masks []uint64, buf []byte, a, e int, hyp bool) int {
+	return t.wordCodesGo(codes, masks, buf, a, e, hyp)
 }

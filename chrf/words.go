@@ -95,22 +95,32 @@ func (t *wordTable) hash(lo, hi uint64, n uint32) uint64 {
 	return h ^ l
 }
 
-// hypCodesGo sets codes[k] to 1 + the number of the word toks[k] of
-// buf, numbering new words (id).
-func (t *wordTable) hypCodesGo(codes []uint32, toks []token, buf []byte) {
-	for k, w := range toks {
-		lo, hi := t.key(buf, w.off, w.n)
-		codes[k] = t.id(buf, w.off, w.n, lo, hi) + 1
+// wordCodesGo is wordCodes in Go: it writes to codes the code of each
+// word of the text buf[a:e] (see counter.appendWords), whose whitespace masks
+// are masks (as window has them), and returns their number. The words of
+// a hypothesis are numbered (id), those of a reference looked up (code).
+// codes has room for a word a byte; buf has wordPad readable bytes past e.
+func (t *wordTable) wordCodesGo(codes []uint32, masks []uint64, buf []byte, a, e int, hyp bool) int {
+	k := 0
+	for s, end := nextField(masks, a, e, a); s < e; s, end = nextField(masks, a, e, end) {
+		k = t.fieldCodes(codes, k, buf, s, end, hyp)
 	}
+	return k
 }
 
-// refCodesGo sets codes[k] to 1 + the number of the word toks[k] of buf,
-// or 0 if it has none (code).
-func (t *wordTable) refCodesGo(codes []uint32, toks []token, buf []byte) {
-	for k, w := range toks {
-		lo, hi := t.key(buf, w.off, w.n)
-		codes[k] = t.code(buf, w.off, w.n, lo, hi)
+// fieldCodes writes the codes of the words of the field buf[s:end] to
+// codes[k:] and returns the index past them.
+func (t *wordTable) fieldCodes(codes []uint32, k int, buf []byte, s, end int, hyp bool) int {
+	for n := splitField(buf, s, end); s < end; s, n = s+n, end-s-n {
+		lo, hi := t.key(buf, s, n)
+		if hyp {
+			codes[k] = t.id(buf, s, n, lo, hi) + 1
+		} else {
+			codes[k] = t.code(buf, s, n, lo, hi)
+		}
+		k++
 	}
+	return k
 }
 
 // id returns the number of the word buf[off:off+n] (key lo, hi), giving it

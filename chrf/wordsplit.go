@@ -3,6 +3,7 @@ package chrf
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
@@ -15,30 +16,32 @@ import (
 // and a word's key 8 bytes at a time, from any byte of a text.
 const wordPad = 64
 
-// token is a word of the word orders, buf[off:off+n] of the word buffer.
-type token struct{ off, n int }
-
-// tokens sets c.wtoks to the words of the text buf[a:e] as sacreBLEU's
-// CHRF._remove_punctuation has them (splitWords): the fields between
-// Python whitespace, a field of two characters or more less a last
-// punctuation character, or else a first one, which is a word of its own.
-// buf has wordPad readable bytes past e.
+// appendWords appends to c.toks the codes of the words of the text
+// buf[a:e], of the hypothesis if hyp, else of a reference: the
+// hypothesis's words are numbered 1, 2, ... in the order first seen, a
+// reference's word gets the number of the same word of the hypothesis,
+// or 0 if it has none (no n-gram with it can match). buf has wordPad
+// readable bytes past e.
 //
-// It goes in three passes, with no branch on the text but the loops'
-// exits and the rare lead bytes of non-ASCII whitespace: the whitespace of each 64 bytes as a bit mask
-// (spaceMasks), the bounds of the fields from the masks (fieldBounds),
-// and the words from the fields (splitFields).
-func (c *counter) tokens(buf []byte, a, e int) {
+// The words are sacreBLEU's CHRF._remove_punctuation's (splitWords): the
+// fields between Python whitespace, a field of two characters or more
+// less a last punctuation character, or else a first one, which is a
+// word of its own. They are found in two passes, with no branch on the
+// text but the loops' exits and the rare lead bytes of non-ASCII
+// whitespace: the whitespace of each 64 bytes as a bit mask
+// (spaceMasks), then the fields found in the masks, split and numbered
+// in one loop (wordTable.wordCodes).
+func (c *counter) appendWords(buf []byte, a, e int, hyp bool) {
 	blocks := (e - a + 63) / 64
-	c.spaceBits = grow(c.spaceBits, 2*blocks)
+	c.spaceBits = grow(c.spaceBits, 2*blocks+2)
 	masks := c.spaceBits
-	if spaceMasks(masks, buf, a, e) != 0 {
-		multiByteSpaces(masks, buf, a, e)
+	if spaceMasks(masks[:2*blocks], buf, a, e) != 0 {
+		multiByteSpaces(masks[:2*blocks], buf, a, e)
 	}
-	c.bounds = grow(c.bounds, 2*((e-a)/2+1))
-	nf := fieldBounds(c.bounds, masks, a, e)
-	c.wtoks = grow(c.wtoks, 2*nf+1)
-	c.wtoks = c.wtoks[:splitFields(c.wtoks, c.bounds[:2*nf], buf)]
+	masks[2*blocks], masks[2*blocks+1] = ^uint64(0), 0 // what window reads past the text
+	n0 := len(c.toks)
+	c.toks = slices.Grow(c.toks, e-a)[:n0+e-a] // a word has a byte at least
+	c.toks = c.toks[:n0+c.words.wordCodes(c.toks[n0:], masks, buf, a, e, hyp)]
 }
 
 // spaceMasksGo writes, for each 64-byte block of buf[a:e], the bits of
@@ -63,54 +66,46 @@ func spaceMasksGo(masks []uint64, buf []byte, a, e int) (leads uint64) {
 	return leads
 }
 
-// fieldBoundsGo writes the start of each field of the text buf[a:e],
-// whose whitespace masks holds (spaceMasks), to bounds[2f], and its end
-// to bounds[2f+1], and returns the number of fields. bounds has room for
-// every field.
-func fieldBoundsGo(bounds []int, masks []uint64, a, e int) int {
-	ns, ne := 0, 0
-	prev := uint64(1) // whether the byte before the block is whitespace
-	for i := 0; i+1 < len(masks); i += 2 {
-		p := a + 32*i
-		ws := masks[i]
-		after := ws<<1 | prev // whitespace at the byte before
-		for m := ^ws & after; m != 0; m &= m - 1 {
-			bounds[2*ns] = p + bits.TrailingZeros64(m)
-			ns++
-		}
-		for m := ws &^ after; m != 0; m &= m - 1 {
-			bounds[2*ne+1] = p + bits.TrailingZeros64(m)
-			ne++
-		}
-		prev = ws >> 63
-	}
-	if ne < ns {
-		bounds[2*ne+1] = e
-	}
-	return ns
+// window returns the whitespace bits of the 64 bytes from byte i of a
+// text whose masks (spaceMasks) are followed by an all-whitespace block:
+// bit j for byte i+j. i is less than the text's length.
+func window(masks []uint64, i int) uint64 {
+	b := 2 * (i >> 6)
+	return masks[b]>>(i&63) | masks[b+2]<<(64-i&63) // << 64 is 0 in Go
 }
 
-// splitFieldsGo writes to toks the words of the fields that bounds holds
-// (fieldBounds), as tokens describes, and returns their number. Two
-// words are written for each field, and the next field's overwrite the
-// second unless the field was split: toks has room for two words a
-// field and one more.
-func splitFieldsGo(toks []token, bounds []int, buf []byte) int {
-	k := 0
-	for f := 0; f+1 < len(bounds); f += 2 {
-		s, n := bounds[f], bounds[f+1]-bounds[f]
-		first, last := buf[s], buf[s+n-1]
-		one := b2u(int(utf8Len[first]) == n)
-		lastP := ^one & uint32(punct256[last])
-		firstP := ^one & ^lastP & uint32(punct256[first])
-		// The first word's length: n, or n-1 with the punctuation at
-		// the end split off, or 1, the punctuation at the start.
-		n1 := n - int(lastP) - (n-1)&-int(firstP)
-		toks[k] = token{s, n1}
-		toks[k+1] = token{s + n1, n - n1}
-		k += 1 + int(lastP|firstP)
+// nextField returns the bounds of the first field of the text buf[a:e]
+// (masks as window has them) that starts at or after p, or e, e if there
+// is none.
+func nextField(masks []uint64, a, e, p int) (s, end int) {
+	for ; ; p += 64 {
+		if p >= e {
+			return e, e
+		}
+		if w := ^window(masks, p-a); w != 0 {
+			s = p + bits.TrailingZeros64(w)
+			break
+		}
 	}
-	return k
+	for end = s; end < e; end += 64 {
+		if w := window(masks, end-a); w != 0 {
+			return s, end + bits.TrailingZeros64(w)
+		}
+	}
+	return s, e
+}
+
+// splitField returns the length of the first word of the field buf[s:end]:
+// the field's, or one less with its last punctuation character split off,
+// or 1, its first punctuation character; the rest of the field, if any,
+// is the second word.
+func splitField(buf []byte, s, end int) int {
+	n := end - s
+	first, last := buf[s], buf[end-1]
+	one := b2u(int(utf8Len[first]) == n)
+	lastP := ^one & uint32(punct256[last])
+	firstP := ^one & ^lastP & uint32(punct256[first])
+	return n - int(lastP) - (n-1)&-int(firstP)
 }
 
 // utf8Len is the length of the UTF-8 sequence each lead byte starts (1
@@ -132,7 +127,7 @@ var utf8Len = func() (t [256]uint8) {
 }()
 
 // punct256 is 1 for the bytes of Python's string.punctuation (puncts),
-// 0 for the others: splitFields indexes it with any byte.
+// 0 for the others: splitField indexes it with any byte.
 var punct256 = func() (t [256]uint8) {
 	for b, p := range puncts {
 		if p {

@@ -34,42 +34,5 @@ func spaceMasks(masks []uint64, buf []byte, a, e int) uint64 {
 	return leads
 }
 
-// fieldBounds is fieldBoundsGo with its loop in assembly, for texts of up
-// to cpu.AsmPiece bytes.
-func fieldBounds(bounds []int, masks []uint64, a, e int) int {
-	if e-a > cpu.AsmPiece {
-		return fieldBoundsGo(bounds, masks, a, e)
-	}
-	n := fieldBoundsAsm(bounds, masks, a, e)
-	if n < 0 {
-		panic("chrf: more fields than room for them")
-	}
-	return n
-}
-
-// splitFields is splitFieldsGo with its loop in assembly.
-func splitFields(toks []token, bounds []int, buf []byte) int {
-	if len(toks) < len(bounds)+1 {
-		panic("chrf: splitFields needs room for two words a field and one more")
-	}
-	n := 0
-	for len(bounds) > 0 { // at most cpu.AsmPiece fields a call
-		piece := bounds[:min(len(bounds), 2*cpu.AsmPiece)]
-		k := splitFieldsAsm(toks[n:], piece, buf, &utf8Len, &punct256)
-		if k < 0 {
-			panic("chrf: a field outside its buffer")
-		}
-		n += k
-		bounds = bounds[len(piece):]
-	}
-	return n
-}
-
 //go:noescape
 func spaceMasksAsm(masks []uint64, buf []byte, a, e int) uint64
-
-//go:noescape
-func fieldBoundsAsm(bounds []int, masks []uint64, a, e int) int
-
-//go:noescape
-func splitFieldsAsm(toks []token, bounds []int, buf []byte, lens, punct *[256]uint8) int

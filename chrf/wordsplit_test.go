@@ -38,8 +38,43 @@ var wordAlphabets = []string{
 	"xyz.,;: ",
 }
 
-// TestTokens checks the words that tokens finds against splitWords, the
-// rule written plainly, on random texts.
+// numbering numbers words as the word orders must: a hypothesis's 1, 2,
+// ... in the order first seen, a reference's by the same word of the
+// hypothesis, or 0.
+type numbering map[string]uint32
+
+// codes returns the codes of the words of text as splitWords finds them.
+func (m numbering) codes(text string, hyp bool) (words []string, codes []uint32) {
+	splitWords(nil, text, func(w string) {
+		id, ok := m[w]
+		if !ok && hyp {
+			id = uint32(len(m)) + 1
+			m[w] = id
+		}
+		words = append(words, w)
+		codes = append(codes, id)
+	})
+	return words, codes
+}
+
+// codesOf numbers the words of texts with tab as a counter does
+// (counter.appendWords), the first text the hypothesis, the others references,
+// all in one buffer, and returns their codes.
+func codesOf(tab *wordTable, texts ...string) []uint32 {
+	c := &counter{words: *tab}
+	buf := append([]byte(strings.Join(texts, "")), make([]byte, wordPad)...)
+	a := 0
+	for k, text := range texts {
+		c.appendWords(buf, a, a+len(text), k == 0)
+		a += len(text)
+	}
+	*tab = c.words
+	return c.toks
+}
+
+// TestTokens checks the codes of the words that appendWords finds against
+// splitWords, the rule written plainly, on random texts, the reference at
+// every offset of its buffer.
 func TestTokens(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	c := &counter{}
@@ -48,16 +83,15 @@ func TestTokens(t *testing.T) {
 		texts := []string{wordText(rng, alpha, rng.IntN(300)), wordText(rng, alpha, rng.IntN(300))}
 		buf := []byte(strings.Join(texts, ""))
 		buf = append(buf, make([]byte, wordPad)...)
+		c.words.reset()
+		m := numbering{}
 		a := 0
-		for _, text := range texts {
-			c.tokens(buf, a, a+len(text))
-			var got, want []string
-			for _, w := range c.wtoks {
-				got = append(got, string(buf[w.off:w.off+w.n]))
-			}
-			splitWords(nil, text, func(w string) { want = append(want, w) })
-			if !slices.Equal(got, want) {
-				t.Fatalf("%q: words %q, want %q", text, got, want)
+		for k, text := range texts {
+			c.toks = c.toks[:0]
+			c.appendWords(buf, a, a+len(text), k == 0)
+			words, want := m.codes(text, k == 0)
+			if !slices.Equal(c.toks, want) {
+				t.Fatalf("%q: codes %v, want %v for %q", text, c.toks, want, words)
 			}
 			a += len(text)
 		}
@@ -91,19 +125,9 @@ func TestWordTable(t *testing.T) {
 			words = append(words, w)
 		}
 		// The hypothesis is the first half, a reference the second.
-		var buf []byte
-		toks := make([]token, len(words))
-		for i, w := range words {
-			toks[i] = token{len(buf), len(w)}
-			buf = append(buf, w...)
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, make([]byte, wordPad)...)
 		tab.reset()
 		hl := len(words) / 2
-		codes := make([]uint32, len(words))
-		tab.hypCodes(codes[:hl], toks[:hl], buf)
-		tab.refCodes(codes[hl:], toks[hl:], buf)
+		codes := codesOf(&tab, strings.Join(words[:hl], " ")+" ", strings.Join(words[hl:], " "))
 		ids := map[string]uint32{}
 		for i, w := range words {
 			want, ok := ids[w]
@@ -125,17 +149,13 @@ func TestWordTable(t *testing.T) {
 // or identifiers of one length) spread over the word table: in one run of
 // slots, numbering a text of them would take time quadratic in its words.
 func TestWordTableSpread(t *testing.T) {
-	var buf []byte
-	var toks []token
+	var words []string
 	for k := range 4000 {
-		w := fmt.Sprintf("prefix12%06dsuffix12", k)
-		toks = append(toks, token{len(buf), len(w)})
-		buf = append(buf, w...)
+		words = append(words, fmt.Sprintf("prefix12%06dsuffix12", k))
 	}
-	buf = append(buf, make([]byte, wordPad)...)
 	var tab wordTable
 	tab.reset()
-	tab.hypCodes(make([]uint32, len(toks)), toks, buf)
+	codesOf(&tab, strings.Join(words, " "))
 	mask := uint32(1)<<(64-tab.shift) - 1
 	longest := uint32(0)
 	for _, i := range tab.used[:tab.n] {
@@ -171,38 +191,21 @@ func TestLongTexts(t *testing.T) {
 		}
 		buf := append([]byte(hyp+ref), make([]byte, wordPad)...)
 		c := &counter{}
-		var tab wordTable
-		tab.reset()
-		ids := map[string]uint32{}
+		c.words.reset()
+		m := numbering{}
 		for k, r := range [][2]int{{0, len(hyp)}, {len(hyp), len(hyp) + len(ref)}} {
-			text := string(buf[r[0]:r[1]])
-			c.tokens(buf, r[0], r[1])
-			var want []string
-			splitWords(nil, text, func(w string) { want = append(want, w) })
-			if len(c.wtoks) != len(want) {
-				t.Fatalf("alphabet %d: %d words, want %d", i, len(c.wtoks), len(want))
+			c.toks = c.toks[:0]
+			c.appendWords(buf, r[0], r[1], k == 0)
+			words, want := m.codes(string(buf[r[0]:r[1]]), k == 0)
+			if i == 0 && k == 0 && len(want) <= cpu.AsmPiece {
+				t.Fatalf("%d words, not more than cpu.AsmPiece", len(want))
 			}
-			if i == 0 && k == 0 && len(c.wtoks) <= cpu.AsmPiece {
-				t.Fatalf("%d words, not more than cpu.AsmPiece", len(c.wtoks))
+			if len(c.toks) != len(want) {
+				t.Fatalf("alphabet %d: %d words, want %d", i, len(c.toks), len(want))
 			}
-			codes := make([]uint32, len(c.wtoks))
-			if k == 0 {
-				tab.hypCodes(codes, c.wtoks, buf)
-			} else {
-				tab.refCodes(codes, c.wtoks, buf)
-			}
-			for j, w := range c.wtoks {
-				word := string(buf[w.off : w.off+w.n])
-				if word != want[j] {
-					t.Fatalf("alphabet %d: word %d %q, want %q", i, j, word, want[j])
-				}
-				id, ok := ids[word]
-				if !ok && k == 0 {
-					id = uint32(len(ids)) + 1
-					ids[word] = id
-				}
-				if codes[j] != id {
-					t.Fatalf("alphabet %d: text %d word %d %q numbered %d, want %d", i, k, j, word, codes[j], id)
+			for j, w := range words {
+				if c.toks[j] != want[j] {
+					t.Fatalf("alphabet %d: text %d word %d %q numbered %d, want %d", i, k, j, w, c.toks[j], want[j])
 				}
 			}
 		}
