@@ -9,8 +9,8 @@ import (
 )
 
 // wordsAsm tells whether wordCodes runs its assembly loops, which need
-// BMI2.
-var wordsAsm = cpu.HasBMI2
+// BMI1, BMI2 and SSE4.1.
+var wordsAsm = cpu.HasBMI1 && cpu.HasBMI2 && cpu.HasSSE41
 
 // The layout that wordcodes_amd64.s assumes beyond go_asm.h's offsets: a
 // constant below is negative, and does not compile, if it changes.
@@ -34,9 +34,9 @@ func (t *wordTable) wordCodes(codes []uint32, masks []uint64, buf []byte, a, e i
 		stop := min(e, p+cpu.AsmPiece)
 		t.checkLayout()
 		if hyp {
-			p, k = hypWordsAsm(t, codes, masks, buf, a, e, p, stop, k, 1<<(62-t.shift), t.seed)
+			p, k = hypWordsAsm(t, codes, masks, buf, a, e, p, stop, k, 1<<(62-t.shift), t.seed, t.shift)
 		} else {
-			p, k = refWordsAsm(t, codes, masks, buf, a, e, p, stop, k, 0, t.seed)
+			p, k = refWordsAsm(t, codes, masks, buf, a, e, p, stop, k, 0, t.seed, t.shift)
 		}
 		if p < 0 {
 			panic("chrf: a field past the end of its text")
@@ -65,7 +65,7 @@ func (t *wordTable) checkLayout() {
 }
 
 //go:noescape
-func hypWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64) (int, int)
+func hypWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)
 
 //go:noescape
-func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64) (int, int)
+func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)

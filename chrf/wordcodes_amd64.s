@@ -12,11 +12,11 @@
 // a quarter (limit words), for the Go code to take it, returning its
 // start. They stop too at the first field that starts at or past stop,
 // returning where they stopped, and return -1 for a field past e. Both
-// need BMI2 (BZHI, MULX, SHLX, SHRX) and TZCNT.
+// need BMI1 (TZCNT, ANDN), BMI2 (MULX, SHLX, SHRX) and SSE4.1 (PEXTRQ).
 //
 // Registers kept through the loop: R9 buf, R11 the table's slots, DI
 // &codes[k], BX the position in the text; for a hypothesis R12 the
-// table's used and R13 its n.
+// table's used and R13 its n. A word's key is in X0.
 
 // START loads the registers kept through the loop but the hypothesis's.
 #define START \
@@ -44,7 +44,9 @@
 // FIELD finds the next field from BX, at or past e going to done, past
 // stop to done, and sets R8 to its start, BX to its end and R15 to the
 // length of its first word (splitField); a field with a word of more than
-// 16 bytes goes to slow, R8 its start. It uses AX, CX, DX, R10.
+// 16 bytes goes to slow, R8 its start. A field of one byte is one word,
+// and so is a field of one character of more bytes: its last byte is not
+// punctuation, nor its first. It uses AX, CX, DX, R10.
 #define FIELD(next, spaces, found, done, slow, bad) \
 next: \
 	CMPQ   BX, e+88(FP); \
@@ -70,19 +72,14 @@ found: \
 	JA      bad; \
 	MOVBLZX (R9)(R8*1), AX; \
 	MOVBLZX -1(R9)(BX*1), DX; \
-	LEAQ    ·utf8Len(SB), R10; \
-	MOVBLZX (R10)(AX*1), CX; \
 	LEAQ    ·punct256(SB), R10; \
 	MOVBLZX (R10)(DX*1), DX; \
 	MOVBLZX (R10)(AX*1), AX; \
-	CMPQ    CX, R15; \
-	SETNE   CL; \
-	MOVBLZX CL, CX; \
-	ANDL    CX, DX; \
-	ANDL    CX, AX; \
-	MOVL    DX, CX; \
-	XORL    $1, CX; \
-	ANDL    CX, AX; \
+	CMPQ    R15, $2; \
+	SBBL    CX, CX; \
+	ANDNL   DX, CX, DX; \
+	ANDNL   AX, CX, AX; \
+	ANDNL   AX, DX, AX; \
 	MOVL    AX, CX; \
 	ORL     DX, CX; \
 	MOVQ    R15, R10; \
@@ -95,66 +92,48 @@ found: \
 	SUBQ    DX, R15; \
 	SUBQ    CX, R15
 
-// KEY sets AX and DX to wordTable.key's lo and hi of the word of R15
-// bytes (1 to 16) at R8, CX to the index of its slot (wordTable.hash's
-// top bits) and R14 to the slot. It uses R10.
+// KEY sets X0 to wordTable.key's lo and hi of the word of R15 bytes (1 to
+// 16) at R8, CX to the index of its slot (wordTable.hash's top bits) and
+// R14 to the slot. It uses AX, DX, X1.
 #define KEY \
-	MOVQ    (R9)(R8*1), AX; \
-	MOVQ    $8, CX; \
-	CMPQ    R15, CX; \
-	CMOVQLT R15, CX; \
-	SHLQ    $3, CX; \
-	BZHIQ   CX, AX, AX; \
-	MOVQ    $8, CX; \
-	CMPQ    R15, CX; \
-	CMOVQGT R15, CX; \
-	ADDQ    R8, CX; \
-	MOVQ    -8(R9)(CX*1), DX; \
-	XORL    CX, CX; \
-	CMPQ    R15, $8; \
-	CMOVQLE CX, DX; \
-	MOVQ    seed+128(FP), R10; \
-	MOVQ    DX, R14; \
-	MOVQ    AX, CX; \
-	XORQ    R10, CX; \
+	LEAQ    ·keyMask(SB), AX; \
+	SUBQ    R15, AX; \
+	MOVOU   16(AX), X1; \
+	MOVOU   (R9)(R8*1), X0; \
+	PAND    X1, X0; \
+	MOVQ    X0, CX; \
+	PEXTRQ  $1, X0, DX; \
+	XORQ    seed+128(FP), CX; \
 	XORQ    R15, CX; \
-	XORQ    R10, DX; \
+	XORQ    seed+128(FP), DX; \
 	MULXQ   CX, CX, DX; \
 	XORQ    DX, CX; \
-	MOVQ    R14, DX; \
-	MOVQ    t+0(FP), R10; \
-	MOVQ    wordTable_shift(R10), R10; \
-	SHRXQ   R10, CX, CX; \
+	MOVQ    shift+136(FP), AX; \
+	SHRXQ   AX, CX, CX; \
 	MOVQ    CX, R14; \
 	SHLQ    $5, R14; \
 	ADDQ    R11, R14
 
-// PROBE sets SI to 1 if the slot R14 is empty, else 0, and R10 to -1 if
-// it holds the word of KEY (R15 bytes), else to SI; the zero flag is set
-// if the slot is neither. It leaves AX and DX as they were (each xor
-// with the slot's key is undone by a second one).
+// PROBE sets SI to the slot R14's word's length (0 if it is empty), R10 to
+// 0 if it holds the word of KEY (R15 bytes, key X0), and AX to 0 if it is
+// either; the zero flag is set with AX (IMUL leaves it undefined).
 #define PROBE \
-	MOVL  wordSlot_n(R14), SI; \
-	MOVQ  SI, R10; \
-	XORQ  R15, R10; \
-	XORQ  wordSlot_lo(R14), AX; \
-	ORQ   AX, R10; \
-	XORQ  wordSlot_lo(R14), AX; \
-	XORQ  wordSlot_hi(R14), DX; \
-	ORQ   DX, R10; \
-	XORQ  wordSlot_hi(R14), DX; \
-	CMPQ  R10, $1; \
-	SBBL  R10, R10; \
-	CMPL  SI, $1; \
-	SBBL  SI, SI; \
-	NEGL  SI; \
-	ORL   SI, R10
+	MOVOU    (R14), X1; \
+	PCMPEQB  X0, X1; \
+	PMOVMSKB X1, R10; \
+	XORL     $0xFFFF, R10; \
+	MOVL     wordSlot_n(R14), SI; \
+	MOVL     SI, AX; \
+	XORL     R15, AX; \
+	ORL      AX, R10; \
+	MOVL     R10, AX; \
+	IMULL    SI, AX; \
+	TESTL    AX, AX
 
 // NEXTSLOT moves R14 and its index CX to the next slot, after the last
 // the first, as wordTable.find does. It uses SI.
 #define NEXTSLOT \
-	MOVQ  t+0(FP), SI; \
-	MOVQ  wordTable_shift(SI), SI; \
+	MOVQ  shift+136(FP), SI; \
 	INCQ  CX; \
 	SHLXQ SI, CX, CX; \
 	SHRXQ SI, CX, CX; \
@@ -171,8 +150,8 @@ found: \
 	JNZ  tok; \
 	JMP  next
 
-// func hypWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64) (int, int)
-TEXT ·hypWordsAsm(SB), NOSPLIT, $0-152
+// func hypWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)
+TEXT ·hypWordsAsm(SB), NOSPLIT, $0-160
 	START
 	MOVQ wordTable_used(AX), R12
 	MOVL wordTable_n(AX), R13
@@ -184,24 +163,24 @@ TEXT ·hypWordsAsm(SB), NOSPLIT, $0-152
 htok:
 	KEY
 	PROBE
-	JNZ hhave
+	JZ hhave
 
 hprobe:
 	NEXTSLOT
 	PROBE
-	JZ hprobe
+	JNZ hprobe
 
 hhave:
 	MOVL    wordSlot_id(R14), R10
 	TESTL   SI, SI
-	CMOVLNE R13, R10 // the next number for a new word
-	MOVQ    AX, wordSlot_lo(R14)
-	MOVQ    DX, wordSlot_hi(R14)
+	CMOVLEQ R13, R10 // the next number for a new word
+	MOVOU   X0, wordSlot_lo(R14)
 	MOVQ    R8, wordSlot_off(R14)
 	MOVL    R15, wordSlot_n(R14)
 	MOVL    R10, wordSlot_id(R14)
 	MOVL    CX, (R12)(R13*4) // kept only if the word is new
-	ADDL    SI, R13
+	CMPL    SI, $1
+	ADCL    $0, R13
 	INCL    R10
 	MOVL    R10, (DI)
 	ADDQ    $4, DI
@@ -215,10 +194,10 @@ hspaces:
 hdone:
 	MOVQ t+0(FP), AX
 	MOVL R13, wordTable_n(AX)
-	MOVQ BX, ret+136(FP)
+	MOVQ BX, ret+144(FP)
 	SUBQ codes_base+8(FP), DI
 	SHRQ $2, DI
-	MOVQ DI, ret1+144(FP)
+	MOVQ DI, ret1+152(FP)
 	RET
 
 hslow:
@@ -229,28 +208,28 @@ hbad:
 	MOVQ $-1, BX
 	JMP  hdone
 
-// func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64) (int, int)
-TEXT ·refWordsAsm(SB), NOSPLIT, $0-152
+// func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)
+TEXT ·refWordsAsm(SB), NOSPLIT, $0-160
 	START
 	FIELD(rnext, rspaces, rfound, rdone, rslow, rbad)
 
 rtok:
 	KEY
 	PROBE
-	JNZ rhave
+	JZ rhave
 
 rprobe:
 	NEXTSLOT
 	PROBE
-	JZ rprobe
+	JNZ rprobe
 
 rhave:
-	MOVL wordSlot_id(R14), CX
-	INCL CX
-	SARL $1, R10 // -1 if the slot holds the word, 0 if it is empty
-	ANDL R10, CX
-	MOVL CX, (DI)
-	ADDQ $4, DI
+	MOVL    wordSlot_id(R14), CX
+	INCL    CX
+	TESTL   R10, R10
+	CMOVLNE AX, CX // AX is 0: the slot is empty
+	MOVL    CX, (DI)
+	ADDQ    $4, DI
 	NEXTWORD(rtok, rnext)
 
 rspaces:
@@ -259,10 +238,10 @@ rspaces:
 	JB   rnext
 
 rdone:
-	MOVQ BX, ret+136(FP)
+	MOVQ BX, ret+144(FP)
 	SUBQ codes_base+8(FP), DI
 	SHRQ $2, DI
-	MOVQ DI, ret1+144(FP)
+	MOVQ DI, ret1+152(FP)
 	RET
 
 rslow:

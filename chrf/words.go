@@ -68,23 +68,26 @@ func (t *wordTable) reset() {
 }
 
 // key returns the key of the word of n bytes (at least one) at buf[off:],
-// which has 8 readable bytes past the word: its first eight bytes and, if
-// it has more, its last eight, each 0 past the word's end. With n, the
-// key tells a word of up to 16 bytes from any other. A longer word's
-// second half is a hash of all its bytes instead (keyed by t.long), so
-// that words alike at both ends (numbers, identifiers, addresses of one
-// length) do not all share a slot.
+// which has 16 readable bytes from off: its first eight bytes and its
+// next eight, each 0 past the word's end. With n, the key tells a word of
+// up to 16 bytes from any other. A longer word's second half is a hash of
+// all its bytes instead (keyed by t.long), so that words alike in their
+// first 16 bytes (numbers, identifiers, addresses) do not all share a
+// slot.
 func (t *wordTable) key(buf []byte, off, n int) (lo, hi uint64) {
-	// min(n, 8) and max(n, 8) without the branch the compiler would take.
-	d := n - 8
-	below := -int(b2u(n < 8))
-	lo = binary.LittleEndian.Uint64(buf[off:]) & (^uint64(0) >> (uint(-8*(d&below)) & 63))
-	hi = binary.LittleEndian.Uint64(buf[off+d&^below:]) & -uint64(b2u(n > 8))
+	m := min(n, 16)
+	lo = binary.LittleEndian.Uint64(buf[off:]) & binary.LittleEndian.Uint64(keyMask[16-m:])
+	hi = binary.LittleEndian.Uint64(buf[off+8:]) & binary.LittleEndian.Uint64(keyMask[24-m:])
 	if n > 16 {
 		hi = maphash.Bytes(t.long, buf[off:off+n])
 	}
 	return lo, hi
 }
+
+// keyMask is 16 bytes of ones, then 16 of zeros: the 16 bytes from
+// keyMask[16-n] mask the bytes of the key of a word of n ≤ 16 bytes.
+var keyMask = [32]byte{0: 0xFF, 1: 0xFF, 2: 0xFF, 3: 0xFF, 4: 0xFF, 5: 0xFF, 6: 0xFF, 7: 0xFF,
+	8: 0xFF, 9: 0xFF, 10: 0xFF, 11: 0xFF, 12: 0xFF, 13: 0xFF, 14: 0xFF, 15: 0xFF}
 
 // hash returns the slot hash of the key (lo, hi) of a word of n bytes
 // under t's seed, as internal/ngram's hashKey: the folded 128-bit product

@@ -26,15 +26,16 @@ var (
 var HasSSSE3 = cpuidBit(1, 0, 2, 9)
 
 // HasSSE41 tells whether the processor has SSE4.1, whose PMINUD and
-// PMAXUD clipSum uses, and PMINSD and PEXTRD chrf's bigramKeys.
+// PMAXUD clipSum uses, PMINSD and PEXTRD chrf's bigramKeys, and PEXTRQ
+// chrf's word loops.
 var HasSSE41 = cpuidBit(1, 0, 2, 19)
 
 // HasBMI1 tells whether the processor has BMI1, whose BLSI match4BMI
-// uses.
+// uses, and TZCNT and ANDN chrf's word loops.
 var HasBMI1 = cpuidBit(7, 0, 1, 3)
 
-// HasBMI2 tells whether the processor has BMI2, whose BZHI and SHRX
-// chrf's hypCodes and refCodes use.
+// HasBMI2 tells whether the processor has BMI2, whose MULX, SHLX and
+// SHRX chrf's word loops use.
 var HasBMI2 = cpuidBit(7, 0, 1, 8)
 
 // HasLZCNT tells whether the processor has LZCNT (Linux's flag abm),
