@@ -129,11 +129,39 @@ func run(ctx context.Context, argv []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	beam.ParDo0(s, &printFn{Hyp: a.hyp, Path: a.out}, lines)
+	restore, err := privateTemp()
+	if err != nil {
+		fmt.Fprintln(stderr, "bleu-beam:", err)
+		return 1
+	}
+	defer restore()
 	if err := beamx.Run(ctx, p); err != nil {
 		fmt.Fprintln(stderr, "bleu-beam:", cause(err))
 		return 1
 	}
 	return 0
+}
+
+// privateTemp points TMPDIR at a new directory for the run, and returns
+// the function that removes it and restores TMPDIR. Beam's loopback
+// mode, which prism runs in, leaves an empty file (beamloopbackworker-*)
+// in the temporary directory on every run (apache/beam#27569); so it goes
+// with the directory.
+func privateTemp() (restore func(), err error) {
+	dir, err := os.MkdirTemp("", "bleu-beam-")
+	if err != nil {
+		return nil, err
+	}
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", dir)
+	return func() {
+		if had {
+			os.Setenv("TMPDIR", old)
+		} else {
+			os.Unsetenv("TMPDIR")
+		}
+		os.RemoveAll(dir)
+	}, nil
 }
 
 // parse splits argv into bleu's options and Beam's flags.

@@ -102,6 +102,28 @@ func TestSameLineAsBleu(t *testing.T) {
 	}
 }
 
+// TestNoTempLeft checks that a run leaves nothing in the temporary
+// directory, where Beam's loopback mode leaves a file of its own.
+func TestNoTempLeft(t *testing.T) {
+	dir := t.TempDir()
+	one := filepath.Join(dir, "one")
+	if err := os.WriteFile(one, []byte("a b c\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	var out bytes.Buffer
+	if rc := run(context.Background(), []string{one, "-i", one, "-f", "text", "-o", filepath.Join(dir, "out")}, &out, &out); rc != 0 {
+		t.Fatalf("exit status %d: %s", rc, out.String())
+	}
+	if left, err := os.ReadDir(tmp); err != nil || len(left) > 0 {
+		t.Errorf("left in the temporary directory: %v (%v)", left, err)
+	}
+	if os.Getenv("TMPDIR") != tmp {
+		t.Errorf("TMPDIR is %q after the run, want %q", os.Getenv("TMPDIR"), tmp)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
