@@ -57,10 +57,10 @@
 // and the bigrams; the higher orders of a bigram each text has once are
 // matched from the characters that follow it, and the other positions
 // whose bigram both texts have are sorted by those characters, for all
-// higher orders at once. The words are split from bit masks of the
-// whitespace, 64 bytes at a time, and numbered by a hash table keyed by
-// their first and last eight bytes (a longer word by a hash of all of
-// them). On amd64 these loops are in assembly. Texts
+// higher orders at once. The words are found in bit masks of the
+// whitespace, 64 bytes at a time, and split and numbered in one loop by a
+// hash table keyed by their first 16 bytes (a longer word by a hash of
+// all of them). On amd64 these loops are in assembly. Texts
 // with several references, of up to 128 items, are counted with bit
 // sets, a few word operations for each position of each order; longer
 // ones with a hash-table lookup for each position of each order whose
