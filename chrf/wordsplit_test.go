@@ -98,6 +98,34 @@ func TestTokens(t *testing.T) {
 	}
 }
 
+// TestTokensEdges checks the codes of the words of texts at the edges of
+// wordCodes's loop: fields and whitespace runs across the 64-byte blocks
+// and windows, longer than a window and than cpu.AsmPiece, words of 16
+// and 17 bytes split or not, and texts that end with a block.
+func TestTokensEdges(t *testing.T) {
+	sp := strings.Repeat
+	for _, text := range []string{
+		"", " ", sp(" ", 64), sp(" ", 200), sp("a", 64), sp("a", 63) + " b",
+		sp(" ", 63) + "ab.", sp(" ", 64) + "ab. c", sp(" ", 100) + "a b",
+		"a" + sp(" ", 64) + "b.", "a" + sp(" ", 130) + "(b" + sp(" ", 61) + "c",
+		sp("x", 16) + " " + sp("y", 17) + " " + sp("z", 16) + ". (" + sp("w", 16) + " " + sp("v", 17) + ".",
+		sp("q", 15) + "," + " " + sp("q", 15) + " ,",
+		sp("a", 60) + " " + sp("b", 10) + " c", sp("d", 62) + " " + sp("e", 70) + " f.",
+		sp(" ", 3*cpu.AsmPiece+5) + "end. of it", "a " + sp(" ", cpu.AsmPiece) + sp("b", cpu.AsmPiece) + " c",
+		"ä. .ä ä.ä „x“ x\u00a0y\u3000z\u2028w", ". , ! ?",
+	} {
+		var tab wordTable
+		tab.reset()
+		codes := codesOf(&tab, text, text)
+		m := numbering{}
+		words, want := m.codes(text, true)
+		_, wantRef := m.codes(text, false)
+		if !slices.Equal(codes, append(want, wantRef...)) {
+			t.Errorf("%.80q: codes %v, want %v then %v for %q", text, codes, want, wantRef, words)
+		}
+	}
+}
+
 // TestWordTable checks the numbers of the word table against a map's,
 // over segments of few and of many distinct words (the table grows, and
 // shrinks again when emptied), words of up to 40 bytes that share their
