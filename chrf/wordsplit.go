@@ -13,7 +13,7 @@ import (
 
 // wordPad is how many zero bytes follow the texts in a counter's word
 // buffer (c.low): the whitespace scan reads the texts 64 bytes at a time,
-// and a word's key 8 bytes at a time, from any byte of a text.
+// and a word's key 16 bytes at a time, from any byte of a text.
 const wordPad = 64
 
 // appendWords appends to c.toks the codes of the words of the text
@@ -26,11 +26,11 @@ const wordPad = 64
 // The words are sacreBLEU's CHRF._remove_punctuation's (splitWords): the
 // fields between Python whitespace, a field of two characters or more
 // less a last punctuation character, or else a first one, which is a
-// word of its own. They are found in two passes, with no branch on the
-// text but the loops' exits and the rare lead bytes of non-ASCII
-// whitespace: the whitespace of each 64 bytes as a bit mask
-// (spaceMasks), then the fields found in the masks, split and numbered
-// in one loop (wordTable.wordCodes).
+// word of its own. They are found in two passes, whose only branches on
+// the text are the rare lead bytes of non-ASCII whitespace, a split
+// field's second word and a slot held by another word: the whitespace of
+// each 64 bytes as a bit mask (spaceMasks), then the fields found in the
+// masks, split and numbered in one loop (wordTable.wordCodes).
 func (c *counter) appendWords(buf []byte, a, e int, hyp bool) {
 	blocks := (e - a + 63) / 64
 	c.spaceBits = grow(c.spaceBits, 2*blocks+2)
