@@ -116,7 +116,8 @@ found: \
 
 // PROBE sets SI to the slot R14's word's length (0 if it is empty), R10 to
 // 0 if it holds the word of KEY (R15 bytes, key X0), and AX to 0 if it is
-// either; the zero flag is set with AX (IMUL leaves it undefined).
+// either: the product of the two, below 2^64, is 0 if and only if one is.
+// The zero flag is set with AX (IMUL leaves it undefined).
 #define PROBE \
 	MOVOU    (R14), X1; \
 	PCMPEQB  X0, X1; \
@@ -127,8 +128,8 @@ found: \
 	XORL     R15, AX; \
 	ORL      AX, R10; \
 	MOVL     R10, AX; \
-	IMULL    SI, AX; \
-	TESTL    AX, AX
+	IMULQ    SI, AX; \
+	TESTQ    AX, AX
 
 // NEXTSLOT moves R14 and its index CX to the next slot, after the last
 // the first, as wordTable.find does. It uses SI.
