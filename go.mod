@@ -7,5 +7,4 @@ require (
 	github.com/ikawaha/kagome-dict v1.1.1
 	github.com/ikawaha/kagome-dict/ipa v1.2.0
 	golang.org/x/text v0.44.0
-	google.golang.org/protobuf v1.36.12
 )

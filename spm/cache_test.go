@@ -15,8 +15,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"google.golang.org/protobuf/encoding/protowire"
 )
 
 // served is the model the test server serves: a test model complete in
@@ -99,8 +97,8 @@ func (s *modelServer) serve(w http.ResponseWriter, r *http.Request) {
 func piecesPrefix(model []byte, n int) []byte {
 	off := 0
 	for range n {
-		num, typ, k := protowire.ConsumeTag(model[off:])
-		m := protowire.ConsumeFieldValue(num, typ, model[off+k:])
+		num, typ, k := consumeTag(model[off:])
+		m := skipValue(num, typ, model[off+k:], maxGroupDepth)
 		if k < 0 || m < 0 || num != 1 {
 			panic("piecesPrefix: not a model's pieces")
 		}

@@ -1,7 +1,7 @@
 package spm
 
 // The parts of sentencepiece's ModelProto (sentencepiece_model.proto,
-// proto2) that encoding reads, parsed with protowire as the protobuf C++
+// proto2) that encoding reads, parsed (wire.go) as the protobuf C++
 // runtime parses them: a scalar field seen twice keeps its last value, an
 // embedded message seen twice is merged, a repeated field appends, and an
 // enum value the schema does not define is ignored (proto2 enums are
@@ -12,8 +12,6 @@ import (
 	"errors"
 	"math"
 	"strconv"
-
-	"google.golang.org/protobuf/encoding/protowire"
 )
 
 // pieceType is ModelProto.SentencePiece.Type.
@@ -94,31 +92,31 @@ var errWire = errors.New("spm: malformed model: bad protobuf encoding")
 // of a length-delimited value or the number of a varint or fixed32 value,
 // and the rest of b.
 type field struct {
-	num   protowire.Number
-	typ   protowire.Type
+	num   int32
+	typ   wireType
 	bytes []byte
 	v     uint64
 }
 
 // nextField consumes one field from b.
 func nextField(b []byte) (field, []byte, error) {
-	num, typ, n := protowire.ConsumeTag(b)
+	num, typ, n := consumeTag(b)
 	if n < 0 {
 		return field{}, nil, errWire
 	}
 	b = b[n:]
 	f := field{num: num, typ: typ}
 	switch typ {
-	case protowire.VarintType:
-		f.v, n = protowire.ConsumeVarint(b)
-	case protowire.Fixed32Type:
+	case varintType:
+		f.v, n = consumeVarint(b)
+	case fixed32Type:
 		var v uint32
-		v, n = protowire.ConsumeFixed32(b)
+		v, n = consumeFixed32(b)
 		f.v = uint64(v)
-	case protowire.BytesType:
-		f.bytes, n = protowire.ConsumeBytes(b)
+	case bytesType:
+		f.bytes, n = consumeBytes(b)
 	default:
-		n = protowire.ConsumeFieldValue(num, typ, b)
+		n = skipValue(num, typ, b, maxGroupDepth)
 	}
 	if n < 0 {
 		return field{}, nil, errWire
@@ -143,7 +141,7 @@ func each(b []byte, fn func(f field) error) error {
 
 // is reports whether f is field num with wire type typ. A known field
 // with another wire type is treated as unknown, as the C++ runtime does.
-func (f field) is(num protowire.Number, typ protowire.Type) bool {
+func (f field) is(num int32, typ wireType) bool {
 	return f.num == num && f.typ == typ
 }
 
@@ -155,19 +153,19 @@ func parseModel(b []byte) (*protoModel, error) {
 	}
 	err := each(b, func(f field) error {
 		switch {
-		case f.is(1, protowire.BytesType):
+		case f.is(1, bytesType):
 			p := protoPiece{typ: typeNormal}
 			if err := parsePiece(f.bytes, &p); err != nil {
 				return err
 			}
 			m.pieces = append(m.pieces, p)
-		case f.is(2, protowire.BytesType):
+		case f.is(2, bytesType):
 			m.hasTrainer = true
 			return parseTrainer(f.bytes, &m.trainer)
-		case f.is(3, protowire.BytesType):
+		case f.is(3, bytesType):
 			m.hasNormalizer = true
 			return parseNormalizer(f.bytes, &m.normalizer)
-		case f.is(4, protowire.BytesType):
+		case f.is(4, bytesType):
 			return parseSelfTest(f.bytes, &m.samples)
 		}
 		return nil
@@ -181,11 +179,11 @@ func parseModel(b []byte) (*protoModel, error) {
 func parsePiece(b []byte, p *protoPiece) error {
 	return each(b, func(f field) error {
 		switch {
-		case f.is(1, protowire.BytesType):
+		case f.is(1, bytesType):
 			p.piece = string(f.bytes)
-		case f.is(2, protowire.Fixed32Type):
+		case f.is(2, fixed32Type):
 			p.score = math.Float32frombits(uint32(f.v))
-		case f.is(3, protowire.VarintType):
+		case f.is(3, varintType):
 			if t := int32(f.v); t >= 1 && t <= 6 {
 				p.typ = pieceType(t)
 			}
@@ -197,13 +195,13 @@ func parsePiece(b []byte, p *protoPiece) error {
 func parseTrainer(b []byte, t *protoTrainer) error {
 	return each(b, func(f field) error {
 		switch {
-		case f.is(3, protowire.VarintType):
+		case f.is(3, varintType):
 			if v := int32(f.v); v >= 1 && v <= 4 {
 				t.modelType = ModelType(v)
 			}
-		case f.is(24, protowire.VarintType):
+		case f.is(24, varintType):
 			t.treatWhitespaceAsSuffix = f.v != 0
-		case f.is(35, protowire.VarintType):
+		case f.is(35, varintType):
 			t.byteFallback = f.v != 0
 		}
 		return nil
@@ -213,15 +211,15 @@ func parseTrainer(b []byte, t *protoTrainer) error {
 func parseNormalizer(b []byte, n *protoNormalizer) error {
 	return each(b, func(f field) error {
 		switch {
-		case f.is(1, protowire.BytesType):
+		case f.is(1, bytesType):
 			n.name = string(f.bytes)
-		case f.is(2, protowire.BytesType):
+		case f.is(2, bytesType):
 			n.charsmap = f.bytes
-		case f.is(3, protowire.VarintType):
+		case f.is(3, varintType):
 			n.addDummyPrefix = f.v != 0
-		case f.is(4, protowire.VarintType):
+		case f.is(4, varintType):
 			n.removeExtraWhitespaces = f.v != 0
-		case f.is(5, protowire.VarintType):
+		case f.is(5, varintType):
 			n.escapeWhitespaces = f.v != 0
 		}
 		return nil
@@ -230,15 +228,15 @@ func parseNormalizer(b []byte, n *protoNormalizer) error {
 
 func parseSelfTest(b []byte, samples *[]protoSample) error {
 	return each(b, func(f field) error {
-		if !f.is(1, protowire.BytesType) {
+		if !f.is(1, bytesType) {
 			return nil
 		}
 		var s protoSample
 		err := each(f.bytes, func(g field) error {
 			switch {
-			case g.is(1, protowire.BytesType):
+			case g.is(1, bytesType):
 				s.input = string(g.bytes)
-			case g.is(2, protowire.BytesType):
+			case g.is(2, bytesType):
 				s.expected = string(g.bytes)
 			}
 			return nil

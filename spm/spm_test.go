@@ -15,7 +15,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"google.golang.org/protobuf/encoding/protowire"
 )
 
 // goldens is testdata/goldens.json, made by testdata/make.sh: the lines
@@ -65,8 +64,8 @@ func modelBytes(t testing.TB, name, charsmap string) []byte {
 	var out []byte
 	done := false
 	for len(b) > 0 {
-		num, typ, n := protowire.ConsumeTag(b)
-		m := protowire.ConsumeFieldValue(num, typ, b[n:])
+		num, typ, n := consumeTag(b)
+		m := skipValue(num, typ, b[n:], maxGroupDepth)
 		if n < 0 || m < 0 {
 			t.Fatalf("%s: bad model", name)
 		}
@@ -76,16 +75,14 @@ func modelBytes(t testing.TB, name, charsmap string) []byte {
 			continue
 		}
 		done = true
-		spec, _ := protowire.ConsumeBytes(b[n:])
-		_, _, k := protowire.ConsumeTag(spec)
-		k += protowire.ConsumeFieldValue(1, protowire.BytesType, spec[k:])
+		spec, _ := consumeBytes(b[n:])
+		_, _, k := consumeTag(spec)
+		k += skipValue(1, bytesType, spec[k:], maxGroupDepth)
 		var s []byte
 		s = append(s, spec[:k]...)
-		s = protowire.AppendTag(s, 2, protowire.BytesType)
-		s = protowire.AppendBytes(s, cm)
+		s = appendBytesField(s, 2, cm)
 		s = append(s, spec[k:]...)
-		out = protowire.AppendTag(out, 3, protowire.BytesType)
-		out = protowire.AppendBytes(out, s)
+		out = appendBytesField(out, 3, s)
 		b = b[n+m:]
 	}
 	return out
@@ -223,21 +220,13 @@ func TestMalformed(t *testing.T) {
 }
 
 func appendPiece(b []byte, piece string, typ int) []byte {
-	var p []byte
-	p = protowire.AppendTag(p, 1, protowire.BytesType)
-	p = protowire.AppendString(p, piece)
-	p = protowire.AppendTag(p, 3, protowire.VarintType)
-	p = protowire.AppendVarint(p, uint64(typ))
-	b = protowire.AppendTag(b, 1, protowire.BytesType)
-	return protowire.AppendBytes(b, p)
+	p := appendBytesField(nil, 1, []byte(piece))
+	p = appendVarint(appendVarint(p, 3<<3|uint64(varintType)), uint64(typ))
+	return appendBytesField(b, 1, p)
 }
 
 func appendCharsmap(b, cm []byte) []byte {
-	var s []byte
-	s = protowire.AppendTag(s, 2, protowire.BytesType)
-	s = protowire.AppendBytes(s, cm)
-	b = protowire.AppendTag(b, 3, protowire.BytesType)
-	return protowire.AppendBytes(b, s)
+	return appendBytesField(b, 3, appendBytesField(nil, 2, cm))
 }
 
 func TestLoadFile(t *testing.T) {
@@ -265,15 +254,8 @@ func TestSelfTest(t *testing.T) {
 	if len(pm.samples) == 0 {
 		t.Fatal("the model has no self-test samples")
 	}
-	var sample, data []byte
-	sample = protowire.AppendTag(sample, 1, protowire.BytesType)
-	sample = protowire.AppendString(sample, "kamiro")
-	sample = protowire.AppendTag(sample, 2, protowire.BytesType)
-	sample = protowire.AppendString(sample, "▁kamiro▁wrong")
-	data = protowire.AppendTag(data, 1, protowire.BytesType)
-	data = protowire.AppendBytes(data, sample)
-	bad := protowire.AppendTag(append([]byte(nil), b...), 4, protowire.BytesType)
-	bad = protowire.AppendBytes(bad, data)
+	sample := appendBytesField(appendBytesField(nil, 1, []byte("kamiro")), 2, []byte("▁kamiro▁wrong"))
+	bad := appendBytesField(append([]byte(nil), b...), 4, appendBytesField(nil, 1, sample))
 	if _, err := Parse(bad); err == nil || !strings.Contains(err.Error(), "spm: self-test failure") {
 		t.Errorf("Parse with a failing sample: %v", err)
 	}
