@@ -11,65 +11,99 @@
 // other field, and at a hypothesis's field that might fill the table past
 // a quarter (limit words), for the Go code to take it, returning its
 // start. They stop too at the first field that starts at or past stop,
-// returning where they stopped, and return -1 for a field past e. Both
-// need BMI1 (TZCNT, ANDN), BMI2 (MULX, SHLX, SHRX) and SSE4.1 (PEXTRQ).
+// or at the first block of masks that does, returning where they stopped,
+// and return -1 for a field past e. p, where they start, is a+i*64, a
+// field's start or a whitespace byte. Both need BMI1 (TZCNT, BLSR,
+// ANDN), BMI2 (MULX, SHLX, SHRX) and SSE4.1 (PEXTRQ).
 //
-// Registers kept through the loop: R9 buf, R11 the table's slots, DI
-// &codes[k], BX the position in the text; for a hypothesis R12 the
-// table's used and R13 its n. A word's key is in X0.
+// The fields' bounds are the edges of the whitespace masks, bits set
+// where a byte's whitespace differs from the byte's before: a field's
+// start, then its end, alternately. The edges of one block of 64 bytes
+// are held in a register and taken lowest first (TZCNT, BLSR), so that
+// finding a field does not wait on the field before.
+//
+// Registers kept through the loop: R9 buf, R11 the edges of the block
+// not yet taken, R12 the block's start in buf, DI &codes[k]; for a
+// hypothesis R13 the table's n. A word's key is in X0.
 
-// START loads the registers kept through the loop but the hypothesis's.
-#define START \
+// START loads the registers kept through the loop but the hypothesis's,
+// and the edges of the block of p from p on, but for a field's end at p,
+// a whitespace byte; p at or past e goes to done.
+#define START(done) \
 	MOVQ buf_base+56(FP), R9; \
-	MOVQ t+0(FP), AX; \
-	MOVQ wordTable_slots(AX), R11; \
 	MOVQ codes_base+8(FP), DI; \
 	MOVQ k+112(FP), CX; \
 	LEAQ (DI)(CX*4), DI; \
-	MOVQ p+96(FP), BX
+	MOVQ p+96(FP), BX; \
+	CMPQ BX, e+88(FP); \
+	JAE  done; \
+	MOVQ BX, R12; \
+	SUBQ a+80(FP), R12; \
+	MOVQ R12, R10; \
+	ANDQ $-64, R12; \
+	ADDQ a+80(FP), R12; \
+	MOVQ $1, DX; \
+	MOVQ R10, CX; \
+	SHRQ $6, CX; \
+	SHLQ $4, CX; \
+	ADDQ masks_base+32(FP), CX; \
+	MOVQ (CX), AX; \
+	CMPQ R10, $64; \
+	JB   3(PC); \
+	MOVQ -16(CX), DX; \
+	SHRQ $63, DX; \
+	LEAQ (DX)(AX*2), DX; \
+	XORQ AX, DX; \
+	MOVQ $-1, R11; \
+	SHLXQ R10, R11, R11; \
+	ANDQ DX, R11; \
+	BTQ  R10, AX; \
+	JCC  2(PC); \
+	BTRQ R10, R11
 
-// WINDOW sets AX to the whitespace bits of the 64 bytes of the text from
-// position R, as window does: bit j for byte R+j. It uses CX and DX.
-#define WINDOW(R) \
-	MOVQ  R, CX; \
-	SUBQ  a+80(FP), CX; \
-	MOVQ  CX, AX; \
-	SHRQ  $6, AX; \
-	SHLQ  $4, AX; \
-	ADDQ  masks_base+32(FP), AX; \
-	MOVQ  16(AX), DX; \
-	MOVQ  (AX), AX; \
-	SHRQ  CX, DX, AX
+// EDGES moves R12 to the next block and sets R11 to its edges: its
+// whitespace bits xor themselves shifted up a byte, the previous block's
+// last bit shifted in. It uses AX, CX, DX.
+#define EDGES \
+	ADDQ $64, R12; \
+	MOVQ R12, CX; \
+	SUBQ a+80(FP), CX; \
+	SHRQ $6, CX; \
+	SHLQ $4, CX; \
+	ADDQ masks_base+32(FP), CX; \
+	MOVQ (CX), AX; \
+	MOVQ -16(CX), DX; \
+	SHRQ $63, DX; \
+	LEAQ (DX)(AX*2), DX; \
+	XORQ DX, AX; \
+	MOVQ AX, R11
 
-// FIELD finds the next field from BX, at or past e going to done, past
-// stop to done, and sets R8 to its start, BX to its end and R15 to the
-// length of its first word (splitField); a field with a word of more than
-// 16 bytes goes to slow, R8 its start. A field of one byte is one word,
-// and so is a field of one character of more bytes: its last byte is not
-// punctuation, nor its first. It uses AX, CX, DX, R10.
-#define FIELD(next, spaces, found, done, slow, bad) \
+// FIELD takes the next field, going to done at a block or a field that
+// starts at or past stop (stop ≤ e: past e every byte is whitespace, and
+// so is the block after the text), with BX where it stopped, and sets R8
+// to its start, BX to its end and R15 to the length of its first word
+// (splitField); a field with a word of more than 16 bytes goes to slow,
+// R8 its start, and one that ends past e to bad. A field of one byte is
+// one word, and so is a field of one character of more bytes: its last
+// byte is not punctuation, nor its first. It uses AX, CX, DX, R10.
+#define FIELD(next, blocks, end, ends, done, slow, bad) \
 next: \
-	CMPQ   BX, e+88(FP); \
+	TZCNTQ R11, R8; \
+	JCS    blocks; \
+	BLSRQ  R11, R11; \
+	ADDQ   R12, R8; \
+	MOVQ   R8, BX; \
+	CMPQ   R8, stop+104(FP); \
 	JAE    done; \
-	WINDOW(BX); \
-	MOVQ   AX, DX; \
-	NOTQ   AX; \
-	TZCNTQ AX, CX; \
-	JCS    spaces; \
-	ADDQ   CX, BX; \
-	MOVQ   BX, R8; \
-	CMPQ   BX, stop+104(FP); \
-	JAE    done; \
-	SHRXQ  CX, DX, DX; \
-	TZCNTQ DX, R15; \
-	JCC    found; \
-	WINDOW(R8); \
-	TZCNTQ AX, R15; \
-	JCS    slow; \
-found: \
-	ADDQ    R15, BX; \
+end: \
+	TZCNTQ R11, BX; \
+	JCS    ends; \
+	BLSRQ  R11, R11; \
+	ADDQ   R12, BX; \
 	CMPQ    BX, e+88(FP); \
 	JA      bad; \
+	MOVQ    BX, R15; \
+	SUBQ    R8, R15; \
 	MOVBLZX (R9)(R8*1), AX; \
 	MOVBLZX -1(R9)(BX*1), DX; \
 	LEAQ    ·punct256(SB), R10; \
@@ -92,6 +126,23 @@ found: \
 	SUBQ    DX, R15; \
 	SUBQ    CX, R15
 
+// BLOCKS moves to the next block when the edges of one run out: looking
+// for a field's start, to done at or past stop (BX where it stopped);
+// for its end, to bad past e.
+#define BLOCKS(next, blocks, end, ends, done, bad) \
+blocks: \
+	LEAQ 64(R12), BX; \
+	CMPQ BX, stop+104(FP); \
+	JAE  done; \
+	EDGES; \
+	JMP  next; \
+ends: \
+	LEAQ 64(R12), CX; \
+	CMPQ CX, e+88(FP); \
+	JA   bad; \
+	EDGES; \
+	JMP  end
+
 // KEY sets X0 to wordTable.key's lo and hi of the word of R15 bytes (1 to
 // 16) at R8, CX to the index of its slot (wordTable.hash's top bits) and
 // R14 to the slot. It uses AX, DX, X1.
@@ -112,7 +163,8 @@ found: \
 	SHRXQ   AX, CX, CX; \
 	MOVQ    CX, R14; \
 	SHLQ    $5, R14; \
-	ADDQ    R11, R14
+	MOVQ    t+0(FP), AX; \
+	ADDQ    wordTable_slots(AX), R14
 
 // PROBE sets SI to the slot R14's word's length (0 if it is empty), R10 to
 // 0 if it holds the word of KEY (R15 bytes, key X0), and AX to 0 if it is
@@ -140,7 +192,8 @@ found: \
 	SHRXQ SI, CX, CX; \
 	MOVQ  CX, R14; \
 	SHLQ  $5, R14; \
-	ADDQ  R11, R14
+	MOVQ  t+0(FP), SI; \
+	ADDQ  wordTable_slots(SI), R14
 
 // NEXTWORD goes to tok with the field's second word, if it has one, else
 // to next.
@@ -153,10 +206,10 @@ found: \
 
 // func hypWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)
 TEXT ·hypWordsAsm(SB), NOSPLIT, $0-160
-	START
-	MOVQ wordTable_used(AX), R12
+	MOVQ t+0(FP), AX
 	MOVL wordTable_n(AX), R13
-	FIELD(hnext, hspaces, hfound, hdone, hslow, hbad)
+	START(hdone)
+	FIELD(hnext, hblocks, hend, hends, hdone, hslow, hbad)
 	LEAL 2(R13), CX
 	CMPL CX, limit+120(FP)
 	JA   hslow // two new words might fill the table past a quarter
@@ -179,7 +232,9 @@ hhave:
 	MOVQ    R8, wordSlot_off(R14)
 	MOVL    R15, wordSlot_n(R14)
 	MOVL    R10, wordSlot_id(R14)
-	MOVL    CX, (R12)(R13*4) // kept only if the word is new
+	MOVQ    t+0(FP), AX
+	MOVQ    wordTable_used(AX), AX
+	MOVL    CX, (AX)(R13*4) // kept only if the word is new
 	CMPL    SI, $1
 	ADCL    $0, R13
 	INCL    R10
@@ -187,10 +242,7 @@ hhave:
 	ADDQ    $4, DI
 	NEXTWORD(htok, hnext)
 
-hspaces:
-	ADDQ $64, BX
-	CMPQ BX, stop+104(FP)
-	JB   hnext
+	BLOCKS(hnext, hblocks, hend, hends, hdone, hbad)
 
 hdone:
 	MOVQ t+0(FP), AX
@@ -211,8 +263,8 @@ hbad:
 
 // func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)
 TEXT ·refWordsAsm(SB), NOSPLIT, $0-160
-	START
-	FIELD(rnext, rspaces, rfound, rdone, rslow, rbad)
+	START(rdone)
+	FIELD(rnext, rblocks, rend, rends, rdone, rslow, rbad)
 
 rtok:
 	KEY
@@ -233,10 +285,7 @@ rhave:
 	ADDQ    $4, DI
 	NEXTWORD(rtok, rnext)
 
-rspaces:
-	ADDQ $64, BX
-	CMPQ BX, stop+104(FP)
-	JB   rnext
+	BLOCKS(rnext, rblocks, rend, rends, rdone, rbad)
 
 rdone:
 	MOVQ BX, ret+144(FP)
