@@ -28,9 +28,10 @@ const wordPad = 64
 // less a last punctuation character, or else a first one, which is a
 // word of its own. They are found in two passes, whose only branches on
 // the text are the rare lead bytes of non-ASCII whitespace, a split
-// field's second word and a slot held by another word: the whitespace of
-// each 64 bytes as a bit mask (spaceMasks), then the fields found in the
-// masks, split and numbered in one loop (wordTable.wordCodes).
+// field's second word, a slot held by another word and the end of each
+// block's fields: the whitespace of each 64 bytes as a bit mask
+// (spaceMasks), then the fields found in the masks, split and numbered in
+// one loop (wordTable.wordCodes).
 func (c *counter) appendWords(buf []byte, a, e int, hyp bool) {
 	blocks := (e - a + 63) / 64
 	c.spaceBits = grow(c.spaceBits, 2*blocks+2)
