@@ -12,9 +12,10 @@
 // a quarter (limit words), for the Go code to take it, returning its
 // start. They stop too at the first field that starts at or past stop,
 // or at the first block of masks that does, returning where they stopped,
-// and return -1 for a field past e. p, where they start, is a+i*64, a
-// field's start or a whitespace byte. Both need BMI1 (TZCNT, BLSR,
-// ANDN), BMI2 (MULX, SHLX, SHRX) and SSE4.1 (PEXTRQ).
+// and return -1 for a field past e. p, where they start, is a, a field's
+// start or a whitespace byte: where they, or the Go code after them,
+// stopped. Both need BMI1 (TZCNT, BLSR, ANDN), BMI2 (MULX, SHLX, SHRX)
+// and SSE4.1 (PEXTRQ).
 //
 // The fields' bounds are the edges of the whitespace masks, bits set
 // where a byte's whitespace differs from the byte's before: a field's
