@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/go-bleu/bleu/internal/cpu"
 )
 
 // TestAsmKernels checks each assembly loop against its Go loop on the
@@ -15,7 +17,7 @@ import (
 // same inputs must give the same outputs, written and returned.
 func TestAsmKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	alphabets := []string{"ab", "abc ", "abcdefghij  \t", "aäbßcé中文 \u3000", "xyz\u0800\u07ff",
+	alphabets := []string{"ab", "abc ", "abcdefghij  \t", "aäbßcé中文 \u3000", "xyz\u0800\u07ff", "абв гдеёжз\u0080",
 		"\x00\x08\t\n\v\f\r\x0e\x1b\x1c\x1d\x1e\x1f \x21\x7fa~", "abcdefghijklmnopqrstuvwxyz,. \u00a0\u0085"}
 	text := func(alpha []rune, n int) string {
 		var b strings.Builder
@@ -47,6 +49,32 @@ func TestAsmKernels(t *testing.T) {
 	}
 	if checked < 1500 {
 		t.Errorf("only %d of 2000 pairs went through every kernel", checked)
+	}
+}
+
+// TestAppendRunesShort checks appendRunes, whose assembly takes
+// characters of one and two bytes, against appendRunesGo on the edges of
+// the two-byte characters: the first and last, the whitespace among them,
+// bytes that are not UTF-8 or cut short, and a character across the end
+// of an assembly piece.
+func TestAppendRunesShort(t *testing.T) {
+	piece := strings.Repeat("a", cpu.AsmPiece-1)
+	for _, text := range []string{
+		"", "a", "\u0080", "\u07ff", "\u0085", "\u00a0", "a\u0085b\u00a0c", "\u0084\u0086\u009f\u00a1",
+		"ж", "жж ж", "\u0800", "中\u07ff", "\xc0\x80", "\xc1\xbf", "\xc2", "a\xc2", "\xc2A", "\xdf\xc0", "\xc2\xc2\x80",
+		"\x80", "\xff", "\xe0\xa0", piece + "ж", piece + "\u00a0 x", piece + "a\u00a0",
+		"a\xc2\x80"[:2], // a continuation byte past the text's end
+	} {
+		for _, ws := range []bool{false, true} {
+			p := (&Config{Whitespace: ws}).params()
+			a, g := &counter{p: p}, &counter{p: p}
+			a.runes, g.runes = []uint32{7}, []uint32{7} // appended to
+			a.appendRunes(text)
+			g.appendRunesGo(text)
+			if !slices.Equal(a.runes, g.runes) {
+				t.Errorf("%q, whitespace %v: appendRunes %x, Go %x", text, ws, a.runes, g.runes)
+			}
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-bleu/bleu/internal/conftest"
@@ -65,6 +66,45 @@ func BenchmarkSentences(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkSentencesCyrillic is BenchmarkSentences on its text with
+// every Latin letter written in a Cyrillic one (cyrillic): characters of
+// two bytes, as in Russian, Ukrainian or Greek.
+func BenchmarkSentencesCyrillic(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	for i := range hyps {
+		hyps[i], refs[i] = cyrillic(hyps[i]), cyrillic(refs[i])
+	}
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
+			for b.Loop() {
+				if _, err := bc.c.Sentences(hyps, refs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// cyrillic writes each ASCII letter of s as a Cyrillic one, a to z as
+// а, б, ц, д, ... (internal/bench/sacrebleu_chrf.py maps them alike).
+func cyrillic(s string) string {
+	cyr := []rune("абцдефгхийклмнопярстуввхыз")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case 'a' <= r && r <= 'z':
+			return cyr[r-'a']
+		case 'A' <= r && r <= 'Z':
+			return unicode.ToUpper(cyr[r-'A'])
+		}
+		return r
+	}, s)
 }
 
 // BenchmarkSentence is Config.Sentence a segment at a time, the way a
