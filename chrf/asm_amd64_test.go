@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/go-bleu/bleu/internal/cpu"
+	"github.com/go-bleu/bleu/internal/py"
 )
 
 // TestAsmKernels checks each assembly loop against its Go loop on the
@@ -52,19 +53,28 @@ func TestAsmKernels(t *testing.T) {
 	}
 }
 
-// TestAppendRunesShort checks appendRunes, whose assembly takes
-// characters of one and two bytes, against appendRunesGo on the edges of
-// the two-byte characters: the first and last, the whitespace among them,
-// bytes that are not UTF-8 or cut short, and a character across the end
-// of an assembly piece.
-func TestAppendRunesShort(t *testing.T) {
+// TestAppendRunesBMP checks appendRunes, whose assembly takes characters
+// of one to three bytes, against appendRunesGo on their edges: the first
+// and last of each length, Python's whitespace among them and beside it,
+// bytes that are not UTF-8 (overlong, surrogates, cut short), four-byte
+// characters, and characters across the end of an assembly piece or of
+// the text.
+func TestAppendRunesBMP(t *testing.T) {
 	piece := strings.Repeat("a", cpu.AsmPiece-1)
-	for _, text := range []string{
+	texts := []string{
 		"", "a", "\u0080", "\u07ff", "\u0085", "\u00a0", "a\u0085b\u00a0c", "\u0084\u0086\u009f\u00a1",
 		"ж", "жж ж", "\u0800", "中\u07ff", "\xc0\x80", "\xc1\xbf", "\xc2", "a\xc2", "\xc2A", "\xdf\xc0", "\xc2\xc2\x80",
-		"\x80", "\xff", "\xe0\xa0", piece + "ж", piece + "\u00a0 x", piece + "a\u00a0",
-		"a\xc2\x80"[:2], // a continuation byte past the text's end
-	} {
+		"\x80", "\xff", "\xe0\xa0", piece + "ж", piece + "\u00a0 x", piece + "a\u00a0", piece + "中", piece + "a中",
+		"中文 字\u3000x", "\ud7ff\ue000\uffff", "\xe0\x9f\xbf", "\xe0\xa0\x80", "\xed\xa0\x80", "\xed\x9f\xbf",
+		"\xe1\x80", "\xe1\x80\xc0", "\xe1\xc0\x80", "\xf0\x9f\x98\x80", "a😀b中", "\xef\xbf\xbf\xef",
+		"a\xc2\x80"[:2], "a\xe4\xb8\xad"[:3], "a\xe4\xb8\xad"[:2], // continuation bytes past the text's end
+	}
+	for r := rune(0x0800); r < 0x10000; r++ { // Python's whitespace of three bytes and its neighbours
+		if py.IsSpace(r) || py.IsSpace(r-1) || py.IsSpace(r+1) {
+			texts = append(texts, "x"+string(r)+"y")
+		}
+	}
+	for _, text := range texts {
 		for _, ws := range []bool{false, true} {
 			p := (&Config{Whitespace: ws}).params()
 			a, g := &counter{p: p}, &counter{p: p}

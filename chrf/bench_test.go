@@ -66,6 +66,22 @@ func BenchmarkSentencesCyrillic(b *testing.B) {
 	benchSentences(b, hyps, refs)
 }
 
+// BenchmarkSentencesCJK is BenchmarkSentences on the conformance set's
+// en-zh and en-ja systems (JDExploreAcademy against reference A), when it
+// is present: characters of three bytes, most beyond the table of small
+// numbers.
+func BenchmarkSentencesCJK(b *testing.B) {
+	dir := conftest.WMTDir("..")
+	if dir == "" {
+		b.Skip("no WMT conformance set")
+	}
+	for _, pair := range []string{"en-zh", "en-ja"} {
+		p := filepath.Join(dir, "data", pair)
+		hyps, refs := readLines(b, filepath.Join(p, "sys-JDExploreAcademy.txt")), readLines(b, filepath.Join(p, "ref.txt"))
+		b.Run(pair, func(b *testing.B) { benchSentences(b, hyps, refs) })
+	}
+}
+
 // benchSentences runs Config.Sentences on hyps and refs, for chrF and
 // for chrF++.
 func benchSentences(b *testing.B, hyps, refs []string) {

@@ -9,9 +9,9 @@ import (
 	"github.com/go-bleu/bleu/internal/cpu"
 )
 
-// appendRunes is appendRunesGo with its loop over characters of one and
-// two bytes in assembly (runes_amd64.s), given at most cpu.AsmPiece bytes
-// a call.
+// appendRunes is appendRunesGo with its loop over characters of one to
+// three bytes in assembly (runes_amd64.s), given at most cpu.AsmPiece
+// bytes a call.
 func (c *counter) appendRunes(t string) {
 	n := len(c.runes)
 	runes := slices.Grow(c.runes, len(t))[:n+len(t)] // a rune has a byte or more
@@ -21,7 +21,7 @@ func (c *counter) appendRunes(t string) {
 	}
 	for i := 0; i < len(t); {
 		end := min(len(t), i+cpu.AsmPiece)
-		if i, n = appendShortAsm(runes, n, t[:end], i, keep); i < end {
+		if i, n = appendBMPAsm(runes, n, t[:end], i, keep); i < end {
 			i, n = c.appendNonASCII(runes, n, t, i)
 		}
 	}
@@ -29,4 +29,4 @@ func (c *counter) appendRunes(t string) {
 }
 
 //go:noescape
-func appendShortAsm(runes []uint32, n int, t string, i int, keep *[utf8.RuneSelf]uint8) (int, int)
+func appendBMPAsm(runes []uint32, n int, t string, i int, keep *[utf8.RuneSelf]uint8) (int, int)

@@ -4,7 +4,8 @@ The figures of BENCHMARKS.md's chrF section, sacreBLEU's side: corpus
 chrF and chrF++, and the 2,037 sentence scores, each the least CPU time
 of three runs, a new CHRF object each run; then the sentence scores of
 the same text with its ASCII letters written in Cyrillic ones, as
-BenchmarkSentencesCyrillic writes them.
+BenchmarkSentencesCyrillic writes them, and of the en-zh and en-ja
+systems of BenchmarkSentencesCJK.
 
     PYTHONPATH=$SACREBLEU /usr/bin/python3 internal/bench/sacrebleu_chrf.py ../shared/conformance/data
 """
@@ -33,3 +34,11 @@ for name, nw in [("chrF", 0), ("chrF++", 2)]:
         m = CHRF(word_order=nw)
         return [m.sentence_score(h, [r]).score for h, r in zip(hyp, ref)]
     print("sentences", name, "cyrillic", best(sentences))
+for pair in ["en-zh", "en-ja"]:
+    hyp = lines(sys.argv[1] + "/" + pair + "/sys-JDExploreAcademy.txt")
+    ref = lines(sys.argv[1] + "/" + pair + "/ref.txt")
+    for name, nw in [("chrF", 0), ("chrF++", 2)]:
+        def sentences():
+            m = CHRF(word_order=nw)
+            return [m.sentence_score(h, [r]).score for h, r in zip(hyp, ref)]
+        print("sentences", name, pair, best(sentences))
