@@ -246,3 +246,42 @@ func TestBigramKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberHashed checks numberHyp and numberRef on items past the
+// array of small keys, numbered in the hash table, against their Go
+// loops: many distinct ones, so that probes run on and wrap, and each
+// left where table.lookup finds it.
+func TestNumberHashed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i := range 200 {
+		hl, rl := 1+rng.IntN(500), 1+rng.IntN(500)
+		items := make([]uint32, hl+rl)
+		for k := range items {
+			items[k] = smallKeys + uint32(rng.IntN(1+i*4)) // few distinct, then many
+			if rng.IntN(8) == 0 {
+				items[k] = uint32(rng.IntN(smallKeys))
+			}
+		}
+		var a, g counter
+		a.tab.reset(hl)
+		g.tab.reset(hl)
+		g.tab.seed = a.tab.seed
+		ca, cg := make([]uint32, hl+rl), make([]uint32, hl+rl)
+		ha, hg := make([]int32, 2*(hl+1)), make([]int32, 2*(hl+1))
+		da := a.numberHyp(ca[:hl], items[:hl], ha[:hl+1])
+		dg := g.numberHypGo(cg[:hl], items[:hl], hg[:hl+1])
+		a.numberRef(ca[hl:], items[hl:], ha[hl+1:])
+		g.numberRefGo(cg[hl:], items[hl:], hg[hl+1:])
+		if da != dg || !slices.Equal(ca, cg) || !slices.Equal(ha, hg) {
+			t.Fatalf("%d items: numbers %d %v %v, Go %d %v %v", len(items), da, ca, ha, dg, cg, hg)
+		}
+		for k, it := range items[:hl] {
+			if it < smallKeys {
+				continue
+			}
+			if id, ok := a.tab.lookup(uint64(it)); !ok || id+1 != ca[k] {
+				t.Fatalf("item %d: lookup %d %v, numbered %d", it, id, ok, ca[k])
+			}
+		}
+	}
+}

@@ -4,62 +4,48 @@ package chrf
 
 import "unsafe"
 
-// The layout of smallSlot that number_amd64.s assumes.
+// The layouts of smallSlot and slot that number_amd64.s assumes: a
+// constant below is negative, and does not compile, if one changes.
 const (
 	_ = uint(unsafe.Sizeof(smallSlot{}) - 8)
 	_ = uint(8 - unsafe.Sizeof(smallSlot{}))
 	_ = uint(unsafe.Offsetof(smallSlot{}.gen) - 4)
 	_ = uint(4 - unsafe.Offsetof(smallSlot{}.gen))
+	_ = uint(unsafe.Sizeof(slot{}) - 16)
+	_ = uint(16 - unsafe.Sizeof(slot{}))
+	_ = uint(unsafe.Offsetof(slot{}.val) - 8)
+	_ = uint(8 - unsafe.Offsetof(slot{}.val))
+	_ = uint(unsafe.Offsetof(slot{}.gen) - 12)
+	_ = uint(12 - unsafe.Offsetof(slot{}.gen))
 )
 
-// numberHyp is numberHypGo with its loop over the items below smallKeys
-// in assembly (number_amd64.s).
+// numberHyp is numberHypGo with its loop in assembly (number_amd64.s).
 func (c *counter) numberHyp(codes, items []uint32, hc []int32) int {
 	t := &c.tab
-	codes = codes[:len(items)]
-	next := t.next
-	for i := 0; ; i++ {
-		i, next = numberHypAsm(codes, items, hc, t.small, t.gen, next, i)
-		if i < 0 {
-			panic("chrf: a number outside its counts")
-		}
-		if i == len(items) {
-			break
-		}
-		t.next = next
-		x := t.intern(uint64(items[i]))
-		next = t.next
-		codes[i] = x + 1
-		hc[x+1]++
+	if t.small == nil || len(t.slots) < 4*len(items) {
+		panic("chrf: numberHyp needs a table reset for its items")
+	}
+	i, next := numberHypAsm(codes[:len(items)], items, hc, t, t.next, 0)
+	if i < 0 {
+		panic("chrf: a number outside its counts")
 	}
 	t.next = next
 	return int(next)
 }
 
-// numberRef is numberRefGo with its loop over the items below smallKeys
-// in assembly (number_amd64.s).
+// numberRef is numberRefGo with its loop in assembly (number_amd64.s).
 func (c *counter) numberRef(codes, items []uint32, rc []int32) {
 	t := &c.tab
-	codes = codes[:len(items)]
-	for j := 0; ; j++ {
-		j = numberRefAsm(codes, items, rc, t.small, t.gen, j)
-		if j < 0 {
-			panic("chrf: a number outside its counts")
-		}
-		if j == len(items) {
-			return
-		}
-		var x uint32
-		if id, ok := t.lookup(uint64(items[j])); ok {
-			x = id + 1
-		}
-		codes[j] = x
-		rc[x]++
+	if t.small == nil {
+		panic("chrf: numberRef needs a table reset")
+	}
+	if numberRefAsm(codes[:len(items)], items, rc, t, 0) < 0 {
+		panic("chrf: a number outside its counts")
 	}
 }
 
 //go:noescape
-func numberHypAsm(codes, items []uint32, hc []int32, small *[smallKeys]smallSlot, gen, next uint32, from int) (int, uint32)
+func numberHypAsm(codes, items []uint32, hc []int32, t *table, next uint32, from int) (int, uint32)
 
 //go:noescape
-func numberRefAsm(codes, items []uint32, rc []int32, small *[smallKeys]smallSlot, gen uint32, from int) int
+func numberRefAsm(codes, items []uint32, rc []int32, t *table, from int) int

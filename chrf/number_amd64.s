@@ -3,22 +3,45 @@
 #include "go_asm.h"
 #include "textflag.h"
 
-// The loops of numberHyp and numberRef (sorted.go) over items below
-// smallKeys, whose numbers are in the table's array of smallSlots (val
-// at 0, gen at 4; 8 bytes): they stop at the first larger item, for the
-// Go code to look up in the hash table, and return where they stopped. A
-// number outside the counts stops them too, and they return -1.
+// The loops of numberHyp and numberRef (sorted.go). An item below
+// smallKeys has its number in the table's array of smallSlots (val at 0,
+// gen at 4; 8 bytes); a larger one in its hash table, probed as
+// table.intern and table.lookup probe it (slot: key at 0, val at 8, gen
+// at 12; 16 bytes), the home (item × seed) >> shift. A number outside
+// the counts, or a probe outside the slots, stops them, and they return
+// -1. number_amd64.go checks the layouts.
 
-// func numberHypAsm(codes, items []uint32, hc []int32, small *[smallKeys]smallSlot, gen, next uint32, from int) (int, uint32)
+// HOME sets DX to the home slot of the item in R13 in the hash table of
+// the table at R15, as table.home: (item × seed) >> shift. It uses R14
+// and keeps CX.
+#define HOME \
+	MOVQ  table_seed(R15), DX; \
+	IMULQ R13, DX; \
+	MOVQ  CX, R14; \
+	MOVQ  table_shift(R15), CX; \
+	SHRQ  CX, DX; \
+	MOVQ  R14, CX
+
+// SLOT sets R14 to &slots[DX] of the table at R15, going to bad if DX is
+// outside them.
+#define SLOT(bad) \
+	CMPQ DX, table_slots+8(R15); \
+	JAE  bad; \
+	MOVQ DX, R14; \
+	SHLQ $4, R14; \
+	ADDQ table_slots(R15), R14
+
+// func numberHypAsm(codes, items []uint32, hc []int32, t *table, next uint32, from int) (int, uint32)
 TEXT ·numberHypAsm(SB), NOSPLIT, $0-108
 	MOVQ codes_base+0(FP), DI
 	MOVQ items_base+24(FP), SI
 	MOVQ items_len+32(FP), CX
 	MOVQ hc_base+48(FP), R10
 	MOVQ hc_len+56(FP), R11
-	MOVQ small+72(FP), R9
-	MOVL gen+80(FP), R12
-	MOVL next+84(FP), AX
+	MOVQ t+72(FP), R9
+	MOVL table_gen(R9), R12
+	MOVQ table_small(R9), R9
+	MOVL next+80(FP), AX
 	MOVQ from+88(FP), BX
 	MOVQ R12, R8
 	SHLQ $32, R8 // gen in a slot's high half
@@ -28,7 +51,7 @@ TEXT ·numberHypAsm(SB), NOSPLIT, $0-108
 hloop:
 	MOVL    (SI)(BX*4), R13
 	CMPL    R13, $const_smallKeys
-	JAE     hdone
+	JAE     hbig
 	LEAQ    (R9)(R13*8), R14
 	MOVL    (R14), R15     // the item's number, if its generation is gen,
 	CMPL    4(R14), R12
@@ -39,6 +62,8 @@ hloop:
 	MOVQ    R15, R13
 	ORQ     R8, R13
 	MOVQ    R13, (R14)
+
+hcount:
 	INCL    R15
 	MOVL    R15, (DI)(BX*4)
 	CMPQ    R15, R11
@@ -58,16 +83,43 @@ hbad:
 	MOVL AX, ret1+104(FP)
 	RET
 
-// func numberRefAsm(codes, items []uint32, rc []int32, small *[smallKeys]smallSlot, gen uint32, from int) int
-TEXT ·numberRefAsm(SB), NOSPLIT, $0-104
+hbig:
+	MOVQ t+72(FP), R15
+	HOME
+
+hprobe:
+	SLOT(hbad)
+	CMPL  12(R14), R12
+	JNE   hnew
+	CMPQ  (R14), R13
+	JEQ   hold
+	INCQ  DX
+	ANDQ  table_mask(R15), DX
+	JMP   hprobe
+
+hnew:
+	MOVQ R13, (R14)
+	MOVL AX, 8(R14)
+	MOVL R12, 12(R14)
+	MOVL AX, R15 // the next number, taken
+	INCL AX
+	JMP  hcount
+
+hold:
+	MOVL 8(R14), R15
+	JMP  hcount
+
+// func numberRefAsm(codes, items []uint32, rc []int32, t *table, from int) int
+TEXT ·numberRefAsm(SB), NOSPLIT, $0-96
 	MOVQ codes_base+0(FP), DI
 	MOVQ items_base+24(FP), SI
 	MOVQ items_len+32(FP), CX
 	MOVQ rc_base+48(FP), R10
 	MOVQ rc_len+56(FP), R11
-	MOVQ small+72(FP), R9
-	MOVL gen+80(FP), R12
-	MOVQ from+88(FP), BX
+	MOVQ t+72(FP), R9
+	MOVL table_gen(R9), R12
+	MOVQ table_small(R9), R9
+	MOVQ from+80(FP), BX
 	XORL AX, AX // 0, for an item the hypothesis lacks
 	CMPQ BX, CX
 	JGE  rdone
@@ -75,12 +127,14 @@ TEXT ·numberRefAsm(SB), NOSPLIT, $0-104
 rloop:
 	MOVL    (SI)(BX*4), R13
 	CMPL    R13, $const_smallKeys
-	JAE     rdone
+	JAE     rbig
 	LEAQ    (R9)(R13*8), R14
 	MOVL    (R14), R15
 	INCL    R15
 	CMPL    4(R14), R12
 	CMOVLNE AX, R15
+
+rcount:
 	MOVL    R15, (DI)(BX*4)
 	CMPQ    R15, R11
 	JAE     rbad
@@ -90,9 +144,32 @@ rloop:
 	JLT     rloop
 
 rdone:
-	MOVQ BX, ret+96(FP)
+	MOVQ BX, ret+88(FP)
 	RET
 
 rbad:
-	MOVQ $-1, ret+96(FP)
+	MOVQ $-1, ret+88(FP)
 	RET
+
+rbig:
+	MOVQ t+72(FP), R15
+	HOME
+
+rprobe:
+	SLOT(rbad)
+	CMPL  12(R14), R12
+	JNE   rnone
+	CMPQ  (R14), R13
+	JEQ   rfound
+	INCQ  DX
+	ANDQ  table_mask(R15), DX
+	JMP   rprobe
+
+rnone:
+	XORL R15, R15
+	JMP  rcount
+
+rfound:
+	MOVL 8(R14), R15
+	INCL R15
+	JMP  rcount
