@@ -70,6 +70,7 @@ two:
 	ADDQ    $2, BX
 	CMPQ    BX, CX
 	JLT     loop
+	JMP     done
 
 three:
 	LEAL    -0xE0(R13), R14
