@@ -16,6 +16,18 @@
 // utf8.DecodeRuneInString accepts it: C2..DF then one byte of 80..BF;
 // E0..EF then two, the first A0..BF after E0 (no overlong forms) and
 // 80..9F after ED (no surrogates). Anything else goes to the Go code.
+// NEXT keeps the character just written unless R14, 1 if it is
+// whitespace, says to drop it and R11 says whitespace is dropped, and
+// goes on to the character w bytes on, or to done at the end of t.
+#define NEXT(w) \
+	ANDL R11, R14; \
+	XORL $1, R14; \
+	ADDQ R14, DX; \
+	ADDQ $w, BX; \
+	CMPQ BX, CX; \
+	JLT  loop; \
+	JMP  done
+
 TEXT ·appendBMPAsm(SB), NOSPLIT, $0-80
 	MOVQ runes_base+0(FP), DI
 	MOVQ n+24(FP), DX
@@ -64,13 +76,7 @@ two:
 	CMPL    R13, $0xA0
 	SETEQ   R15B
 	ORL     R15, R14
-	ANDL    R11, R14 // 1 if it is whitespace, dropped
-	XORL    $1, R14
-	ADDQ    R14, DX
-	ADDQ    $2, BX
-	CMPQ    BX, CX
-	JLT     loop
-	JMP     done
+	NEXT(2)
 
 three:
 	LEAL    -0xE0(R13), R14
@@ -128,12 +134,7 @@ three:
 	CMPL    R13, $0x3000
 	SETEQ   R9B
 	ORL     R9, R14
-	ANDL    R11, R14 // 1 if it is whitespace, dropped
-	XORL    $1, R14
-	ADDQ    R14, DX
-	ADDQ    $3, BX
-	CMPQ    BX, CX
-	JLT     loop
+	NEXT(3)
 
 done:
 	MOVQ BX, ret+64(FP)
