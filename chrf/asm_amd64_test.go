@@ -54,8 +54,9 @@ func TestAsmKernels(t *testing.T) {
 }
 
 // TestAppendRunesBMP checks appendRunes, whose assembly takes characters
-// of one to three bytes, against appendRunesGo on their edges: the first
-// and last of each length, Python's whitespace among them and beside it,
+// of one to three bytes, against appendRunesGo on every such character
+// and on their edges: the first and last of each length, Python's
+// whitespace among them and beside it,
 // bytes that are not UTF-8 (overlong, surrogates, cut short), four-byte
 // characters, and characters across the end of an assembly piece or of
 // the text.
@@ -69,11 +70,16 @@ func TestAppendRunesBMP(t *testing.T) {
 		"\xe1\x80", "\xe1\x80\xc0", "\xe1\xc0\x80", "\xf0\x9f\x98\x80", "a😀b中", "\xef\xbf\xbf\xef",
 		"a\xc2\x80"[:2], "a\xe4\xb8\xad"[:3], "a\xe4\xb8\xad"[:2], // continuation bytes past the text's end
 	}
-	for r := rune(0x0800); r < 0x10000; r++ { // Python's whitespace of three bytes and its neighbours
+	var bmp strings.Builder // every character of two and three bytes, across pieces
+	for r := rune(0x80); r < 0x10000; r++ {
 		if py.IsSpace(r) || py.IsSpace(r-1) || py.IsSpace(r+1) {
 			texts = append(texts, "x"+string(r)+"y")
 		}
+		if r < 0xD800 || r > 0xDFFF {
+			bmp.WriteRune(r)
+		}
 	}
+	texts = append(texts, bmp.String())
 	for _, text := range texts {
 		for _, ws := range []bool{false, true} {
 			p := (&Config{Whitespace: ws}).params()

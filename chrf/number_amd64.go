@@ -25,7 +25,7 @@ func (c *counter) numberHyp(codes, items []uint32, hc []int32) int {
 	if t.small == nil || len(t.slots) < 4*len(items) {
 		panic("chrf: numberHyp needs a table reset for its items")
 	}
-	i, next := numberHypAsm(codes[:len(items)], items, hc, t, t.next, 0)
+	i, next := numberHypAsm(codes[:len(items)], items, hc, t, t.next)
 	if i < 0 {
 		panic("chrf: a number outside its counts")
 	}
@@ -39,13 +39,13 @@ func (c *counter) numberRef(codes, items []uint32, rc []int32) {
 	if t.small == nil {
 		panic("chrf: numberRef needs a table reset")
 	}
-	if numberRefAsm(codes[:len(items)], items, rc, t, 0) < 0 {
+	if numberRefAsm(codes[:len(items)], items, rc, t) < 0 {
 		panic("chrf: a number outside its counts")
 	}
 }
 
 //go:noescape
-func numberHypAsm(codes, items []uint32, hc []int32, t *table, next uint32, from int) (int, uint32)
+func numberHypAsm(codes, items []uint32, hc []int32, t *table, next uint32) (int, uint32)
 
 //go:noescape
-func numberRefAsm(codes, items []uint32, rc []int32, t *table, from int) int
+func numberRefAsm(codes, items []uint32, rc []int32, t *table) int

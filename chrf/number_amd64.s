@@ -7,9 +7,9 @@
 // smallKeys has its number in the table's array of smallSlots (val at 0,
 // gen at 4; 8 bytes); a larger one in its hash table, probed as
 // table.intern and table.lookup probe it (slot: key at 0, val at 8, gen
-// at 12; 16 bytes), the home (item × seed) >> shift. A number outside
-// the counts, or a probe outside the slots, stops them, and they return
-// -1. number_amd64.go checks the layouts.
+// at 12; 16 bytes), the home (item × seed) >> shift. They return the
+// number of items, or -1 if a number outside the counts or a probe
+// outside the slots stopped them. number_amd64.go checks the layouts.
 
 // HOME sets DX to the home slot of the item in R13 in the hash table of
 // the table at R15, as table.home: (item × seed) >> shift. It uses R14
@@ -31,8 +31,8 @@
 	SHLQ $4, R14; \
 	ADDQ table_slots(R15), R14
 
-// func numberHypAsm(codes, items []uint32, hc []int32, t *table, next uint32, from int) (int, uint32)
-TEXT ·numberHypAsm(SB), NOSPLIT, $0-108
+// func numberHypAsm(codes, items []uint32, hc []int32, t *table, next uint32) (int, uint32)
+TEXT ·numberHypAsm(SB), NOSPLIT, $0-100
 	MOVQ codes_base+0(FP), DI
 	MOVQ items_base+24(FP), SI
 	MOVQ items_len+32(FP), CX
@@ -42,7 +42,7 @@ TEXT ·numberHypAsm(SB), NOSPLIT, $0-108
 	MOVL table_gen(R9), R12
 	MOVQ table_small(R9), R9
 	MOVL next+80(FP), AX
-	MOVQ from+88(FP), BX
+	XORQ BX, BX
 	MOVQ R12, R8
 	SHLQ $32, R8 // gen in a slot's high half
 	CMPQ BX, CX
@@ -74,13 +74,13 @@ hcount:
 	JLT     hloop
 
 hdone:
-	MOVQ BX, ret+96(FP)
-	MOVL AX, ret1+104(FP)
+	MOVQ BX, ret+88(FP)
+	MOVL AX, ret1+96(FP)
 	RET
 
 hbad:
-	MOVQ $-1, ret+96(FP)
-	MOVL AX, ret1+104(FP)
+	MOVQ $-1, ret+88(FP)
+	MOVL AX, ret1+96(FP)
 	RET
 
 hbig:
@@ -109,8 +109,8 @@ hold:
 	MOVL 8(R14), R15
 	JMP  hcount
 
-// func numberRefAsm(codes, items []uint32, rc []int32, t *table, from int) int
-TEXT ·numberRefAsm(SB), NOSPLIT, $0-96
+// func numberRefAsm(codes, items []uint32, rc []int32, t *table) int
+TEXT ·numberRefAsm(SB), NOSPLIT, $0-88
 	MOVQ codes_base+0(FP), DI
 	MOVQ items_base+24(FP), SI
 	MOVQ items_len+32(FP), CX
@@ -119,7 +119,7 @@ TEXT ·numberRefAsm(SB), NOSPLIT, $0-96
 	MOVQ t+72(FP), R9
 	MOVL table_gen(R9), R12
 	MOVQ table_small(R9), R9
-	MOVQ from+80(FP), BX
+	XORQ BX, BX
 	XORL AX, AX // 0, for an item the hypothesis lacks
 	CMPQ BX, CX
 	JGE  rdone
@@ -144,11 +144,11 @@ rcount:
 	JLT     rloop
 
 rdone:
-	MOVQ BX, ret+88(FP)
+	MOVQ BX, ret+80(FP)
 	RET
 
 rbad:
-	MOVQ $-1, ret+88(FP)
+	MOVQ $-1, ret+80(FP)
 	RET
 
 rbig:
