@@ -94,6 +94,42 @@ func TestAppendRunesBMP(t *testing.T) {
 	}
 }
 
+// TestAppendRunesBlocks checks appendRunes's blocks of 16 bytes against
+// appendRunesGo on random texts of ASCII, two-byte characters and
+// whitespace, strewn with what a block must leave to the loop after it:
+// characters of three and four bytes, bytes that are not UTF-8, a lead
+// byte cut short, a continuation byte alone; each text at every start
+// within 17 bytes, so that every piece falls at every place in a block.
+func TestAppendRunesBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	common := []string{"a", "Z", " ", "\t", "\n", "\v", "\f", "\r", "\x1c", "\x1f", "\x1b", "\x08", "\x0e", "!", "\x7f",
+		"ж", "Ё", "\u0080", "\u0085", "\u00a0", "\u00a1", "\u0084", "\u07ff", "ά", "ש", "ع"}
+	rare := []string{"中", "\u0800", "\u3000", "\uffff", "😀", "\xc0\x80", "\xc1\xbf", "\x80", "\xbf", "\xc2", "\xdf",
+		"\xe0\x80", "\xed\xa0\x80", "\xf5", "\xff", "\xc2\xc2\x80", "\xc2\xc0"}
+	for i := range 4000 {
+		var b strings.Builder
+		for b.Len() < 20+rng.IntN(60) {
+			if rng.IntN(12) == 0 {
+				b.WriteString(rare[rng.IntN(len(rare))])
+			} else {
+				b.WriteString(common[rng.IntN(len(common))])
+			}
+		}
+		text := b.String()
+		for start := range min(17, len(text)) {
+			for _, ws := range []bool{false, true} {
+				p := (&Config{Whitespace: ws}).params()
+				a, g := &counter{p: p}, &counter{p: p}
+				a.appendRunes(text[start:])
+				g.appendRunesGo(text[start:])
+				if !slices.Equal(a.runes, g.runes) {
+					t.Fatalf("text %d %q, whitespace %v: appendRunes %x, Go %x", i, text[start:], ws, a.runes, g.runes)
+				}
+			}
+		}
+	}
+}
+
 // checkKernels checks the kernels on the characters items, the first hl
 // of them the hypothesis's, and reports whether the texts were long
 // enough for every kernel.

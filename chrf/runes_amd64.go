@@ -15,6 +15,10 @@ import (
 func (c *counter) appendRunes(t string) {
 	n := len(c.runes)
 	runes := slices.Grow(c.runes, len(t))[:n+len(t)] // a rune has a byte or more
+	if !bmpAsm {
+		c.appendRunesGo(t)
+		return
+	}
 	keep := &asciiKept
 	if c.p.whitespace {
 		keep = &allKept
@@ -27,6 +31,30 @@ func (c *counter) appendRunes(t string) {
 	}
 	c.runes = runes[:n]
 }
+
+// bmpAsm tells whether appendRunes runs its assembly loop, whose blocks
+// need SSSE3 (PSHUFB) and SSE4.1 (PMOVZXWD).
+var bmpAsm = cpu.HasSSSE3 && cpu.HasSSE41
+
+// packWords[m] is the PSHUFB mask that packs the 16-bit words of an
+// XMM register whose bits are set in m to its low end, in order, and
+// zeroes the rest; packCounts[m] is their number (appendBMPAsm's blocks).
+var packWords, packCounts = func() (w [256][16]byte, n [256]uint8) {
+	for m := range w {
+		k := 0
+		for j := range 8 {
+			if m>>j&1 != 0 {
+				w[m][2*k], w[m][2*k+1] = byte(2*j), byte(2*j+1)
+				k++
+			}
+		}
+		for b := 2 * k; b < 16; b++ {
+			w[m][b] = 0x80
+		}
+		n[m] = uint8(k)
+	}
+	return w, n
+}()
 
 //go:noescape
 func appendBMPAsm(runes []uint32, n int, t string, i int, keep *[utf8.RuneSelf]uint8) (int, int)

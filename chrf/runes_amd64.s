@@ -16,6 +16,17 @@
 // utf8.DecodeRuneInString accepts it: C2..DF then one byte of 80..BF;
 // E0..EF then two, the first A0..BF after E0 (no overlong forms) and
 // 80..9F after ED (no surrogates). Anything else goes to the Go code.
+//
+// Where 17 bytes remain, the loop first tries the 16 from i as a block
+// (SSSE3, SSE4.1): if they hold characters of one and two bytes only,
+// well formed (a character of two bytes may end at the 17th), it decodes
+// them all at once, without a branch for each: in text of two-byte
+// characters (Cyrillic, Greek, Arabic) whether the next character is
+// ASCII is not predictable, and its branch was mispredicted about once a
+// word. A block holding anything else is left to the loop below, one
+// character at a time, up to end-8(SP) (at most the end of t), and so is
+// the text's last piece of fewer than 17 bytes.
+//
 // NEXT keeps the character just written unless R14, 1 if it is
 // whitespace, says to drop it and R11 says whitespace is dropped, and
 // goes on to the character w bytes on, or to done at the end of t.
@@ -24,11 +35,156 @@
 	XORL $1, R14; \
 	ADDQ R14, DX; \
 	ADDQ $w, BX; \
+	CMPQ BX, end-8(SP); \
+	JLT  one; \
 	CMPQ BX, CX; \
 	JLT  loop; \
 	JMP  done
 
-TEXT ·appendBMPAsm(SB), NOSPLIT, $0-80
+
+// bmpconsts holds BLOCK's constants, 16 bytes each: 0xC0, 0xC1, 0xE0 (as
+// signed bytes, the bounds of continuation and lead bytes), 9, 28, 4 (the
+// ASCII whitespace 9..13 and 28..32), 0xC2, 0x85, 0xA0 (U+0085 and
+// U+00A0), then the words 0x001F, 0x003F, 0x00FF.
+DATA bmpconsts<>+0x00(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA bmpconsts<>+0x08(SB)/8, $0xC0C0C0C0C0C0C0C0
+DATA bmpconsts<>+0x10(SB)/8, $0xC1C1C1C1C1C1C1C1
+DATA bmpconsts<>+0x18(SB)/8, $0xC1C1C1C1C1C1C1C1
+DATA bmpconsts<>+0x20(SB)/8, $0xE0E0E0E0E0E0E0E0
+DATA bmpconsts<>+0x28(SB)/8, $0xE0E0E0E0E0E0E0E0
+DATA bmpconsts<>+0x30(SB)/8, $0x0909090909090909
+DATA bmpconsts<>+0x38(SB)/8, $0x0909090909090909
+DATA bmpconsts<>+0x40(SB)/8, $0x1C1C1C1C1C1C1C1C
+DATA bmpconsts<>+0x48(SB)/8, $0x1C1C1C1C1C1C1C1C
+DATA bmpconsts<>+0x50(SB)/8, $0x0404040404040404
+DATA bmpconsts<>+0x58(SB)/8, $0x0404040404040404
+DATA bmpconsts<>+0x60(SB)/8, $0xC2C2C2C2C2C2C2C2
+DATA bmpconsts<>+0x68(SB)/8, $0xC2C2C2C2C2C2C2C2
+DATA bmpconsts<>+0x70(SB)/8, $0x8585858585858585
+DATA bmpconsts<>+0x78(SB)/8, $0x8585858585858585
+DATA bmpconsts<>+0x80(SB)/8, $0xA0A0A0A0A0A0A0A0
+DATA bmpconsts<>+0x88(SB)/8, $0xA0A0A0A0A0A0A0A0
+DATA bmpconsts<>+0x90(SB)/8, $0x001F001F001F001F
+DATA bmpconsts<>+0x98(SB)/8, $0x001F001F001F001F
+DATA bmpconsts<>+0xA0(SB)/8, $0x003F003F003F003F
+DATA bmpconsts<>+0xA8(SB)/8, $0x003F003F003F003F
+DATA bmpconsts<>+0xB0(SB)/8, $0x00FF00FF00FF00FF
+DATA bmpconsts<>+0xB8(SB)/8, $0x00FF00FF00FF00FF
+GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0xC0
+
+// HALF writes the characters of the half of a block whose words are in
+// X2 (each byte with the next, from PUNPCKLBW or PUNPCKHBW) and whose
+// lead bytes' words are all ones in X4, those kept (the mask in R13, 8
+// bits) packed at runes[DX] (packWords), and moves DX past them. A word
+// is the character of a lead byte, ((b0 & 0x1F) << 6) | (b1 & 0x3F),
+// else its ASCII byte. It uses X5, X6, R14.
+#define HALF \
+	MOVO      X2, X5; \
+	MOVOU     bmpconsts<>+0x90(SB), X6; \
+	PAND      X6, X5; \
+	PSLLW     $6, X5; \
+	MOVO      X2, X6; \
+	PSRLW     $8, X6; \
+	MOVOU     bmpconsts<>+0xA0(SB), X7; \
+	PAND      X7, X6; \
+	POR       X6, X5; \
+	MOVOU     bmpconsts<>+0xB0(SB), X7; \
+	PAND      X7, X2; \
+	PAND      X4, X5; \
+	PANDN     X2, X4; \
+	POR       X5, X4; \
+	MOVQ      R13, R14; \
+	SHLQ      $4, R14; \
+	LEAQ      ·packWords(SB), AX; \
+	MOVOU     (AX)(R14*1), X5; \
+	PSHUFB    X5, X4; \
+	PMOVZXWD  X4, X5; \
+	MOVOU     X5, (DI)(DX*4); \
+	PSRLDQ    $8, X4; \
+	PMOVZXWD  X4, X5; \
+	MOVOU     X5, 16(DI)(DX*4); \
+	LEAQ      ·packCounts(SB), AX; \
+	MOVBLZX   (AX)(R13*1), R14; \
+	ADDQ      R14, DX
+
+// BLOCK takes the 16 bytes from BX (17 readable) as a block: unless they
+// hold a byte that is neither ASCII nor part of a well-formed character
+// of two bytes, or start with a continuation byte (then to notblock),
+// each character starting in them goes to runes[DX], DX moves past those
+// kept, and BX past the last (to BX+17 if one ends there). It uses X0 to
+// X7, AX, R8, R9, R12, R13, R14; at notblock, R8 has the block's bytes
+// of 80..FF and X4 those of 80..DF.
+#define BLOCK(notblock) \
+	MOVOU     (SI)(BX*1), X0; \
+	MOVOU     1(SI)(BX*1), X1; \
+	PMOVMSKB  X0, R8; \
+	MOVO      X15, X2; \
+	PCMPGTB   X0, X2; \
+	PMOVMSKB  X2, R9; \
+	MOVO      X0, X3; \
+	PCMPGTB   X14, X3; \
+	MOVO      X13, X4; \
+	PCMPGTB   X0, X4; \
+	PAND      X4, X3; \
+	PMOVMSKB  X3, R12; \
+	MOVO      X15, X5; \
+	PCMPGTB   X1, X5; \
+	PMOVMSKB  X5, R13; \
+	MOVL      R9, AX; \
+	ORL       R12, AX; \
+	NOTL      AX; \
+	ANDL      R8, AX; \
+	XORL      R12, R13; \
+	ORL       R13, AX; \
+	MOVL      R9, R13; \
+	ANDL      $1, R13; \
+	ORL       R13, AX; \
+	JNZ       notblock; \
+	MOVO      X0, X4; \
+	PSUBB     X12, X4; \
+	MOVO      X4, X5; \
+	PMINUB    X10, X5; \
+	PCMPEQB   X4, X5; \
+	MOVO      X0, X4; \
+	PSUBB     X11, X4; \
+	MOVO      X4, X6; \
+	PMINUB    X10, X6; \
+	PCMPEQB   X4, X6; \
+	POR       X6, X5; \
+	MOVO      X0, X4; \
+	PCMPEQB   X9, X4; \
+	MOVO      X1, X6; \
+	PCMPEQB   X8, X6; \
+	MOVOU     bmpconsts<>+0x80(SB), X7; \
+	PCMPEQB   X1, X7; \
+	POR       X7, X6; \
+	PAND      X6, X4; \
+	POR       X4, X5; \
+	PMOVMSKB  X5, R13; \
+	MOVL      R11, AX; \
+	NEGL      AX; \
+	ANDL      AX, R13; \
+	ORL       R13, R9; \
+	NOTL      R9; \
+	ANDL      $0xFFFF, R9; \
+	MOVO      X0, X2; \
+	PUNPCKLBW X1, X2; \
+	MOVO      X3, X4; \
+	PUNPCKLBW X3, X4; \
+	MOVL      R9, R13; \
+	ANDL      $0xFF, R13; \
+	HALF; \
+	MOVO      X0, X2; \
+	PUNPCKHBW X1, X2; \
+	MOVO      X3, X4; \
+	PUNPCKHBW X3, X4; \
+	MOVL      R9, R13; \
+	SHRL      $8, R13; \
+	HALF; \
+	SHRL      $15, R12; \
+	LEAQ      16(BX)(R12*1), BX
+
+TEXT ·appendBMPAsm(SB), NOSPLIT, $8-80
 	MOVQ runes_base+0(FP), DI
 	MOVQ n+24(FP), DX
 	MOVQ t_base+32(FP), SI
@@ -37,10 +193,49 @@ TEXT ·appendBMPAsm(SB), NOSPLIT, $0-80
 	MOVQ keep+56(FP), R10
 	MOVBLZX 0x20(R10), R11 // 1 if whitespace is kept
 	XORL $1, R11           // 1 if it is dropped
+	MOVQ $0, end-8(SP)
+	MOVOU bmpconsts<>+0x00(SB), X15
+	MOVOU bmpconsts<>+0x10(SB), X14
+	MOVOU bmpconsts<>+0x20(SB), X13
+	MOVOU bmpconsts<>+0x30(SB), X12
+	MOVOU bmpconsts<>+0x40(SB), X11
+	MOVOU bmpconsts<>+0x50(SB), X10
+	MOVOU bmpconsts<>+0x60(SB), X9
+	MOVOU bmpconsts<>+0x70(SB), X8
 	CMPQ BX, CX
 	JGE  done
 
 loop:
+	LEAQ 17(BX), R8
+	CMPQ R8, CX
+	JA   tail
+	BLOCK(notblock)
+	CMPQ BX, CX
+	JLT  loop
+	JMP  done
+
+notblock:
+	// The loop below takes the block, or four when it has two bytes or
+	// more of E0..FF (Chinese, Japanese: blocks would seldom hold).
+	PMOVMSKB X4, R13 // bytes 80..DF (BLOCK's)
+	NOTL     R13
+	ANDL     R8, R13 // E0..FF
+	LEAL     -1(R13), R14
+	ANDL     R14, R13
+	MOVQ     $16, R14
+	MOVQ     $64, R12
+	TESTL    R13, R13
+	CMOVQNE  R12, R14
+	ADDQ     BX, R14
+	CMPQ     R14, CX
+	CMOVQGT  CX, R14
+	MOVQ     R14, end-8(SP)
+	JMP      one
+
+tail:
+	MOVQ CX, end-8(SP)
+
+one:
 	MOVBLZX (SI)(BX*1), R13
 	CMPL    R13, $0x80
 	JAE     two
@@ -48,6 +243,8 @@ loop:
 	MOVBLZX (R10)(R13*1), R13
 	ADDQ    R13, DX
 	INCQ    BX
+	CMPQ    BX, end-8(SP)
+	JLT     one
 	CMPQ    BX, CX
 	JLT     loop
 	JMP     done
