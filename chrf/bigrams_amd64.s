@@ -8,6 +8,7 @@
 
 // func hypBigramsAsm(rank, codes, slots []uint32, hc []int32, w, gen uint32) uint32
 TEXT ·hypBigramsAsm(SB), NOSPLIT, $0-108
+	PCALIGN $64
 	MOVQ rank_base+0(FP), DI
 	MOVQ codes_base+24(FP), SI
 	MOVQ codes_len+32(FP), CX
@@ -59,6 +60,7 @@ hbad:
 
 // func refBigramsAsm(rank, codes, slots []uint32, rc []int32, w, gen uint32) bool
 TEXT ·refBigramsAsm(SB), NOSPLIT, $0-105
+	PCALIGN $64
 	MOVQ rank_base+0(FP), DI
 	MOVQ codes_base+24(FP), SI
 	MOVQ codes_len+32(FP), CX
@@ -118,6 +120,7 @@ rbad:
 // then one at a time; hc and rc have a count for every bigram of info.
 // The keys of info[r] are at 16*r (keys_amd64.go checks the layout).
 TEXT ·bigramKeysAsm(SB), NOSPLIT, $0-80
+	PCALIGN $64
 	MOVQ   info_base+0(FP), DI
 	MOVQ   info_len+8(FP), CX
 	MOVQ   hc_base+24(FP), SI
@@ -190,6 +193,7 @@ ksum:
 // the minimums fits an int32 (the counts of a text of fewer than 512
 // items).
 TEXT ·sumMinAsm(SB), NOSPLIT, $0-56
+	PCALIGN $64
 	MOVQ hc_base+0(FP), SI
 	MOVQ hc_len+8(FP), CX
 	MOVQ rc_base+24(FP), DX

@@ -10,6 +10,7 @@
 
 // func hypKeysAsm(keys []uint64, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, mask uint64) int
 TEXT ·hypKeysAsm(SB), NOSPLIT, $0-120
+	PCALIGN $64
 	MOVQ keys_base+0(FP), DI
 	MOVQ codes_base+24(FP), SI
 	MOVQ codes_len+32(FP), CX
@@ -66,6 +67,7 @@ hbad:
 
 // func refKeysAsm(keys []uint64, n int, codes, rank []uint32, info []bigramInfo, byThird *[256]int32, t *laneTables, mask uint64) (int, uint64)
 TEXT ·refKeysAsm(SB), NOSPLIT, $0-144
+	PCALIGN $64
 	MOVQ keys_base+0(FP), DI
 	MOVQ n+24(FP), AX
 	MOVQ codes_base+32(FP), SI
@@ -150,6 +152,7 @@ rbad:
 // runMatches's loop (see runMatchesGo), keys not empty; closeAt is at 0
 // and incAt at 1024 in t.
 TEXT ·runMatchesAsm(SB), NOSPLIT, $0-48
+	PCALIGN $64
 	MOVQ keys_base+0(FP), SI
 	MOVQ keys_len+8(FP), CX
 	MOVQ t+24(FP), DI

@@ -40,6 +40,7 @@
 
 // func numberHypAsm(codes, items []uint32, hc []int32, t *table, next uint32) (int, uint32)
 TEXT ·numberHypAsm(SB), NOSPLIT, $0-100
+	PCALIGN $64
 	MOVQ codes_base+0(FP), DI
 	MOVQ items_base+24(FP), SI
 	MOVQ items_len+32(FP), CX
@@ -138,6 +139,7 @@ hold:
 
 // func numberRefAsm(codes, items []uint32, rc []int32, t *table) int
 TEXT ·numberRefAsm(SB), NOSPLIT, $0-88
+	PCALIGN $64
 	MOVQ codes_base+0(FP), DI
 	MOVQ items_base+24(FP), SI
 	MOVQ items_len+32(FP), CX

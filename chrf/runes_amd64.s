@@ -185,6 +185,7 @@ GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0xC0
 	LEAQ      16(BX)(R12*1), BX
 
 TEXT ·appendBMPAsm(SB), NOSPLIT, $8-80
+	PCALIGN $64
 	MOVQ runes_base+0(FP), DI
 	MOVQ n+24(FP), DX
 	MOVQ t_base+32(FP), SI

@@ -207,6 +207,7 @@ ends: \
 
 // func hypWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)
 TEXT ·hypWordsAsm(SB), NOSPLIT, $0-160
+	PCALIGN $64
 	MOVQ t+0(FP), AX
 	MOVL wordTable_n(AX), R13
 	START(hdone)
@@ -264,6 +265,7 @@ hbad:
 
 // func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)
 TEXT ·refWordsAsm(SB), NOSPLIT, $0-160
+	PCALIGN $64
 	START(rdone)
 	FIELD(rnext, rblocks, rend, rends, rdone, rslow, rbad)
 

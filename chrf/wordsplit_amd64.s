@@ -41,6 +41,7 @@
 
 // func spaceMasksAsm(masks []uint64, buf []byte, a, e int) uint64
 TEXT ·spaceMasksAsm(SB), NOSPLIT, $0-72
+	PCALIGN $64
 	MOVQ masks_base+0(FP), DI
 	MOVQ buf_base+24(FP), SI
 	MOVQ a+48(FP), BX
