@@ -3,6 +3,7 @@
 package chrf
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -213,28 +214,131 @@ func TestWordKernels(t *testing.T) {
 	var ta, tg wordTable
 	for i := range 3000 {
 		alpha := []rune(wordAlphabets[i%len(wordAlphabets)])
-		hyp, ref := wordText(rng, alpha, rng.IntN(400)), wordText(rng, alpha, rng.IntN(400))
-		buf := append([]byte(hyp+ref), make([]byte, wordPad)...)
+		checkWordKernels(t, &ta, &tg, wordText(rng, alpha, rng.IntN(400)), wordText(rng, alpha, rng.IntN(400)), 0)
+	}
+}
+
+// TestWordKernelsLong is TestWordKernels on words of 9 to 40 bytes, many
+// alike: words of one length that differ in one byte only, at the start,
+// at the ninth, past the 16th or at the end, Cyrillic words of 17 bytes
+// and more, the words that the loops key with long32 and tell apart byte
+// by byte, or leave to Go past 32 bytes.
+func TestWordKernelsLong(t *testing.T) {
+	if !wordsAsm {
+		t.Skip("no BMI2: wordCodes runs its Go loop")
+	}
+	var vocab []string
+	for n := 9; n <= 40; n++ {
+		base := []byte(strings.Repeat("abcdefghij", 4)[:n])
+		vocab = append(vocab, string(base))
+		for _, at := range []int{0, 8, 15, 16, 17, 24, n - 1} {
+			if at < n {
+				w := slices.Clone(base)
+				w[at] = 'Z'
+				vocab = append(vocab, string(w))
+			}
+		}
+	}
+	vocab = append(vocab, "достопримечательность", "достопримечательности", "преподавательница", "Преподавательница",
+		"электроэнергия", "электроэнергии", "ab", "x", "(abcdefghijabcdefghij)", "abcdefghijabcdefghij.")
+	rng := rand.New(rand.NewPCG(11, 12))
+	var ta, tg wordTable
+	text := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(vocab[rng.IntN(len(vocab))])
+			b.WriteString([]string{" ", "  ", "\n", ", "}[rng.IntN(4)])
+		}
+		return b.String()
+	}
+	for range 400 {
+		hyp, ref := text(rng.IntN(120)), text(rng.IntN(120))
+		checkWordKernels(t, &ta, &tg, hyp, ref, 0)
+		m := numbering{}
+		_, wantHyp := m.codes(hyp, true)
+		_, wantRef := m.codes(ref, false)
+		want := append(wantHyp, wantRef...)
+		var tab wordTable
+		tab.reset()
+		got := codesOf(&tab, hyp, ref)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q %q: codes %v, want %v", hyp, ref, got, want)
+		}
+	}
+}
+
+// TestWordKernelsCollide checks that words of 17 to 32 bytes of one key
+// are told apart byte by byte. Under a seed whose bytes are "qrstuvwx",
+// long32's first product is 0 for every word with those bytes from its
+// ninth: such words of one length that differ only in their bytes 17 to
+// 24 have one key. Words that differ in their first 16 bytes or in their
+// last, and share a key with none, are among them.
+func TestWordKernelsCollide(t *testing.T) {
+	if !wordsAsm {
+		t.Skip("no BMI2: wordCodes runs its Go loop")
+	}
+	seed := binary.LittleEndian.Uint64([]byte("qrstuvwx"))
+	var vocab []string
+	for _, w2 := range []string{"aaaaaaaa", "aaaaaaab", "baaaaaaa", "abababab"} {
+		for _, tail := range []string{"", "z", "zzzzzzzz"} {
+			vocab = append(vocab, "AAAAAAAAqrstuvwx"+w2+tail, "AAAAAAABqrstuvwx"+w2+tail)
+		}
+	}
+	tab := wordTable{seed: seed}
+	if a, b := []byte(vocab[0]+strings.Repeat("\x00", 32)), []byte(vocab[6]+strings.Repeat("\x00", 32)); tab.long32(a, 0, 24) != tab.long32(b, 0, 24) {
+		t.Fatal("no two words of one key: the test does not test")
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	var ta, tg wordTable
+	for range 300 {
+		var hyp, ref strings.Builder
+		for range rng.IntN(30) {
+			hyp.WriteString(vocab[rng.IntN(len(vocab))] + " ")
+		}
+		for range rng.IntN(30) {
+			ref.WriteString(vocab[rng.IntN(len(vocab))] + " ")
+		}
+		checkWordKernels(t, &ta, &tg, hyp.String(), ref.String(), seed)
+		m := numbering{}
+		_, wantHyp := m.codes(hyp.String(), true)
+		_, wantRef := m.codes(ref.String(), false)
 		ta.reset()
-		tg.reset()
-		tg.seed, tg.long = ta.seed, ta.long // the same slots, compared below
-		for k, r := range [][2]int{{0, len(hyp)}, {len(hyp), len(hyp) + len(ref)}} {
-			a, e := r[0], r[1]
-			blocks := (e - a + 63) / 64
-			ma, mg := make([]uint64, 2*blocks+2), make([]uint64, 2*blocks+2)
-			la, lg := spaceMasks(ma[:2*blocks], buf, a, e), spaceMasksGo(mg[:2*blocks], buf, a, e)
-			if la != 0 && lg == 0 || la == 0 && lg != 0 || !slices.Equal(ma, mg) {
-				t.Fatalf("%q: spaceMasks %x %x, Go %x %x", buf[a:e], la, ma, lg, mg)
-			}
-			if lg != 0 {
-				multiByteSpaces(mg[:2*blocks], buf, a, e)
-			}
-			mg[2*blocks] = ^uint64(0)
-			ca, cg := make([]uint32, e-a), make([]uint32, e-a)
-			na, ng := ta.wordCodes(ca, mg, buf, a, e, k == 0), tg.wordCodesGo(cg, mg, buf, a, e, k == 0)
-			if !slices.Equal(ca[:na], cg[:ng]) || ta.n != tg.n || ta.shift != tg.shift || !slices.Equal(ta.used[:ta.n], tg.used[:tg.n]) {
-				t.Fatalf("%q: codes %v (%d words in slots %v), Go %v (%d in %v)", buf[a:e], ca[:na], ta.n, ta.used[:ta.n], cg[:ng], tg.n, tg.used[:tg.n])
-			}
+		ta.seed = seed
+		if got, want := codesOf(&ta, hyp.String(), ref.String()), append(wantHyp, wantRef...); !slices.Equal(got, want) {
+			t.Fatalf("%q %q: codes %v, want %v", hyp.String(), ref.String(), got, want)
+		}
+	}
+}
+
+// checkWordKernels checks spaceMasks and wordCodes against their Go
+// loops on the words of hyp and then ref, ta and tg reset with the same
+// seeds (seed, unless 0): the same masks, and the same codes from the
+// same slots.
+func checkWordKernels(t *testing.T, ta, tg *wordTable, hyp, ref string, seed uint64) {
+	t.Helper()
+	buf := append([]byte(hyp+ref), make([]byte, wordPad)...)
+	ta.reset()
+	tg.reset()
+	if seed != 0 {
+		ta.seed = seed
+	}
+	tg.seed, tg.long = ta.seed, ta.long // the same slots, compared below
+	for k, r := range [][2]int{{0, len(hyp)}, {len(hyp), len(hyp) + len(ref)}} {
+		a, e := r[0], r[1]
+		blocks := (e - a + 63) / 64
+		ma, mg := make([]uint64, 2*blocks+2), make([]uint64, 2*blocks+2)
+		la, lg := spaceMasks(ma[:2*blocks], buf, a, e), spaceMasksGo(mg[:2*blocks], buf, a, e)
+		if la != 0 && lg == 0 || la == 0 && lg != 0 || !slices.Equal(ma, mg) {
+			t.Fatalf("%q: spaceMasks %x %x, Go %x %x", buf[a:e], la, ma, lg, mg)
+		}
+		if lg != 0 {
+			multiByteSpaces(mg[:2*blocks], buf, a, e)
+		}
+		mg[2*blocks] = ^uint64(0)
+		ca, cg := make([]uint32, e-a), make([]uint32, e-a)
+		na, ng := ta.wordCodes(ca, mg, buf, a, e, k == 0), tg.wordCodesGo(cg, mg, buf, a, e, k == 0)
+		if !slices.Equal(ca[:na], cg[:ng]) || ta.n != tg.n || ta.shift != tg.shift || !slices.Equal(ta.used[:ta.n], tg.used[:tg.n]) {
+			t.Fatalf("%q: codes %v (%d words in slots %v), Go %v (%d in %v)", buf[a:e], ca[:na], ta.n, ta.used[:ta.n], cg[:ng], tg.n, tg.used[:tg.n])
 		}
 	}
 }

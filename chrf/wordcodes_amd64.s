@@ -6,7 +6,7 @@
 // The loops of wordCodes (wordcodes_amd64.go) for a hypothesis and for a
 // reference: from the whitespace masks of a text straight to the codes of
 // its words, the fields found, split and numbered in one pass, as
-// wordCodesGo does. They take the fields whose words have at most 16
+// wordCodesGo does. They take the fields whose words have at most 32
 // bytes, probing the word table as wordTable.find does; they stop at any
 // other field, and at a hypothesis's field that might fill the table past
 // a quarter (limit words), for the Go code to take it, returning its
@@ -25,7 +25,9 @@
 //
 // Registers kept through the loop: R9 buf, R11 the edges of the block
 // not yet taken, R12 the block's start in buf, DI &codes[k]; for a
-// hypothesis R13 the table's n. A word's key is in X0.
+// hypothesis R13 the table's n. A word's key is in X0. A word of 17 to 32
+// bytes takes a path of its own (KEY32, SAMEWORD), off the one of the
+// shorter words.
 
 // START loads the registers kept through the loop but the hypothesis's,
 // and the edges of the block of p from p on, but for a field's end at p,
@@ -83,7 +85,7 @@
 // starts at or past stop (stop ≤ e: past e every byte is whitespace, and
 // so is the block after the text), with BX where it stopped, and sets R8
 // to its start, BX to its end and R15 to the length of its first word
-// (splitField); a field with a word of more than 16 bytes goes to slow,
+// (splitField); a field with a word of more than 32 bytes goes to slow,
 // R8 its start, and one that ends past e to bad. A field of one byte is
 // one word, and so is a field of one character of more bytes: its last
 // byte is not punctuation, nor its first. It uses AX, CX, DX, R10.
@@ -119,7 +121,7 @@ end: \
 	ORL     DX, CX; \
 	MOVQ    R15, R10; \
 	SUBQ    CX, R10; \
-	CMPQ    R10, $16; \
+	CMPQ    R10, $32; \
 	JA      slow; \
 	LEAQ    -1(R15), CX; \
 	NEGQ    AX; \
@@ -153,6 +155,57 @@ ends: \
 	MOVOU   16(AX), X1; \
 	MOVOU   (R9)(R8*1), X0; \
 	PAND    X1, X0; \
+	HOME
+
+// KEY32 is KEY for a word of 17 to 32 bytes: hi is wordTable.long32's
+// hash of its bytes from the ninth on. It uses X2 too.
+#define KEY32 \
+	LEAQ    ·keyMask(SB), AX; \
+	SUBQ    R15, AX; \
+	MOVOU   32(AX), X1; \
+	MOVOU   16(R9)(R8*1), X2; \
+	PAND    X1, X2; \
+	MOVOU   (R9)(R8*1), X0; \
+	PEXTRQ  $1, X0, CX; \
+	XORQ    seed+128(FP), CX; \
+	MOVQ    X2, DX; \
+	XORQ    seed+128(FP), DX; \
+	MOVQ    $const_long32K1, AX; \
+	XORQ    AX, DX; \
+	MULXQ   CX, CX, DX; \
+	XORQ    DX, CX; \
+	PEXTRQ  $1, X2, DX; \
+	XORQ    DX, CX; \
+	MOVQ    $const_long32K2, DX; \
+	XORQ    seed+128(FP), DX; \
+	MULXQ   CX, CX, DX; \
+	XORQ    DX, CX; \
+	PINSRQ  $1, CX, X0; \
+	HOME
+
+// SAMEWORD goes to differ unless the word of R15 bytes (17 to 32) at R8 is
+// the one of the slot R14, whose key is its: byte for byte. It uses AX,
+// DX, X1, X2.
+#define SAMEWORD(differ) \
+	MOVQ     wordSlot_off(R14), AX; \
+	MOVOU    (R9)(R8*1), X1; \
+	MOVOU    (R9)(AX*1), X2; \
+	PCMPEQB  X1, X2; \
+	PMOVMSKB X2, DX; \
+	CMPL     DX, $0xFFFF; \
+	JNE      differ; \
+	MOVOU    16(R9)(R8*1), X1; \
+	MOVOU    16(R9)(AX*1), X2; \
+	PXOR     X1, X2; \
+	LEAQ     ·keyMask(SB), DX; \
+	SUBQ     R15, DX; \
+	MOVOU    32(DX), X1; \
+	PTEST    X1, X2; \
+	JNZ      differ
+
+// HOME sets CX to the index of the slot of the key in X0 (R15 bytes), as
+// wordTable.hash, and R14 to the slot. It uses AX, DX.
+#define HOME \
 	MOVQ    X0, CX; \
 	PEXTRQ  $1, X0, DX; \
 	XORQ    seed+128(FP), CX; \
@@ -217,9 +270,11 @@ TEXT ·hypWordsAsm(SB), NOSPLIT, $0-160
 	JA   hslow // two new words might fill the table past a quarter
 
 htok:
+	CMPQ R15, $16
+	JA   hlong
 	KEY
 	PROBE
-	JZ hhave
+	JZ   hhave
 
 hprobe:
 	NEXTSLOT
@@ -263,6 +318,21 @@ hbad:
 	MOVQ $-1, BX
 	JMP  hdone
 
+hlong:
+	KEY32
+
+hlprobe:
+	PROBE
+	JNZ   hlnext // neither empty nor the word's key
+	TESTL SI, SI
+	JZ    hhave  // empty: a new word
+	SAMEWORD(hlnext)
+	JMP   hhave
+
+hlnext:
+	NEXTSLOT
+	JMP hlprobe
+
 // func refWordsAsm(t *wordTable, codes []uint32, masks []uint64, buf []byte, a, e, p, stop, k int, limit uint32, seed uint64, shift uint) (int, int)
 TEXT ·refWordsAsm(SB), NOSPLIT, $0-160
 	PCALIGN $64
@@ -270,9 +340,11 @@ TEXT ·refWordsAsm(SB), NOSPLIT, $0-160
 	FIELD(rnext, rblocks, rend, rends, rdone, rslow, rbad)
 
 rtok:
+	CMPQ R15, $16
+	JA   rlong
 	KEY
 	PROBE
-	JZ rhave
+	JZ   rhave
 
 rprobe:
 	NEXTSLOT
@@ -304,3 +376,18 @@ rslow:
 rbad:
 	MOVQ $-1, BX
 	JMP  rdone
+
+rlong:
+	KEY32
+
+rlprobe:
+	PROBE
+	JNZ   rlnext // neither empty nor the word's key
+	TESTL SI, SI
+	JZ    rhave  // empty: AX is 0, and the code
+	SAMEWORD(rlnext)
+	JMP   rhave  // R10 is 0: the word's code
+
+rlnext:
+	NEXTSLOT
+	JMP rlprobe

@@ -31,7 +31,7 @@ type wordTable struct {
 	n     uint32       // words numbered
 	moved []wordSlot   // scratch for grow
 	seed  uint64       // hash's key, random, odd
-	long  maphash.Seed // key's for words over 16 bytes
+	long  maphash.Seed // key's for words over 32 bytes
 }
 
 // wordSlot is a slot of a wordTable, empty if n is 0.
@@ -68,21 +68,47 @@ func (t *wordTable) reset() {
 }
 
 // key returns the key of the word of n bytes (at least one) at buf[off:],
-// which has 16 readable bytes from off: its first eight bytes and its
+// which has 32 readable bytes from off: its first eight bytes and its
 // next eight, each 0 past the word's end. With n, the key tells a word of
 // up to 16 bytes from any other. A longer word's second half is a hash of
-// all its bytes instead (keyed by t.long), so that words alike in their
-// first 16 bytes (numbers, identifiers, addresses) do not all share a
-// slot.
+// its bytes instead, so that words alike in their first 16 bytes
+// (numbers, identifiers, addresses, and words of eight letters or more in
+// Cyrillic or Greek) do not all share a slot: long32's, which the
+// assembly loops compute too, up to 32 bytes, and maphash's (keyed by
+// t.long) past that.
 func (t *wordTable) key(buf []byte, off, n int) (lo, hi uint64) {
 	m := min(n, 16)
 	lo = binary.LittleEndian.Uint64(buf[off:]) & binary.LittleEndian.Uint64(keyMask[16-m:])
 	hi = binary.LittleEndian.Uint64(buf[off+8:]) & binary.LittleEndian.Uint64(keyMask[24-m:])
-	if n > 16 {
+	switch {
+	case n > 32:
 		hi = maphash.Bytes(t.long, buf[off:off+n])
+	case n > 16:
+		hi = t.long32(buf, off, n)
 	}
 	return lo, hi
 }
+
+// long32 returns the second half of the key of a word of 17 to 32 bytes
+// at buf[off:] (32 readable): a hash of its bytes from the ninth on,
+// keyed by t.seed, two folded 128-bit products as wordTable.hash's. Only
+// the speed of the table depends on it: two such words of one key are
+// compared byte by byte.
+func (t *wordTable) long32(buf []byte, off, n int) uint64 {
+	w1 := binary.LittleEndian.Uint64(buf[off+8:])
+	w2 := binary.LittleEndian.Uint64(buf[off+16:]) & binary.LittleEndian.Uint64(keyMask[32-n:])
+	w3 := binary.LittleEndian.Uint64(buf[off+24:]) & binary.LittleEndian.Uint64(keyMask[40-n:])
+	h, l := bits.Mul64(w1^t.seed, w2^t.seed^long32K1)
+	h, l = bits.Mul64(h^l^w3, t.seed^long32K2)
+	return h ^ l
+}
+
+// long32K1 and long32K2 set long32's two products apart (odd, below 2^63
+// for go_asm.h).
+const (
+	long32K1 = 0x1E3779B97F4A7C15
+	long32K2 = 0x56E8FEB86659FD93
+)
 
 // keyMask is 16 bytes of ones, then 16 of zeros: the 16 bytes from
 // keyMask[16-n] mask the bytes of the key of a word of n ≤ 16 bytes.
