@@ -96,18 +96,27 @@ func TestAppendRunesBMP(t *testing.T) {
 }
 
 // TestAppendRunesBlocks checks appendRunes's blocks of 16 bytes against
-// appendRunesGo on random texts of ASCII, two-byte characters and
-// whitespace, strewn with what a block must leave to the loop after it:
-// characters of three and four bytes, bytes that are not UTF-8, a lead
-// byte cut short, a continuation byte alone; each text at every start
-// within 17 bytes, so that every piece falls at every place in a block.
+// appendRunesGo on random texts: of ASCII, two-byte characters and
+// whitespace, and of three-byte characters (Chinese, Japanese, U+3000,
+// those of the lead bytes E0, E1, E2 and ED) with some ASCII, each strewn
+// with what a block must leave to the loop after it: characters of other
+// lengths, bytes that are not UTF-8, a lead byte cut short, a
+// continuation byte alone; each text at every start within 17 bytes, so
+// that every piece falls at every place in a block.
 func TestAppendRunesBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	common := []string{"a", "Z", " ", "\t", "\n", "\v", "\f", "\r", "\x1c", "\x1f", "\x1b", "\x08", "\x0e", "!", "\x7f",
-		"ж", "Ё", "\u0080", "\u0085", "\u00a0", "\u00a1", "\u0084", "\u07ff", "ά", "ש", "ع"}
+	commons := [][]string{
+		{"a", "Z", " ", "\t", "\n", "\v", "\f", "\r", "\x1c", "\x1f", "\x1b", "\x08", "\x0e", "!", "\x7f",
+			"ж", "Ё", "\u0080", "\u0085", "\u00a0", "\u00a1", "\u0084", "\u07ff", "ά", "ש", "ع"},
+		{"中", "文", "あ", "ン", "。", "、", "\u3000", "\u3001", "\uff0c", "\ue000", "\uffff", "\u4e00", "\u9fff", "한",
+			"\u0800", "\u0fff", "“", "\u2000", "\u200a", "\u200b", "\u1680", "\u2028", "\u202f", "\u205f", "\ud7ff",
+			"\ue000", "a", " ", "1"},
+	}
 	rare := []string{"中", "\u0800", "\u3000", "\uffff", "😀", "\xc0\x80", "\xc1\xbf", "\x80", "\xbf", "\xc2", "\xdf",
-		"\xe0\x80", "\xed\xa0\x80", "\xf5", "\xff", "\xc2\xc2\x80", "\xc2\xc0"}
-	for i := range 4000 {
+		"\xe0\x80", "\xed\xa0\x80", "\xf5", "\xff", "\xc2\xc2\x80", "\xc2\xc0", "\xe4\xb8", "\xe4\xb8\xc0",
+		"\xe4\xc0\xad", "\xe0\x9f\xbf", "ж", "\u00a0"}
+	for i := range 8000 {
+		common := commons[i%2]
 		var b strings.Builder
 		for b.Len() < 20+rng.IntN(60) {
 			if rng.IntN(12) == 0 {

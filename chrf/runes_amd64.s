@@ -45,7 +45,9 @@
 // bmpconsts holds BLOCK's constants, 16 bytes each: 0xC0, 0xC1, 0xE0 (as
 // signed bytes, the bounds of continuation and lead bytes), 9, 28, 4 (the
 // ASCII whitespace 9..13 and 28..32), 0xC2, 0x85, 0xA0 (U+0085 and
-// U+00A0), then the words 0x001F, 0x003F, 0x00FF.
+// U+00A0), then the words 0x001F, 0x003F, 0x00FF; for BLOCK3 0xE2, 0xF0,
+// 0xED (bounds of its lead bytes), 0xE3, 0x80 (U+3000), the PSHUFB masks
+// of its characters' bytes, and the dwords 0x3F, 0xFC0, 0xF000.
 DATA bmpconsts<>+0x00(SB)/8, $0xC0C0C0C0C0C0C0C0
 DATA bmpconsts<>+0x08(SB)/8, $0xC0C0C0C0C0C0C0C0
 DATA bmpconsts<>+0x10(SB)/8, $0xC1C1C1C1C1C1C1C1
@@ -70,7 +72,27 @@ DATA bmpconsts<>+0xA0(SB)/8, $0x003F003F003F003F
 DATA bmpconsts<>+0xA8(SB)/8, $0x003F003F003F003F
 DATA bmpconsts<>+0xB0(SB)/8, $0x00FF00FF00FF00FF
 DATA bmpconsts<>+0xB8(SB)/8, $0x00FF00FF00FF00FF
-GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0xC0
+DATA bmpconsts<>+0xC0(SB)/8, $0xE2E2E2E2E2E2E2E2
+DATA bmpconsts<>+0xC8(SB)/8, $0xE2E2E2E2E2E2E2E2
+DATA bmpconsts<>+0xD0(SB)/8, $0xF0F0F0F0F0F0F0F0
+DATA bmpconsts<>+0xD8(SB)/8, $0xF0F0F0F0F0F0F0F0
+DATA bmpconsts<>+0xE0(SB)/8, $0xEDEDEDEDEDEDEDED
+DATA bmpconsts<>+0xE8(SB)/8, $0xEDEDEDEDEDEDEDED
+DATA bmpconsts<>+0xF0(SB)/8, $0xE3E3E3E3E3E3E3E3
+DATA bmpconsts<>+0xF8(SB)/8, $0xE3E3E3E3E3E3E3E3
+DATA bmpconsts<>+0x100(SB)/8, $0x8080808080808080
+DATA bmpconsts<>+0x108(SB)/8, $0x8080808080808080
+DATA bmpconsts<>+0x110(SB)/8, $0x8003040580000102
+DATA bmpconsts<>+0x118(SB)/8, $0x80090a0b80060708
+DATA bmpconsts<>+0x120(SB)/8, $0x80808080800c0d0e
+DATA bmpconsts<>+0x128(SB)/8, $0x8080808080808080
+DATA bmpconsts<>+0x130(SB)/8, $0x0000003F0000003F
+DATA bmpconsts<>+0x138(SB)/8, $0x0000003F0000003F
+DATA bmpconsts<>+0x140(SB)/8, $0x00000FC000000FC0
+DATA bmpconsts<>+0x148(SB)/8, $0x00000FC000000FC0
+DATA bmpconsts<>+0x150(SB)/8, $0x0000F0000000F000
+DATA bmpconsts<>+0x158(SB)/8, $0x0000F0000000F000
+GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0x160
 
 // HALF writes the characters of the half of a block whose words are in
 // X2 (each byte with the next, from PUNPCKLBW or PUNPCKHBW) and whose
@@ -106,6 +128,82 @@ GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0xC0
 	LEAQ      ·packCounts(SB), AX; \
 	MOVBLZX   (AX)(R13*1), R14; \
 	ADDQ      R14, DX
+
+
+// DECODE3 turns each dword of X of a three-byte character's bytes, last
+// first (b2 | b1<<8 | b0<<16), into the character. It uses X3, X4, X5.
+#define DECODE3(X) \
+	MOVO  X, X3; \
+	MOVOU bmpconsts<>+0x130(SB), X5; \
+	PAND  X5, X3; \
+	MOVO  X, X4; \
+	PSRLL $2, X4; \
+	MOVOU bmpconsts<>+0x140(SB), X5; \
+	PAND  X5, X4; \
+	POR   X4, X3; \
+	PSRLL $4, X; \
+	MOVOU bmpconsts<>+0x150(SB), X5; \
+	PAND  X5, X; \
+	POR   X3, X
+
+// BLOCK3 takes the 15 bytes from BX (16 readable) as five characters of
+// three bytes, the usual ones of Chinese and Japanese: each lead byte E3
+// to EF but ED, each other byte a continuation byte, so that every one
+// is well formed, and none is whitespace but U+3000, which goes to fail
+// if whitespace is dropped (E1 and E2, which start the others, go there
+// too). The five characters go to runes[DX], DX and BX move past them.
+// It uses X0 to X6, R8, R9, R13.
+#define BLOCK3(fail) \
+	MOVOU     (SI)(BX*1), X0; \
+	MOVO      X0, X1; \
+	MOVOU     bmpconsts<>+0xC0(SB), X2; \
+	PCMPGTB   X2, X1; \
+	MOVOU     bmpconsts<>+0xD0(SB), X2; \
+	PCMPGTB   X0, X2; \
+	PAND      X2, X1; \
+	MOVOU     bmpconsts<>+0xE0(SB), X2; \
+	PCMPEQB   X0, X2; \
+	PANDN     X1, X2; \
+	PMOVMSKB  X2, R8; \
+	MOVO      X15, X3; \
+	PCMPGTB   X0, X3; \
+	PMOVMSKB  X3, R9; \
+	ANDL      $0x1249, R8; \
+	ANDL      $0x6DB6, R9; \
+	XORL      $0x1249, R8; \
+	XORL      $0x6DB6, R9; \
+	ORL       R9, R8; \
+	JNZ       fail; \
+	MOVO      X0, X4; \
+	MOVOU     bmpconsts<>+0xF0(SB), X5; \
+	PCMPEQB   X5, X4; \
+	MOVOU     bmpconsts<>+0x100(SB), X6; \
+	MOVO      X0, X5; \
+	PSRLDQ    $1, X5; \
+	PCMPEQB   X6, X5; \
+	PAND      X5, X4; \
+	MOVO      X0, X5; \
+	PSRLDQ    $2, X5; \
+	PCMPEQB   X6, X5; \
+	PAND      X5, X4; \
+	PMOVMSKB  X4, R13; \
+	ANDL      $0x1249, R13; \
+	MOVL      R11, R9; \
+	NEGL      R9; \
+	ANDL      R9, R13; \
+	JNZ       fail; \
+	MOVO      X0, X1; \
+	MOVOU     bmpconsts<>+0x110(SB), X5; \
+	PSHUFB    X5, X1; \
+	DECODE3(X1); \
+	MOVO      X0, X2; \
+	MOVOU     bmpconsts<>+0x120(SB), X5; \
+	PSHUFB    X5, X2; \
+	DECODE3(X2); \
+	MOVOU     X1, (DI)(DX*4); \
+	MOVOU     X2, 16(DI)(DX*4); \
+	ADDQ      $5, DX; \
+	ADDQ      $15, BX
 
 // BLOCK takes the 16 bytes from BX (17 readable) as a block: unless they
 // hold a byte that is neither ASCII nor part of a well-formed character
@@ -216,22 +314,31 @@ loop:
 	JMP  done
 
 notblock:
-	// The loop below takes the block, or four when it has two bytes or
-	// more of E0..FF (Chinese, Japanese: blocks would seldom hold).
+	// A block with two bytes or more of E0..FF (Chinese, Japanese) is
+	// tried as characters of three bytes, and so are the blocks after it
+	// while they hold; else the loop below takes it.
 	PMOVMSKB X4, R13 // bytes 80..DF (BLOCK's)
 	NOTL     R13
 	ANDL     R8, R13 // E0..FF
 	LEAL     -1(R13), R14
 	ANDL     R14, R13
-	MOVQ     $16, R14
-	MOVQ     $64, R12
-	TESTL    R13, R13
-	CMOVQNE  R12, R14
-	ADDQ     BX, R14
-	CMPQ     R14, CX
-	CMOVQGT  CX, R14
-	MOVQ     R14, end-8(SP)
-	JMP      one
+	JZ       run
+
+threes:
+	BLOCK3(run)
+	LEAQ 16(BX), R8
+	CMPQ R8, CX
+	JLE  threes
+	CMPQ BX, CX
+	JLT  loop
+	JMP  done
+
+run:
+	LEAQ    16(BX), R14
+	CMPQ    R14, CX
+	CMOVQGT CX, R14
+	MOVQ    R14, end-8(SP)
+	JMP     one
 
 tail:
 	MOVQ CX, end-8(SP)
