@@ -25,7 +25,7 @@ func (c *counter) appendRunes(t string) {
 	}
 	for i := 0; i < len(t); {
 		end := min(len(t), i+cpu.AsmPiece)
-		if i, n = appendBMPAsm(runes, n, t[:end], i, keep); i < end {
+		if i, n = appendBMPAsm(runes, n, t[:end], i, keep, packs); i < end {
 			i, n = c.appendNonASCII(runes, n, t, i)
 		}
 	}
@@ -36,25 +36,33 @@ func (c *counter) appendRunes(t string) {
 // need SSSE3 (PSHUFB) and SSE4.1 (PMOVZXWD).
 var bmpAsm = cpu.HasSSSE3 && cpu.HasSSE41
 
-// packWords[m] is the PSHUFB mask that packs the 16-bit words of an
-// XMM register whose bits are set in m to its low end, in order, and
-// zeroes the rest; packCounts[m] is their number (appendBMPAsm's blocks).
-var packWords, packCounts = func() (w [256][16]byte, n [256]uint8) {
-	for m := range w {
+// packTable is what appendBMPAsm's blocks pack the kept characters of
+// eight with: words[m] is the PSHUFB mask that packs the 16-bit words of
+// an XMM register whose bits are set in m to its low end, in order, and
+// zeroes the rest; counts[m] is their number.
+type packTable struct {
+	words  [256][16]byte
+	counts [256]uint8
+}
+
+// packs is the packTable, made once.
+var packs = func() *packTable {
+	p := new(packTable)
+	for m := range p.words {
 		k := 0
 		for j := range 8 {
 			if m>>j&1 != 0 {
-				w[m][2*k], w[m][2*k+1] = byte(2*j), byte(2*j+1)
+				p.words[m][2*k], p.words[m][2*k+1] = byte(2*j), byte(2*j+1)
 				k++
 			}
 		}
 		for b := 2 * k; b < 16; b++ {
-			w[m][b] = 0x80
+			p.words[m][b] = 0x80
 		}
-		n[m] = uint8(k)
+		p.counts[m] = uint8(k)
 	}
-	return w, n
+	return p
 }()
 
 //go:noescape
-func appendBMPAsm(runes []uint32, n int, t string, i int, keep *[utf8.RuneSelf]uint8) (int, int)
+func appendBMPAsm(runes []uint32, n int, t string, i int, keep *[utf8.RuneSelf]uint8, pack *packTable) (int, int)

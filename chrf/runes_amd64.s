@@ -1,8 +1,9 @@
 //go:build amd64 && !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
-// func appendBMPAsm(runes []uint32, n int, t string, i int, keep *[128]uint8) (int, int)
+// func appendBMPAsm(runes []uint32, n int, t string, i int, keep *[128]uint8, pack *packTable) (int, int)
 //
 // appendRunes's loop over characters of one to three bytes (the Basic
 // Multilingual Plane): from t[i] on, up to the first byte that starts
@@ -23,7 +24,9 @@
 // them all at once, without a branch for each: in text of two-byte
 // characters (Cyrillic, Greek, Arabic) whether the next character is
 // ASCII is not predictable, and its branch was mispredicted about once a
-// word. A block holding anything else is left to the loop below, one
+// word. A block refused for two bytes of E0..FF or more is tried as five
+// characters of three bytes (BLOCK3), and so are the blocks after one that
+// holds. A block holding anything else is left to the loop below, one
 // character at a time, up to end-8(SP) (at most the end of t), and so is
 // the text's last piece of fewer than 17 bytes.
 //
@@ -97,7 +100,7 @@ GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0x160
 // HALF writes the characters of the half of a block whose words are in
 // X2 (each byte with the next, from PUNPCKLBW or PUNPCKHBW) and whose
 // lead bytes' words are all ones in X4, those kept (the mask in R13, 8
-// bits) packed at runes[DX] (packWords), and moves DX past them. A word
+// bits) packed at runes[DX] (packTable), and moves DX past them. A word
 // is the character of a lead byte, ((b0 & 0x1F) << 6) | (b1 & 0x3F),
 // else its ASCII byte. It uses X5, X6, R14.
 #define HALF \
@@ -117,7 +120,7 @@ GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0x160
 	POR       X5, X4; \
 	MOVQ      R13, R14; \
 	SHLQ      $4, R14; \
-	LEAQ      ·packWords(SB), AX; \
+	MOVQ      pack+64(FP), AX; \
 	MOVOU     (AX)(R14*1), X5; \
 	PSHUFB    X5, X4; \
 	PMOVZXWD  X4, X5; \
@@ -125,8 +128,8 @@ GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0x160
 	PSRLDQ    $8, X4; \
 	PMOVZXWD  X4, X5; \
 	MOVOU     X5, 16(DI)(DX*4); \
-	LEAQ      ·packCounts(SB), AX; \
-	MOVBLZX   (AX)(R13*1), R14; \
+	MOVQ      pack+64(FP), AX; \
+	MOVBLZX   packTable_counts(AX)(R13*1), R14; \
 	ADDQ      R14, DX
 
 
@@ -282,7 +285,7 @@ GLOBL bmpconsts<>(SB), RODATA|NOPTR, $0x160
 	SHRL      $15, R12; \
 	LEAQ      16(BX)(R12*1), BX
 
-TEXT ·appendBMPAsm(SB), NOSPLIT, $8-80
+TEXT ·appendBMPAsm(SB), NOSPLIT, $8-88
 	PCALIGN $64
 	MOVQ runes_base+0(FP), DI
 	MOVQ n+24(FP), DX
@@ -442,6 +445,6 @@ three:
 	NEXT(3)
 
 done:
-	MOVQ BX, ret+64(FP)
-	MOVQ DX, ret1+72(FP)
+	MOVQ BX, ret+72(FP)
+	MOVQ DX, ret1+80(FP)
 	RET
