@@ -59,8 +59,10 @@
 // whose bigram both texts have are sorted by those characters, for all
 // higher orders at once. The words are found in bit masks of the
 // whitespace, 64 bytes at a time, and split and numbered in one loop by a
-// hash table keyed by their first 16 bytes (a longer word by a hash of
-// all of them). On amd64 these loops are in assembly. Texts
+// hash table keyed by their first 16 bytes (a longer word by its first
+// eight and a hash of the rest). On amd64 these loops are in assembly,
+// and the characters are laid out 16 bytes at a time where they are of
+// one and two bytes, or of three (Chinese, Japanese). Texts
 // with several references, of up to 128 items, are counted with bit
 // sets, a few word operations for each position of each order; longer
 // ones with a hash-table lookup for each position of each order whose

@@ -20,7 +20,7 @@ const (
 )
 
 // wordCodes is wordCodesGo with its loop in assembly
-// (wordcodes_amd64.s) for the fields whose words have at most 16 bytes;
+// (wordcodes_amd64.s) for the fields whose words have at most 32 bytes;
 // masks has the all-whitespace block past the text that window reads.
 func (t *wordTable) wordCodes(codes []uint32, masks []uint64, buf []byte, a, e int, hyp bool) int {
 	if !wordsAsm {
@@ -45,7 +45,7 @@ func (t *wordTable) wordCodes(codes []uint32, masks []uint64, buf []byte, a, e i
 			panic("chrf: a word table filled past a quarter")
 		}
 		if p < stop {
-			// A field the loop leaves to Go: a word of more than 16
+			// A field the loop leaves to Go: a word of more than 32
 			// bytes, or a hypothesis's words the table must grow for.
 			s, end := nextField(masks, a, e, p)
 			k = t.fieldCodes(codes, k, buf, s, end, hyp)
