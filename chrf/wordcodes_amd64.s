@@ -183,8 +183,8 @@ ends: \
 	PINSRQ  $1, CX, X0; \
 	HOME
 
-// SAMEWORD goes to differ unless the word of R15 bytes (17 to 32) at R8 is
-// the one of the slot R14, whose key is its: byte for byte. It uses AX,
+// SAMEWORD goes to differ unless the word of R15 bytes (17 to 32) at R8 is,
+// byte for byte, the word of the slot R14, which has its key. It uses AX,
 // DX, X1, X2.
 #define SAMEWORD(differ) \
 	MOVQ     wordSlot_off(R14), AX; \
