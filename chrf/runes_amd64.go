@@ -13,12 +13,12 @@ import (
 // three bytes in assembly (runes_amd64.s), given at most cpu.AsmPiece
 // bytes a call.
 func (c *counter) appendRunes(t string) {
-	n := len(c.runes)
-	runes := slices.Grow(c.runes, len(t))[:n+len(t)] // a rune has a byte or more
 	if !bmpAsm {
 		c.appendRunesGo(t)
 		return
 	}
+	n := len(c.runes)
+	runes := slices.Grow(c.runes, len(t))[:n+len(t)] // a rune has a byte or more
 	keep := &asciiKept
 	if c.p.whitespace {
 		keep = &allKept

@@ -111,7 +111,8 @@ const (
 )
 
 // keyMask is 16 bytes of ones, then 16 of zeros: the 16 bytes from
-// keyMask[16-n] mask the bytes of the key of a word of n ≤ 16 bytes.
+// keyMask[16-n] mask the bytes of the key of a word of n ≤ 16 bytes, and
+// those from keyMask[32-n] the bytes 16 to 31 of a word of 17 to 32.
 var keyMask = [32]byte{0: 0xFF, 1: 0xFF, 2: 0xFF, 3: 0xFF, 4: 0xFF, 5: 0xFF, 6: 0xFF, 7: 0xFF,
 	8: 0xFF, 9: 0xFF, 10: 0xFF, 11: 0xFF, 12: 0xFF, 13: 0xFF, 14: 0xFF, 15: 0xFF}
 
