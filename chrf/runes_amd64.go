@@ -10,8 +10,8 @@ import (
 )
 
 // appendRunes is appendRunesGo with its loop over characters of one to
-// three bytes in assembly (runes_amd64.s), given at most cpu.AsmPiece
-// bytes a call.
+// three bytes in assembly (runes_amd64.s) where the processor has SSSE3
+// and SSE4.1, given at most cpu.AsmPiece bytes a call.
 func (c *counter) appendRunes(t string) {
 	if !bmpAsm {
 		c.appendRunesGo(t)
