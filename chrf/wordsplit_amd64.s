@@ -8,10 +8,16 @@
 
 // SPACE16 sets WS to the ASCII whitespace bits (09..0D, 1C..20) of the 16
 // bytes at off(SI)(BX*1), and LD to those of the bytes that may start a
-// non-ASCII whitespace character (C2, E0..E3). A byte c is in lo..lo+4 if
-// min(c-lo, 4) is c-lo. X8..X13 hold the constants (see spaceMasksAsm).
+// non-ASCII whitespace character (C2, E0..E2, E3 before 80; see
+// spaceBlock). A byte c is in lo..lo+4 if min(c-lo, 4) is c-lo. X7,
+// X8..X14 hold the constants (see spaceMasksAsm).
 #define SPACE16(off, WS, LD) \
 	MOVOU   off(SI)(BX*1), X0; \
+	MOVOU   off+1(SI)(BX*1), X5; \
+	PCMPEQB X14, X5; \
+	MOVO    X0, X6; \
+	PCMPEQB X7, X6; \
+	PANDN   X6, X5; \
 	MOVO    X0, X1; \
 	PSUBB   X8, X1; \
 	MOVO    X1, X2; \
@@ -29,7 +35,8 @@
 	PAND    X12, X0; \
 	PCMPEQB X13, X0; \
 	POR     X1, X0; \
-	PMOVMSKB X0, LD
+	PANDN   X0, X5; \
+	PMOVMSKB X5, LD
 
 // BYTES sets the 16 bytes of X to the byte in the low 8 bits of R.
 #define BYTES(R, X) \
@@ -52,6 +59,8 @@ TEXT ·spaceMasksAsm(SB), NOSPLIT, $0-72
 	BYTES($0xC2, X11)
 	BYTES($0xFC, X12)
 	BYTES($0xE0, X13)
+	BYTES($0x80, X14)
+	BYTES($0xE3, X7)
 	XORQ R11, R11 // the lead bits of all blocks
 	CMPQ BX, CX
 	JGE  sdone

@@ -33,7 +33,7 @@ func wordText(rng *rand.Rand, alpha []rune, n int) string {
 var wordAlphabets = []string{
 	"ab ,.",
 	"abc  (),.!?'\"-",
-	"aäbßcé中文 \u3000\u00a0\u0085\u2028\u2029\u202f\u205f\u1680\u2000\u200a„“",
+	"aäbßcé中文あア \u3000\u00a0\u0085\u2028\u2029\u202f\u205f\u1680\u2000\u200a„“",
 	"\x00\t\n\v\f\r\x1c\x1d\x1e\x1f \x0e\x1b\x21\x7f~a\u200b\u180e\ufeff\u2010\u3001𝔸",
 	"xyz.,;: ",
 }
