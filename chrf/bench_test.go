@@ -1,6 +1,7 @@
 package chrf
 
 import (
+	"fmt"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -80,6 +81,29 @@ func BenchmarkSentencesCJK(b *testing.B) {
 		hyps, refs := readLines(b, filepath.Join(p, "sys-JDExploreAcademy.txt")), readLines(b, filepath.Join(p, "ref.txt"))
 		b.Run(pair, func(b *testing.B) { benchSentences(b, hyps, refs) })
 	}
+}
+
+// BenchmarkSentencesParagraphs is BenchmarkSentences on paragraphs: each
+// k consecutive segments of its text joined by a space, as document-level
+// test sets pair them (k = 5: about 1,100 characters a side; k = 20:
+// about 4,500).
+func BenchmarkSentencesParagraphs(b *testing.B) {
+	hyps, refs := benchCorpus(b)
+	for _, k := range []int{5, 20} {
+		b.Run(fmt.Sprintf("k=%d", k), func(b *testing.B) {
+			benchSentences(b, paragraphs(hyps, k), paragraphs(refs, k))
+		})
+	}
+}
+
+// paragraphs joins each k consecutive lines by a space
+// (internal/bench/sacrebleu_chrf.py joins them alike).
+func paragraphs(lines []string, k int) []string {
+	var out []string
+	for i := 0; i < len(lines); i += k {
+		out = append(out, strings.Join(lines[i:min(i+k, len(lines))], " "))
+	}
+	return out
 }
 
 // benchSentences runs Config.Sentences on hyps and refs, for chrF and

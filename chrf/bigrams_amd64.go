@@ -60,7 +60,7 @@ func sumMin(hc, rc []int32) int64 {
 		return sumMinGo(hc, rc)
 	}
 	if len(rc) < len(hc) || len(hc) >= 1<<(lane-1) {
-		panic("chrf: sumMin needs a reference count for each, of a text of fewer than 512 items")
+		panic("chrf: sumMin needs a reference count for each, of a text of fewer than 32,768 items")
 	}
 	return sumMinAsm(hc, rc)
 }

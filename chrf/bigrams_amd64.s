@@ -190,7 +190,7 @@ ksum:
 //
 // sumMinGo's loop, four counts at a time (SSE4.1: PMINSD, PEXTRD), then
 // one at a time; rc has as many counts as hc at least, and the sum of
-// the minimums fits an int32 (the counts of a text of fewer than 512
+// the minimums fits an int32 (the counts of a text of fewer than 32,768
 // items).
 TEXT ·sumMinAsm(SB), NOSPLIT, $0-56
 	PCALIGN $64

@@ -52,7 +52,7 @@
 //
 // # Cost
 //
-// The n-grams of a hypothesis and its one reference (of up to 511
+// The n-grams of a hypothesis and its one reference (of up to 32,767
 // characters, or words, each) are counted by numbering the characters
 // and the bigrams; the higher orders of a bigram each text has once are
 // matched from the characters that follow it, and the other positions

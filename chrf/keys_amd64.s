@@ -1,5 +1,6 @@
 //go:build amd64 && !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // The loops of hypKeys and refKeys (sorted.go), every value in a
@@ -140,7 +141,7 @@ rbad:
 	SUBQ  R10, R13; \
 	ANDQ  R12, R13; \
 	MOVQ  R13, R14; \
-	SHRQ  $9, R14; \
+	SHRQ  $(const_lane-1), R14; \
 	SUBQ  R14, R13; \
 	MOVQ  R10, R14; \
 	ANDQ  R13, R14; \

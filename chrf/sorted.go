@@ -2,7 +2,7 @@ package chrf
 
 import "math/bits"
 
-// With one reference, the character orders of texts of up to 511
+// With one reference, the character orders of texts of up to 32,767
 // characters (and the word orders, the words numbered alike) are counted
 // at once by sorting. Each character of the hypothesis gets a
 // number 1..D, a reference's character the number of the same character
@@ -27,9 +27,9 @@ import "math/bits"
 //
 // The keys are put in order of (bigram rank, third character) by two
 // passes of a counting sort, which leaves runs of one trigram, mostly of
-// one or two keys, each then sorted by insertion; a text with a bigram of
-// more keys than maxInsertionRun (a character repeated at length) is
-// radix sorted instead.
+// one or two keys, each then sorted by insertion; a run of more keys than
+// minCountedRun (a long text, or a character repeated at length) is put
+// in order of its fourth character first (sortLongRuns).
 //
 // A bigram that each text has once, about a third of the positions of
 // real text, gets no key: the n-grams that begin with it are at one
@@ -174,7 +174,7 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 		if nmax >= 3 {
 			lanes := c.higherOrders(codes, hl, d, nmax, ranks)
 			for o := 3; o < len(match); o++ {
-				match[o] = int64(lanes >> (lane * (o - 1)) & (1<<lane - 1))
+				match[o] = int64(lanes >> (lane * (o - 3)) & (1<<lane - 1))
 			}
 		}
 	}
@@ -270,9 +270,14 @@ func refBigramsGo(rank, codes, slots []uint32, rc []int32, w, gen uint32) {
 	rank[len(codes)-1] = 0
 }
 
-// maxInsertionRun is the most keys of one bigram that are sorted by
-// insertion rather than by radix (a text repeating a few characters).
-const maxInsertionRun = 64
+// minCountedRun is the fewest keys of one trigram that sortLongRuns puts
+// in order of their fourth character before insertionSort takes them,
+// and maxInsertionRun the most of one 4-gram that it leaves to
+// insertionSort.
+const (
+	minCountedRun   = 24
+	maxInsertionRun = 64
+)
 
 // higherOrders returns the clipped match counts of orders 3 to nmax, in
 // lanes as runMatches returns them (0 in the lanes of higher orders):
@@ -344,11 +349,10 @@ func (c *counter) higherOrders(codes []uint32, hl, d, nmax, ranks int) uint64 {
 		sorted[info[r].keys] = k
 		info[r].keys++
 	}
-	if longest > maxInsertionRun {
-		sorted = radixSort(sorted, tmp, rankShift+16-1)
-	} else {
-		insertionSort(sorted)
+	if longest > minCountedRun {
+		sortLongRuns(sorted, tmp, d)
 	}
+	insertionSort(sorted)
 	// A lane's two counts together are at most the text's length: no
 	// carry into the next lane.
 	return lanes + runMatches(sorted, t)
@@ -514,9 +518,12 @@ type laneTables struct {
 
 func newLaneTables(nmax int) *laneTables {
 	t := new(laneTables)
-	all := uint64(1)<<(lane*nmax) - 1
-	orders := func(from, to int) uint64 { // lanes of orders from..to
-		return laneOnes & (uint64(1)<<(lane*to) - 1) &^ (uint64(1)<<(lane*(from-1)) - 1)
+	orders := func(from, to int) uint64 { // lanes of orders from..to, but 1 and 2
+		from = max(from, 3)
+		if to < from {
+			return 0
+		}
+		return laneOnes & (uint64(1)<<(lane*(to-2)) - 1) &^ (uint64(1)<<(lane*(from-3)) - 1)
 	}
 	for z := range 65 {
 		// Two keys of z leading zeros in their xor share two characters
@@ -527,7 +534,7 @@ func newLaneTables(nmax int) *laneTables {
 		if z >= 64-rankShift {
 			shared = min(nmax, 2+(z-(64-rankShift))/8)
 		}
-		t.closeAt[z] = all &^ (uint64(1)<<(lane*shared) - 1)
+		t.closeAt[z] = orders(shared+1, nmax) * (1<<lane - 1) // whole lanes
 		t.incAt[z] = orders(1, min(nmax, 2+maxTail-min(z/8, maxTail)))
 		// Tails alone, in the low tailBits.
 		same := min(nmax-2, max(0, z-(64-tailBits))/8)
@@ -569,13 +576,15 @@ func runMatchesGo(keys []uint64, t *laneTables) uint64 {
 }
 
 // lane is the width in bits of an order's count in runMatches: counts below
-// 1<<(lane-1), the top bit of a lane kept free for the comparison.
-const lane = 10
+// 1<<(lane-1), the top bit of a lane kept free for the comparison. The
+// lanes are those of orders 3 to 6, from the lowest bits up: orders 1
+// and 2 are counted apart (sortedCodes).
+const lane = 16
 
-// laneOnes has a 1 at the bottom of each of the 6 lanes, and high at the
+// laneOnes has a 1 at the bottom of each of the 4 lanes, and high at the
 // top.
 const (
-	laneOnes = 1 | 1<<lane | 1<<(2*lane) | 1<<(3*lane) | 1<<(4*lane) | 1<<(5*lane)
+	laneOnes = 1 | 1<<lane | 1<<(2*lane) | 1<<(3*lane)
 	high     = laneOnes << (lane - 1)
 )
 
@@ -584,6 +593,69 @@ const (
 func fitsLanes(nmax, hl, rl int) bool {
 	return nmax <= 6 && hl < 1<<(lane-1) && rl < 1<<(lane-1)
 }
+
+// sortLongRuns sorts in part each run of keys of one trigram (in keys,
+// in order of bigram and third character) of more than minCountedRun
+// keys, with tmp as scratch space of the same length and d the number of
+// characters: insertionSort, left with the rest, takes time quadratic in
+// a run's keys, and a long text repeats its common trigrams. It looks for
+// such runs every minCountedRun/2 keys: a run of minCountedRun keys or
+// more holds two keys that far apart.
+func sortLongRuns(keys, tmp []uint64, d int) {
+	const step = minCountedRun / 2
+	var count [256]int32
+	for i := 0; i+step < len(keys); i += step {
+		top := keys[i] >> trigramShift
+		if keys[i+step]>>trigramShift != top {
+			continue
+		}
+		start, end := i, i+step+1
+		for start > 0 && keys[start-1]>>trigramShift == top {
+			start--
+		}
+		for end < len(keys) && keys[end]>>trigramShift == top {
+			end++
+		}
+		if end-start > minCountedRun {
+			sortRun(keys[start:end], tmp[start:end], count[:d+1])
+		}
+		i = end - step // on from the run's end
+	}
+}
+
+// sortRun puts a run of keys of one trigram in order of the character
+// after it (its fourth; 0 to d, count's length) by counting, leaving runs
+// of one 4-gram, or sorts it by radix if one 4-gram has more than
+// maxInsertionRun keys (a character repeated at length). tmp is scratch
+// space of run's length.
+func sortRun(run, tmp []uint64, count []int32) {
+	clear(count)
+	for _, k := range run {
+		count[uint8(k>>(trigramShift-8))]++
+	}
+	var sum, most int32
+	for c, n := range count {
+		count[c] = sum
+		sum += n
+		most = max(most, n)
+	}
+	if most > maxInsertionRun {
+		if s := radixSort(run, tmp, trigramShift-1); &s[0] != &run[0] {
+			copy(run, s)
+		}
+		return
+	}
+	for _, k := range run {
+		c := uint8(k >> (trigramShift - 8))
+		tmp[count[c]] = k
+		count[c]++
+	}
+	copy(run, tmp)
+}
+
+// trigramShift is where a key's bigram and third character start: the
+// bits below are the characters after them, and the text.
+const trigramShift = rankShift - 8
 
 // radixSort sorts keys by their bits 1 to nbits (bit 0 is ignored), a
 // byte at a time, least significant first, with tmp as scratch space of

@@ -40,3 +40,37 @@ func TestSortedRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestSortLongRuns checks sortLongRuns, then insertionSort, against a
+// plain sort on keys in order of their trigram, in runs of every length
+// around minCountedRun and maxInsertionRun, and of 4-grams as many or
+// as few as d allows, at every offset from the slice's start.
+func TestSortLongRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for i := range 2000 {
+		d := 1 + rng.IntN(255)
+		var keys []uint64
+		for top := uint64(rng.IntN(8)); len(keys) < 1000; top += 1 + uint64(rng.IntN(3)) {
+			n := rng.IntN(4)
+			if i%2 == 0 {
+				n = minCountedRun - 3 + rng.IntN(2*maxInsertionRun)
+			}
+			chars := 1 + rng.IntN(d+1) // how many characters (0 to d) this run has after its trigram
+			for range n {
+				k := top
+				for range 3 {
+					k = k<<8 | uint64(rng.IntN(chars))
+				}
+				keys = append(keys, k<<1|uint64(rng.IntN(2)))
+			}
+		}
+		keys = keys[rng.IntN(20):]
+		want := slices.Clone(keys)
+		slices.Sort(want)
+		sortLongRuns(keys, make([]uint64, len(keys)), d)
+		insertionSort(keys)
+		if !slices.Equal(keys, want) {
+			t.Fatalf("case %d (d %d): sorted %x, want %x", i, d, keys, want)
+		}
+	}
+}

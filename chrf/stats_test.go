@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -350,6 +351,52 @@ func TestBitsAndTable(t *testing.T) {
 	}
 	if checked == 0 || sorted == 0 {
 		t.Fatalf("%d segments short enough for the bit sets, %d with one reference", checked, sorted)
+	}
+}
+
+// TestSortedLong checks the sorting route against the hash table on
+// texts past the 511 characters it once stopped at, up to the most it
+// takes (fitsLanes), where its lanes hold counts and matches of up to
+// 32,767, and one past it.
+func TestSortedLong(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	text := func(alpha string, n int) string {
+		r := []rune(alpha)
+		var b strings.Builder
+		for range n {
+			b.WriteRune(r[rng.IntN(len(r))])
+		}
+		return b.String()
+	}
+	a := strings.Repeat("a", 1<<15)
+	prose := "the cat sat on the mat, with the hat of the bat and the rat. "
+	for _, tc := range []struct {
+		c        Config
+		hyp, ref string
+		sorted   bool // within fitsLanes
+	}{
+		{Config{}, text("abcdefghij klm", 512), text("abcdefghij klm", 700), true},
+		{Config{}, text("ab", 3000), text("abc", 3000), true},
+		{Config{}, strings.Repeat(prose, 80), strings.Repeat(prose, 70) + text("abcdefgh ", 900), true},
+		{Config{WordOrder: 2}, strings.Repeat(prose, 300), strings.Repeat(prose, 290), true},
+		{Config{}, text("aäbßcé中文　xyz", 20000), text("aäbßcé中文　xyzq", 15000), true},
+		{Config{}, a[1:], a[1:], true},
+		{Config{CharOrder: 3}, a[1:], a[2:] + "b", true},
+		{Config{}, a[1:], a, false},
+		{Config{}, a, a[1:], false},
+	} {
+		p := tc.c.params()
+		sorted, table := &counter{p: p, noBits: true}, &counter{p: p, noBits: true, noSort: true}
+		got, want := make([]int64, p.width()), make([]int64, p.width())
+		sorted.segment(got, tc.hyp, []string{tc.ref})
+		table.segment(want, tc.hyp, []string{tc.ref})
+		if !slices.Equal(got, want) {
+			t.Errorf("%+v %.20q (%d, %d characters): sorting %v, table %v", tc.c, tc.hyp, len(tc.hyp), len(tc.ref), got, want)
+		}
+		hl, rl := sorted.roff[1], sorted.roff[2]-sorted.roff[1]
+		if fits := fitsLanes(p.nc, hl, rl); fits != tc.sorted {
+			t.Errorf("%.20q: %d and %d characters fit the lanes: %v, want %v", tc.hyp, hl, rl, fits, tc.sorted)
+		}
 	}
 }
 

@@ -3,7 +3,9 @@
 The figures of BENCHMARKS.md's chrF section, sacreBLEU's side: corpus
 chrF and chrF++, and the 2,037 sentence scores, each the least CPU time
 of three runs, a new CHRF object each run; then the sentence scores of
-the same text with its ASCII letters written in Cyrillic ones, as
+the same text in paragraphs of 5 and 20 segments, as
+BenchmarkSentencesParagraphs joins them, and of the same text with its
+ASCII letters written in Cyrillic ones, as
 BenchmarkSentencesCyrillic writes them, and of the en-zh and en-ja
 systems of BenchmarkSentencesCJK.
 
@@ -25,6 +27,14 @@ for name, nw in [("chrF", 0), ("chrF++", 2)]:
         m = CHRF(word_order=nw)
         return [m.sentence_score(h, [r]).score for h, r in zip(hyp, ref)]
     print("sentences", name, best(sentences))
+for k in (5, 20):
+    ph = [" ".join(hyp[i:i + k]) for i in range(0, len(hyp), k)]
+    pr = [" ".join(ref[i:i + k]) for i in range(0, len(ref), k)]
+    for name, nw in [("chrF", 0), ("chrF++", 2)]:
+        def paragraphs():
+            m = CHRF(word_order=nw)
+            return [m.sentence_score(h, [r]).score for h, r in zip(ph, pr)]
+        print("paragraphs", f"k={k}", name, best(paragraphs))
 cyr = "абцдефгхийклмнопярстуввхыз"
 def cyrillic(t):
     return "".join(cyr[ord(c) - 97] if "a" <= c <= "z" else cyr[ord(c) - 65].upper() if "A" <= c <= "Z" else c for c in t)
