@@ -51,6 +51,32 @@ func BenchmarkCorpus(b *testing.B) {
 	}
 }
 
+// BenchmarkCorpusTwoRefs is BenchmarkCorpus against the conformance
+// set's two references (A and B), when it is present.
+func BenchmarkCorpusTwoRefs(b *testing.B) {
+	dir := conftest.WMTDir("..")
+	if dir == "" {
+		b.Skip("no WMT conformance set")
+	}
+	pair := filepath.Join(dir, "data", "en-de")
+	hyps := readLines(b, filepath.Join(pair, "sys-JDExploreAcademy.txt"))
+	refs := [][]string{readLines(b, filepath.Join(pair, "ref.txt")), readLines(b, filepath.Join(pair, "ref2.txt"))}
+	for _, bc := range []struct {
+		name string
+		c    Config
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
+			for b.Loop() {
+				if _, err := bc.c.Corpus(hyps, refs...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkSentences(b *testing.B) {
 	hyps, refs := benchCorpus(b)
 	benchSentences(b, hyps, refs)

@@ -33,6 +33,7 @@ type counter struct {
 	roff  []int    // text k's characters are runes[roff[k]:roff[k+1]]
 	toks  []uint32 // the words, numbered, in the same layout (toff)
 	toff  []int
+	pair  []uint32 // the hypothesis's words, then one reference's (sortedWordRefs)
 	ids   []uint32 // the number of the n-gram starting at each live position, current order
 	pos   []int32  // the live positions, text by text (see order)
 	live  []int    // where each text's live positions end in pos
@@ -81,14 +82,14 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 	c.rows = grow(c.rows, w*len(refs))
 	c.prepare(hyp, refs)
 	ntexts := 1 + len(refs)
-	// With one reference, sorting, but for the shortest pairs (bit sets
-	// are faster there); with several, bit sets where they fit; else (or
-	// if sorting cannot) the hash table.
+	// Sorting, a reference at a time, but where bit sets are faster: for
+	// the shortest pairs, and for several references that all fit them;
+	// where sorting cannot, bit sets where they fit, else the hash table.
 	switch {
 	case c.p.nc == 0:
-	case !c.noBits && bitsFit(c.roff) && (ntexts > 2 || c.roff[2] <= minSortedLen):
+	case !c.noBits && bitsFit(c.roff) && c.roff[ntexts] <= minSortedLen*len(refs):
 		c.bitOrders(0, c.p.nc, c.runes, c.roff, ntexts)
-	case !c.noSort && ntexts == 2 && c.sortedOrders(0, c.p.nc, c.runes, c.roff):
+	case !c.noSort && c.sortedRefs(len(refs)):
 	case !c.noBits && bitsFit(c.roff):
 		c.bitOrders(0, c.p.nc, c.runes, c.roff, ntexts)
 	default:
@@ -98,7 +99,7 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 	}
 	switch {
 	case c.p.nw == 0:
-	case !c.noSort && ntexts == 2 && c.sortedWords():
+	case !c.noSort && c.sortedWordRefs(len(refs)):
 	case !c.noBits && bitsFit(c.toff):
 		c.bitOrders(c.p.nc, c.p.nw, c.toks, c.toff, ntexts)
 	default:
@@ -125,7 +126,7 @@ const maxKeptScratch = 32 << 20
 // oversized reports whether c's scratch space is past maxKeptScratch
 // bytes.
 func (c *counter) oversized() bool {
-	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
+	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.pair)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
 		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+2*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
 		32*(len(c.words.slots)+cap(c.words.moved)) + 4*len(c.words.used) + cap(c.low) + 8*cap(c.spaceBits)
 	return n > maxKeptScratch

@@ -52,21 +52,22 @@
 //
 // # Cost
 //
-// The n-grams of a hypothesis and its one reference (of up to 32,767
-// characters, or words, each) are counted by numbering the characters
-// and the bigrams; the higher orders of a bigram each text has once are
-// matched from the characters that follow it, and the other positions
-// whose bigram both texts have are sorted by those characters, for all
-// higher orders at once. The words are found in bit masks of the
+// The n-grams of a hypothesis and a reference (of up to 32,767
+// characters, or words, each; several references one at a time) are
+// counted by numbering the characters and the bigrams; the higher orders
+// of a bigram each text has once are matched from the characters that
+// follow it, and the other positions whose bigram both texts have are
+// sorted by those characters, for all higher orders at once. The words are found in bit masks of the
 // whitespace, 64 bytes at a time, and split and numbered in one loop by a
 // hash table keyed by their first 16 bytes (a longer word by its first
 // eight and a hash of the rest). On amd64 these loops are in assembly,
 // and the characters are laid out 16 bytes at a time where they are of
-// one and two bytes, or of three (Chinese, Japanese). Texts
-// with several references, of up to 128 items, are counted with bit
-// sets, a few word operations for each position of each order; longer
-// ones with a hash-table lookup for each position of each order whose
-// prefix both sides share. The hash tables are keyed by a seed drawn per
+// one and two bytes, or of three (Chinese, Japanese). The shortest
+// texts are counted with bit sets, a few word operations for each
+// position of each order; texts that sorting cannot take (longer, or of
+// more than 255 distinct characters) with bit sets if they have at most
+// 128 items, else with a hash-table lookup for each position of each
+// order whose prefix both sides share. The hash tables are keyed by a seed drawn per
 // counter, so that no text can be crafted to crowd them: time stays
 // linear in a segment's length. Memory is
 // proportional to a segment's length (about 60 bytes a character), reused

@@ -46,12 +46,12 @@ const minSortedLen = 16
 const maxBigramSlots = 1 << 16
 
 // sortedOrders writes the statistics of orders 1 to nmax (order indexes
-// o0 to o0+nmax-1) of the hypothesis and the one reference laid out by
-// off into c.rows, as order would, and reports whether it could: not when
-// the counts would not fit runMatches's lanes or the hypothesis has more
-// distinct characters than sortable allows.
-func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
-	hl, rl := off[1]-off[0], off[2]-off[1]
+// o0 to o0+nmax-1) of the hypothesis's items against one reference's
+// into row (the reference's in c.rows), as order would, and reports
+// whether it could: not when the counts would not fit runMatches's lanes
+// or the hypothesis has more distinct characters than sortable allows.
+func (c *counter) sortedOrders(row []int64, o0, nmax int, hyp, ref []uint32) bool {
+	hl, rl := len(hyp), len(ref)
 	if hl+rl == 0 || !fitsLanes(nmax, hl, rl) {
 		return false
 	}
@@ -64,12 +64,42 @@ func (c *counter) sortedOrders(o0, nmax int, items []uint32, off []int) bool {
 	c.counts = counts
 	clear(counts)
 	hc, rc := counts[:hl+1], counts[hl+1:]
-	d := c.numberHyp(codes[:hl], items[off[0]:off[1]], hc)
+	d := c.numberHyp(codes[:hl], hyp, hc)
 	if !sortable(d) {
 		return false
 	}
-	c.numberRef(codes[hl:], items[off[1]:off[2]], rc)
-	c.sortedCodes(o0, nmax, codes, hl, d)
+	c.numberRef(codes[hl:], ref, rc)
+	c.sortedCodes(row, o0, nmax, codes, hl, d)
+	return true
+}
+
+// sortedRefs is sortedOrders for each reference in turn, the characters
+// laid out in c.runes, and reports whether it could count them all.
+func (c *counter) sortedRefs(nrefs int) bool {
+	w := c.p.width()
+	hyp := c.runes[c.roff[0]:c.roff[1]]
+	for j := range nrefs {
+		if !c.sortedOrders(c.rows[j*w:], 0, c.p.nc, hyp, c.runes[c.roff[j+1]:c.roff[j+2]]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sortedWordRefs is sortedWords for each reference in turn, the words
+// laid out in c.toks, and reports whether it could count them all.
+func (c *counter) sortedWordRefs(nrefs int) bool {
+	w, hl := c.p.width(), c.toff[1]
+	for j := range nrefs {
+		codes := c.toks[:c.toff[2]]
+		if j > 0 { // the hypothesis's words, then the reference's
+			c.pair = append(append(c.pair[:0], c.toks[:hl]...), c.toks[c.toff[j+1]:c.toff[j+2]]...)
+			codes = c.pair
+		}
+		if !c.sortedWords(c.rows[j*w:], codes, hl) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -138,9 +168,10 @@ func sortable(d int) bool {
 }
 
 // sortedWords is sortedOrders for the word orders, whose items are
-// numbered already (appendWords).
-func (c *counter) sortedWords() bool {
-	hl, rl := c.toff[1], c.toff[2]-c.toff[1]
+// numbered already (appendWords): codes the hypothesis's hl words, then
+// one reference's.
+func (c *counter) sortedWords(row []int64, codes []uint32, hl int) bool {
+	rl := len(codes) - hl
 	d := int(c.words.n)
 	if hl+rl == 0 || !fitsLanes(c.p.nw, hl, rl) || !sortable(d) {
 		return false
@@ -149,21 +180,21 @@ func (c *counter) sortedWords() bool {
 	c.counts = counts
 	clear(counts)
 	hc, rc := counts[:hl+1], counts[hl+1:]
-	for _, x := range c.toks[:hl] {
+	for _, x := range codes[:hl] {
 		hc[x]++
 	}
-	for _, x := range c.toks[hl:] {
+	for _, x := range codes[hl:] {
 		rc[x]++
 	}
-	c.sortedCodes(c.p.nc, c.p.nw, c.toks, hl, d)
+	c.sortedCodes(row, c.p.nc, c.p.nw, codes, hl, d)
 	return true
 }
 
 // sortedCodes is sortedOrders once the items are numbered: codes the
 // hypothesis's (hl of them, 1..d) then the reference's (0 for one the
 // hypothesis lacks), c.counts each number's count in the hypothesis (hl+1
-// of them) then in the reference.
-func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
+// of them) then in the reference; row is the reference's in c.rows.
+func (c *counter) sortedCodes(row []int64, o0, nmax int, codes []uint32, hl, d int) {
 	rl := len(codes) - hl
 	hc, rc := c.counts[:hl+1], c.counts[hl+1:]
 	var match [7]int64 // by order; fitsLanes: nmax ≤ 6
@@ -181,7 +212,7 @@ func (c *counter) sortedCodes(o0, nmax int, codes []uint32, hl, d int) {
 	for n := 1; n <= nmax; n++ {
 		o := o0 + n - 1
 		hypLen, refLen := max(0, hl-n+1), max(0, rl-n+1)
-		r := c.rows[3*o : 3*o+3]
+		r := row[3*o : 3*o+3]
 		r[0] = 0
 		if refLen > 0 {
 			r[0] = int64(hypLen)
