@@ -35,20 +35,7 @@ func benchCorpus(b testing.TB) (hyps, refs []string) {
 // to chrF.
 func BenchmarkCorpus(b *testing.B) {
 	hyps, refs := benchCorpus(b)
-	for _, bc := range []struct {
-		name string
-		c    Config
-	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}, {"words", Config{CharOrder: NoCharNGrams, WordOrder: 2}}} {
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			defer reportCPU(b, cpuTime())
-			for b.Loop() {
-				if _, err := bc.c.Corpus(hyps, refs); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchCorpusScores(b, hyps, [][]string{refs}, true)
 }
 
 // BenchmarkCorpusTwoRefs is BenchmarkCorpus against the conformance
@@ -61,10 +48,20 @@ func BenchmarkCorpusTwoRefs(b *testing.B) {
 	pair := filepath.Join(dir, "data", "en-de")
 	hyps := readLines(b, filepath.Join(pair, "sys-JDExploreAcademy.txt"))
 	refs := [][]string{readLines(b, filepath.Join(pair, "ref.txt")), readLines(b, filepath.Join(pair, "ref2.txt"))}
-	for _, bc := range []struct {
+	benchCorpusScores(b, hyps, refs, false)
+}
+
+// benchCorpusScores runs Config.Corpus on hyps and refs for chrF and
+// chrF++, and for their words alone if words.
+func benchCorpusScores(b *testing.B, hyps []string, refs [][]string, words bool) {
+	cases := []struct {
 		name string
 		c    Config
-	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}} {
+	}{{"chrF", Config{}}, {"chrF++", Config{WordOrder: 2}}, {"words", Config{CharOrder: NoCharNGrams, WordOrder: 2}}}
+	if !words {
+		cases = cases[:2]
+	}
+	for _, bc := range cases {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			defer reportCPU(b, cpuTime())
