@@ -2,11 +2,12 @@ package chrf
 
 import "math/bits"
 
-// With one reference, the character orders of texts of up to 32,767
-// characters (and the word orders, the words numbered alike) are counted
-// at once by sorting. Each character of the hypothesis gets a
-// number 1..D, a reference's character the number of the same character
-// in the hypothesis, or 0 when it has none. Orders 1 and 2 are counted
+// The character orders of a hypothesis and a reference of up to 32,767
+// characters each (and the word orders, the words numbered alike) are
+// counted at once by sorting, several references one at a time. Each
+// character of the hypothesis gets a number 1..D, a reference's
+// character the number of the same character in the hypothesis, or 0
+// when it has none. Orders 1 and 2 are counted
 // directly, by number and by bigram rank (each distinct bigram of the
 // hypothesis numbered in a table of (D+1)² slots).
 //
@@ -629,9 +630,9 @@ func fitsLanes(nmax, hl, rl int) bool {
 // in order of bigram and third character) of more than minCountedRun
 // keys, with tmp as scratch space of the same length and d the number of
 // characters: insertionSort, left with the rest, takes time quadratic in
-// a run's keys, and a long text repeats its common trigrams. It looks for
-// such runs every minCountedRun/2 keys: a run of minCountedRun keys or
-// more holds two keys that far apart.
+// a run's keys, and a long text repeats its common trigrams. It compares
+// keys minCountedRun/2 apart, every minCountedRun/2 keys: a run of
+// minCountedRun keys or more holds such a pair.
 func sortLongRuns(keys, tmp []uint64, d int) {
 	const step = minCountedRun / 2
 	var count [256]int32

@@ -401,7 +401,7 @@ func TestSortedLong(t *testing.T) {
 }
 
 // TestSortedEdges checks the sorting route against the hash table where
-// the sorting takes its less common turns: a bigram repeated past
+// the sorting takes its less common turns: a 4-gram repeated past
 // maxInsertionRun (radix sorted), characters one text lacks inside the
 // keys, texts too short for a trigram, and word orders.
 func TestSortedEdges(t *testing.T) {
@@ -414,7 +414,7 @@ func TestSortedEdges(t *testing.T) {
 	for _, tc := range []struct {
 		c        Config
 		hyp, ref string
-		radix    string // a bigram that occurs more than maxInsertionRun times
+		radix    string // repeated more than maxInsertionRun times
 	}{
 		{Config{}, abab + "abc", strings.Repeat("ab", 90) + "ba" + abab[:60], "ab"},
 		{Config{}, strings.Repeat("a", 300), strings.Repeat("a", 200) + "b" + strings.Repeat("a", 40), "aa"},
