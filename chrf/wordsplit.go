@@ -141,8 +141,8 @@ var punct256 = func() (t [256]uint8) {
 // spaceBlock returns the bits of the bytes of buf[p:p+64] that are ASCII
 // Python whitespace, and of those that may start a non-ASCII one: C2,
 // E0..E2 (see swar.LeadEvents), and E3 before 80 (U+3000). The test of
-// E3's next byte keeps kana and CJK ideographs (E3..E9) off the slow
-// path of multiByteSpaces. buf has 65 readable bytes from p.
+// E3's next byte keeps kana, and the rest of U+3040..U+3FFF, off the
+// slow path of multiByteSpaces. buf has 65 readable bytes from p.
 func spaceBlock(buf []byte, p int) (ws, leads uint64) {
 	b := buf[p : p+65]
 	for j := 0; j < 64; j += 8 {
