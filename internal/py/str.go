@@ -1,6 +1,9 @@
 package py
 
 import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -294,6 +297,20 @@ func Lower(s string) string {
 	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
+			if i+8 <= len(s) {
+				// Skip the bytes before the first capital or non-ASCII
+				// byte.
+				x := swar.Load64(s, i)
+				m := upperASCII(x) | x&swar.High
+				if m == 0 {
+					i += 8
+					continue
+				}
+				if i += bits.TrailingZeros64(m) >> 3; s[i] >= utf8.RuneSelf {
+					continue
+				}
+				c = s[i]
+			}
 			if 'A' <= c && c <= 'Z' {
 				return lowerFrom(s, i)
 			}
@@ -312,6 +329,15 @@ func Lower(s string) string {
 	return s
 }
 
+// upperASCII has the top bit set in the bytes of x that are A..Z, and
+// no other bit: with its top bit cleared, a byte's top bit is set by
+// adding 0x80-'A' if it is 'A' or more, and by adding 0x80-'Z'-1 if it is
+// past 'Z', and no sum carries into the next byte.
+func upperASCII(x uint64) uint64 {
+	y := x &^ swar.High
+	return (y + (0x80-'A')*swar.Ones) &^ (y + (0x80-'Z'-1)*swar.Ones) &^ x & swar.High
+}
+
 // lowerFrom is Lower for a string whose bytes before i do not change.
 func lowerFrom(s string, i int) string {
 	b := make([]byte, i, len(s)+8)
@@ -326,43 +352,48 @@ func AppendLower(dst []byte, s string) []byte {
 }
 
 // appendLowerFrom appends the lowercase of s[i:] to b, s being the whole
-// text (the Final_Sigma context looks before i).
+// text (the Final_Sigma context looks before i). Eight bytes of ASCII
+// are lowercased at a time.
 func appendLowerFrom(b []byte, s string, i int) []byte {
-	start := i // s[start:i] is unchanged and not yet written
+	b = slices.Grow(b, len(s)-i)
 	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				b = append(b, s[start:i]...)
-				b = append(b, c+'a'-'A')
-				start = i + 1
+			if i+8 <= len(s) {
+				// The bytes before the first non-ASCII one, lowercased
+				// (0x80>>2 is 'a'-'A'): all eight written, as many kept.
+				x := swar.Load64(s, i)
+				n := bits.TrailingZeros64(x&swar.High) >> 3
+				b = binary.LittleEndian.AppendUint64(b, x|upperASCII(x)>>2)
+				b = b[:len(b)-8+n]
+				i += n
+				continue
 			}
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
 			i++
 			continue
 		}
 		r, w := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == 0x3A3:
-			b = append(b, s[start:i]...)
 			if pyFinalSigma(s, i, i+w) {
 				b = append(b, "\u03C2"...)
 			} else {
 				b = append(b, "\u03C3"...)
 			}
-			start = i + w
 		default:
 			if special, ok := unidata.LowerSpecial(r); ok {
-				b = append(b, s[start:i]...)
 				b = append(b, special...)
-				start = i + w
 			} else if l := pyToLower(r); l != r {
-				b = append(b, s[start:i]...)
 				b = utf8.AppendRune(b, l)
-				start = i + w
+			} else {
+				b = append(b, s[i:i+w]...) // unchanged, or a byte that is not UTF-8
 			}
 		}
 		i += w
 	}
-	b = append(b, s[start:]...)
 	return b
 }

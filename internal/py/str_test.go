@@ -379,6 +379,33 @@ func TestPyLowerRandom(t *testing.T) {
 	}
 }
 
+// TestPyLowerASCIIRuns checks Lower and AppendLower, which take eight
+// bytes of ASCII at a time, on texts of long ASCII runs (capitals at
+// every place in a word of eight bytes, and the bytes either side of
+// A..Z) broken by the pieces of randomPyString, against refPyLower.
+func TestPyLowerASCIIRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	ascii := "abcxyzABCXYZ@[`{ 09.\x00\x7f"
+	for range 20000 {
+		var b strings.Builder
+		for n := rng.IntN(60); b.Len() < n; {
+			if rng.IntN(10) == 0 {
+				b.WriteString(randomPyString(rng))
+			} else {
+				b.WriteByte(ascii[rng.IntN(len(ascii))])
+			}
+		}
+		s := b.String()
+		want := refPyLower(s)
+		if got := Lower(s); got != want {
+			t.Fatalf("Lower(%q) = %q, want %q", s, got, want)
+		}
+		if got := string(AppendLower([]byte("p:"), s)); got != "p:"+want {
+			t.Fatalf("AppendLower(%q) = %q, want %q", s, got, "p:"+want)
+		}
+	}
+}
+
 func FuzzPyLower(f *testing.F) {
 	for _, s := range []string{"", "ΟΔΟΣ", "Α\u0301Σ\u0301", "\u0130", "A\xffΣ"} {
 		f.Add(s)
