@@ -2,7 +2,8 @@ package chrf
 
 import "math/bits"
 
-// Texts of up to 128 items are counted with bit sets instead of a hash
+// The shortest segments, and texts of up to 128 items that sorting
+// cannot take (sorted.go), are counted with bit sets instead of a hash
 // table per order: for hypothesis position i, M[i] has bit j set when the
 // reference's n-gram at j equals the hypothesis's at i, and H[i] bit k
 // when the hypothesis's n-gram at k does. Order 1 takes them from each

@@ -82,9 +82,9 @@ func (c *counter) segment(out []int64, hyp string, refs []string) {
 	c.rows = grow(c.rows, w*len(refs))
 	c.prepare(hyp, refs)
 	ntexts := 1 + len(refs)
-	// Sorting, a reference at a time, but where bit sets are faster: for
-	// the shortest pairs, and for several references that all fit them;
-	// where sorting cannot, bit sets where they fit, else the hash table.
+	// Sorting, a reference at a time, but for the shortest segments
+	// (minSortedLen), where bit sets are faster; where sorting cannot,
+	// bit sets where they fit, else the hash table.
 	switch {
 	case c.p.nc == 0:
 	case !c.noBits && bitsFit(c.roff) && c.roff[ntexts] <= minSortedLen*len(refs):

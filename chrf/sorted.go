@@ -38,8 +38,9 @@ import "math/bits"
 // texts' next characters first differ, a leading-zeros count of the xor
 // of their tails (refKeys).
 
-// minSortedLen is the fewest characters, hypothesis and reference
-// together, that are counted by sorting rather than with bit sets.
+// minSortedLen bounds the segments counted with bit sets rather than by
+// sorting: those of at most minSortedLen characters, hypothesis and
+// references together, for each reference.
 const minSortedLen = 16
 
 // maxBigramSlots bounds the bigram table, (D+1)² slots of 4 bytes: a text
