@@ -277,7 +277,7 @@ type cell struct {
 // setNumbers makes room in the count arrays for n numbers.
 func (c *counter) setNumbers(n int) {
 	if len(c.cells) < n {
-		c.cells = make([]cell, n+n/4)
+		c.cells = newTable[cell](n + n/4)
 		c.stamp = 0
 	}
 }
@@ -404,6 +404,19 @@ func grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
+// newTable returns n zero values whose memory has been written: room for
+// a table that is probed before it is stored into. Memory fresh from the
+// operating system is mapped on first touch. Were a table's first touch
+// a read, the page would map the shared zero page, and the first store
+// would fault again to copy it, flushing the TLBs of the CPUs running the
+// process's other threads. On a VM that second fault costs several times
+// the first (and was half of chrF's page-fault time on the command line).
+func newTable[T any](n int) []T {
+	s := make([]T, n)
+	clear(s)
+	return s
+}
+
 // table numbers 64-bit keys 0, 1, 2, ... in the order first seen: an
 // open-addressing hash table whose slots are emptied all at once by a
 // new generation number. Its hash is keyed by a seed drawn on first use
@@ -439,7 +452,7 @@ func (t *table) reset(n int) {
 		size, bits = size*2, bits+1
 	}
 	if len(t.slots) < size {
-		t.slots = make([]slot, size)
+		t.slots = newTable[slot](size)
 		if t.seed == 0 {
 			t.seed = rand.Uint64() | 1
 		}

@@ -284,7 +284,7 @@ func (t *table) grow() {
 	for 1<<bits < size {
 		bits++
 	}
-	t.slots = make([]slot, size)
+	t.slots = newTable[slot](size)
 	if t.seed == 0 {
 		t.seed = rand.Uint64() | 1
 	}

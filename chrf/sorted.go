@@ -232,7 +232,13 @@ func (c *counter) bigrams(codes []uint32, hl, d int, info bool) (match int64, ra
 	w := uint32(d + 1)
 	size := int(w * w)
 	if len(c.slots) < size {
-		c.slots = make([]uint32, max(size, 1024))
+		// Doubling, as the distinct characters of the texts seen grow
+		// one by one.
+		n := 1024
+		for n < size {
+			n *= 2
+		}
+		c.slots = newTable[uint32](n)
 		c.slotGen = 0
 	}
 	c.slotGen++

@@ -54,7 +54,7 @@ const (
 func (t *wordTable) reset() {
 	if t.slots == nil {
 		t.seed, t.long = rand.Uint64()|1, maphash.MakeSeed()
-		t.slots = make([]wordSlot, 1<<minWordBits)
+		t.slots = newTable[wordSlot](1 << minWordBits)
 		t.used = make([]uint32, 1<<minWordBits/4+1)
 		t.shift = 64 - minWordBits
 	}
@@ -219,7 +219,7 @@ func (t *wordTable) grow() {
 	t.shift--
 	size := 1 << (64 - t.shift)
 	if len(t.slots) < size {
-		t.slots = make([]wordSlot, size)
+		t.slots = newTable[wordSlot](size)
 	}
 	if len(t.used) <= size/4 {
 		t.used = make([]uint32, size/4+1)

@@ -144,7 +144,11 @@ func (t *ngramTable) reset(n int, seed uint64) {
 		size = n + n/4
 	}
 	if size > cap(t.slots) {
+		// Written now, not on first use: a table probed before it is
+		// stored into would map the shared zero page and then fault
+		// again, flushing other threads' TLBs, on each page's first store.
 		t.slots = make([]ngramSlot, size)
+		clear(t.slots)
 	} else {
 		t.slots = t.slots[:size]
 		clear(t.slots)

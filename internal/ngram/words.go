@@ -412,6 +412,7 @@ func (t *stampTable[S]) reset(n int) {
 	size := tableSize(n)
 	if size > len(t.slots) {
 		t.slots = make([]S, size)
+		clear(t.slots) // written now, as ngramTable.reset says why
 		t.gen = 0
 	}
 	t.mask = uint64(size - 1)
