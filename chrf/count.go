@@ -59,6 +59,7 @@ type counter struct {
 	bigramInfo []bigramInfo // sorted.go's, by bigram number
 	byThird    [256]int32   // by third character: d ≤ 255 (maxBigramSlots)
 	bigram     []uint32     // sorted.go's bigram ranks by position
+	remap      []uint32     // mergeUnshared's new number of each number
 	slots      []uint32     // sorted.go's bigram table: generation<<16 | rank
 	slotGen    uint32
 	lanes      [7]*laneTables // sorted.go's, by orders
@@ -127,7 +128,7 @@ const maxKeptScratch = 32 << 20
 // bytes.
 func (c *counter) oversized() bool {
 	n := 4*(cap(c.runes)+cap(c.toks)+cap(c.pair)+cap(c.ids)+cap(c.pos)+cap(c.codes)) + 16*(len(c.cells)+len(c.tab.slots)) +
-		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+2*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+len(c.slots)) +
+		8*(cap(c.keys)+cap(c.tmp)+cap(c.sorted)+2*cap(c.bigramInfo)) + 4*(cap(c.counts)+cap(c.bigram)+cap(c.remap)+len(c.slots)) +
 		32*(len(c.words.slots)+cap(c.words.moved)) + 4*len(c.words.used) + cap(c.low) + 8*cap(c.spaceBits)
 	return n > maxKeptScratch
 }

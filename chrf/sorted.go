@@ -67,10 +67,12 @@ func (c *counter) sortedOrders(row []int64, o0, nmax int, hyp, ref []uint32) boo
 	clear(counts)
 	hc, rc := counts[:hl+1], counts[hl+1:]
 	d := c.numberHyp(codes[:hl], hyp, hc)
-	if !sortable(d) {
-		return false
-	}
 	c.numberRef(codes[hl:], ref, rc)
+	if !sortable(d) {
+		if d = c.mergeUnshared(codes, hl, d); d == 0 {
+			return false
+		}
+	}
 	c.sortedCodes(row, o0, nmax, codes, hl, d)
 	return true
 }
@@ -175,7 +177,7 @@ func sortable(d int) bool {
 func (c *counter) sortedWords(row []int64, codes []uint32, hl int) bool {
 	rl := len(codes) - hl
 	d := int(c.words.n)
-	if hl+rl == 0 || !fitsLanes(c.p.nw, hl, rl) || !sortable(d) {
+	if hl+rl == 0 || !fitsLanes(c.p.nw, hl, rl) {
 		return false
 	}
 	counts := grow(c.counts, 2*(hl+1))
@@ -188,8 +190,64 @@ func (c *counter) sortedWords(row []int64, codes []uint32, hl int) bool {
 	for _, x := range codes[hl:] {
 		rc[x]++
 	}
+	if !sortable(d) {
+		// Renumbered in c.pair: codes may be c.toks, which the next
+		// reference needs as it is.
+		c.pair = append(c.pair[:0], codes...)
+		codes = c.pair
+		if d = c.mergeUnshared(codes, hl, d); d == 0 {
+			return false
+		}
+	}
 	c.sortedCodes(row, c.p.nc, c.p.nw, codes, hl, d)
 	return true
+}
+
+// mergeUnshared renumbers the items of a hypothesis of more distinct
+// items than sortable allows (d, numbered 1..d in codes[:hl] and counted
+// in c.counts, one reference's after them as sortedCodes takes them),
+// so that they may fit: the items the reference has keep numbers of
+// their own, 1..s in the same order, and every item it lacks shares the
+// number s+1. The counts are merged alike. It returns the new number of
+// distinct items, s+1, or 0, leaving codes and counts as they were, if
+// that is still too many.
+//
+// No match is lost or made: an n-gram with an item the reference lacks
+// matches nothing, whichever of those items it has, and the counts of
+// n-grams are counts of positions.
+func (c *counter) mergeUnshared(codes []uint32, hl, d int) int {
+	hc, rc := c.counts[:hl+1], c.counts[hl+1:]
+	shared := 0
+	for x := 1; x <= d; x++ {
+		shared += int(b2u(rc[x] > 0))
+	}
+	lacked := uint32(shared + 1)
+	if !sortable(int(lacked)) {
+		return 0
+	}
+	remap := grow(c.remap, d+1)
+	c.remap = remap
+	remap[0] = 0 // a reference's item that the hypothesis lacks
+	var lackedN int32
+	next := uint32(1)
+	for x := 1; x <= d; x++ {
+		if rc[x] == 0 {
+			remap[x] = lacked
+			lackedN += hc[x]
+			continue
+		}
+		// next ≤ x: the counts move down, each read before it is written.
+		remap[x] = next
+		hc[next], rc[next] = hc[x], rc[x]
+		next++
+	}
+	hc[lacked], rc[lacked] = lackedN, 0
+	clear(hc[lacked+1 : d+1])
+	clear(rc[lacked+1 : d+1])
+	for i, x := range codes {
+		codes[i] = remap[x]
+	}
+	return int(lacked)
 }
 
 // sortedCodes is sortedOrders once the items are numbered: codes the
