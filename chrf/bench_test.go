@@ -93,7 +93,9 @@ func BenchmarkSentencesCyrillic(b *testing.B) {
 // BenchmarkSentencesCJK is BenchmarkSentences on the conformance set's
 // en-zh and en-ja systems (JDExploreAcademy against reference A), when it
 // is present: characters of three bytes, most beyond the table of small
-// numbers.
+// numbers. In paragraphs of 20 segments (as BenchmarkSentencesParagraphs
+// joins them), half the texts have more distinct characters than a
+// sorting key holds.
 func BenchmarkSentencesCJK(b *testing.B) {
 	dir := conftest.WMTDir("..")
 	if dir == "" {
@@ -103,6 +105,7 @@ func BenchmarkSentencesCJK(b *testing.B) {
 		p := filepath.Join(dir, "data", pair)
 		hyps, refs := readLines(b, filepath.Join(p, "sys-JDExploreAcademy.txt")), readLines(b, filepath.Join(p, "ref.txt"))
 		b.Run(pair, func(b *testing.B) { benchSentences(b, hyps, refs) })
+		b.Run(pair+"/k=20", func(b *testing.B) { benchSentences(b, paragraphs(hyps, 20), paragraphs(refs, 20)) })
 	}
 }
 

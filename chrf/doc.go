@@ -64,8 +64,8 @@
 // and the characters are laid out 16 bytes at a time where they are of
 // one and two bytes, or of three (Chinese, Japanese). The shortest
 // texts are counted with bit sets, a few word operations for each
-// position of each order; texts that sorting cannot take (longer, or of
-// more than 255 distinct characters) with bit sets if they have at most
+// position of each order; texts that sorting cannot take (longer, or
+// sharing more than 254 distinct characters) with bit sets if they have at most
 // 128 items, else with a hash-table lookup for each position of each
 // order whose prefix both sides share. The hash tables are keyed by a seed drawn per
 // counter, so that no text can be crafted to crowd them: time stays

@@ -14,7 +14,8 @@ import "math/bits"
 // The higher orders are counted by sorting: each position whose bigram
 // both texts have, and which has a third character, gets a key of its
 // bigram's rank (16 bits) followed by the next nmax-2 characters (8 bits
-// each: D ≤ 255, see sortable), the first highest, 0 past the text's
+// each: D ≤ 255, see sortable; a pair of more is renumbered by
+// mergeUnshared if it can), the first highest, 0 past the text's
 // end, and the text in the lowest bit. The keys are exact, so once
 // sorted the n-grams of every order n ≥ 2 are runs of keys equal in their
 // top n characters, the rank counting as two, and one scan counts each

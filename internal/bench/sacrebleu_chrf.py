@@ -8,7 +8,7 @@ scores of the same text in paragraphs of 5 and 20 segments (as
 BenchmarkSentencesParagraphs joins them), of the same text with its
 ASCII letters written in Cyrillic ones (as BenchmarkSentencesCyrillic
 writes them), and of the en-zh and en-ja systems of
-BenchmarkSentencesCJK.
+BenchmarkSentencesCJK, in sentences and in paragraphs of 20.
 
     PYTHONPATH=$SACREBLEU /usr/bin/python3 internal/bench/sacrebleu_chrf.py ../shared/conformance/data
 """
@@ -55,3 +55,10 @@ for pair in ["en-zh", "en-ja"]:
             m = CHRF(word_order=nw)
             return [m.sentence_score(h, [r]).score for h, r in zip(hyp, ref)]
         print("sentences", name, pair, best(sentences))
+    ph = [" ".join(hyp[i:i + 20]) for i in range(0, len(hyp), 20)]
+    pr = [" ".join(ref[i:i + 20]) for i in range(0, len(ref), 20)]
+    for name, nw in [("chrF", 0), ("chrF++", 2)]:
+        def paragraphs():
+            m = CHRF(word_order=nw)
+            return [m.sentence_score(h, [r]).score for h, r in zip(ph, pr)]
+        print("paragraphs", "k=20", name, pair, best(paragraphs))
