@@ -410,8 +410,8 @@ func grow[T any](s []T, n int) []T {
 // operating system is mapped on first touch. Were a table's first touch
 // a read, the page would map the shared zero page, and the first store
 // would fault again to copy it, flushing the TLBs of the CPUs running the
-// process's other threads. On a VM that second fault costs several times
-// the first (and was half of chrF's page-fault time on the command line).
+// process's other threads: on a VM, with its interrupts, several times
+// the cost of the first.
 func newTable[T any](n int) []T {
 	s := make([]T, n)
 	clear(s)

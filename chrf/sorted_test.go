@@ -87,7 +87,7 @@ func TestSortedMergeUnshared(t *testing.T) {
 	for i := range vocab {
 		r := 0x4E00 + rune(i) // past the table of small keys
 		if i%3 == 0 {
-			r = 'a' + rune(i)%26 + rune(i/26)*0x100 // and in it
+			r = 0x100 + rune(i) // and in it
 		}
 		vocab[i] = string(r)
 	}
