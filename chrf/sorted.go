@@ -52,7 +52,8 @@ const maxBigramSlots = 1 << 16
 // o0 to o0+nmax-1) of the hypothesis's items against one reference's
 // into row (the reference's in c.rows), as order would, and reports
 // whether it could: not when the counts would not fit runMatches's lanes
-// or the hypothesis has more distinct characters than sortable allows.
+// or the hypothesis has more distinct characters than sortable allows,
+// even with those the reference lacks merged (mergeUnshared).
 func (c *counter) sortedOrders(row []int64, o0, nmax int, hyp, ref []uint32) bool {
 	hl, rl := len(hyp), len(ref)
 	if hl+rl == 0 || !fitsLanes(nmax, hl, rl) {
