@@ -1,6 +1,7 @@
 """CPU time of sacreBLEU 2.6.0's library on the WMT22 en-de corpus.
 
-The figures of BENCHMARKS.md's headline, sacreBLEU's side: corpus BLEU with
+sacreBLEU's side of the BLEU rows of BENCHMARKS.md's headline, alone
+(headline.py times them with every other row, in rounds): corpus BLEU with
 every tokenizer and the sentence scores, each the least CPU time of five
 runs (three for the sentences), a new BLEU object each run so that its
 tokenizers' lru_cache starts empty, as in a new process.
