@@ -15,6 +15,12 @@ Run from the repository root; it builds the test binaries and the command
 line in a temporary directory:
 
     /usr/bin/python3 internal/bench/headline.py ../shared/conformance/data $SACREBLEU 10
+
+With 0 rounds and a task's name (a key of library, below) it prints
+sacreBLEU's time for that task alone, in milliseconds, as each round
+has it:
+
+    /usr/bin/python3 internal/bench/headline.py ../shared/conformance/data $SACREBLEU 0 "corpus BLEU, 13a"
 """
 import json, os, re, statistics, subprocess, sys, tempfile, time
 
@@ -51,7 +57,7 @@ library |= {
 }
 slow = {"2,037 sentence BLEU scores", "corpus TER"}
 
-if rounds == 0:  # one sacreBLEU task, named by the fourth argument, in this process
+if rounds == 0:  # one sacreBLEU task, in this process
     f = library[sys.argv[4]][0]
     print(best(f, 3 if sys.argv[4] in slow else 5))
     sys.exit()
