@@ -1,8 +1,9 @@
 """CPU time of the bleu and sacreBLEU command lines, side by side.
 
 The command-line rows of BENCHMARKS.md's headline (headline.py runs it
-each round) and of its chrF section: for each command line, the least CPU time (user + system,
-milliseconds) of five processes of each tool, start-up included. Run from the sacreBLEU checkout, so that
+each round) and of its chrF section: for each command line, the least
+CPU time (user + system, milliseconds) of five processes of each tool,
+start-up included. Run from the sacreBLEU checkout, so that
 `python3 -m sacrebleu` is 2.6.0:
 
     go build -o /tmp/bleu ./cmd/bleu

@@ -22,7 +22,7 @@ has it:
 
     /usr/bin/python3 internal/bench/headline.py ../shared/conformance/data $SACREBLEU 0 "corpus BLEU, 13a"
 """
-import json, os, re, statistics, subprocess, sys, tempfile, time
+import json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
 data, sacrebleu, rounds = sys.argv[1], os.path.abspath(sys.argv[2]), int(sys.argv[3])
 sys.path.insert(0, sacrebleu)
@@ -89,6 +89,7 @@ for r in range(rounds):
         got[task].append(min(bench(pkg, pattern) for _ in range(3)))
     results.append(got)
     print(json.dumps({"round": r, **got}), flush=True)
+shutil.rmtree(tmp)
 
 print("\n| task | sacreBLEU 2.6.0 | bleu | faster (median) |\n|---|---:|---:|---:|")
 for task in results[0]:
